@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { environmentNames } from '../environments.ts';
+
+/** GET /api/config: what the web app needs at run time, read before the first render. */
+export const runtimeConfigSchema = z.object({
+  brand: z.object({
+    productName: z.string(),
+    companyName: z.string(),
+    companyDomain: z.string(),
+    supportEmail: z.string(),
+  }),
+  environment: z.enum(environmentNames),
+  /** Overrides of the environment table's keys, set by the operator; null uses the table. */
+  keys: z.object({
+    paymentPublicKey: z.string().nullable(),
+    mapsApiKey: z.string().nullable(),
+  }),
+  features: z.object({
+    /** Google sign-in is offered only when the server has Google client settings. */
+    googleSignIn: z.boolean(),
+    /** The server was started with demo data (embedded default). */
+    demoData: z.boolean(),
+  }),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

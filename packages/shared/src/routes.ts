@@ -1,0 +1,97 @@
+/**
+ * Every page route of spec section 2, with sample values for parameters. The server test
+ * checks each returns the web app; the e2e suite visits them. `$x`-style parameters are
+ * written with a sample value.
+ */
+const embryoReportSubpaths = ['overview', 'embryos/1', 'platinum', 'platinum/overview'];
+
+/** Embryo report roots; each also has the subpaths above. */
+export const embryoReportRoots = [
+  '/embryo-reports',
+  '/ruo-embryo-reports',
+  '/demo/embryo-reports',
+  '/demo/grs-embryo-reports',
+  '/demo/30x-embryo-reports',
+  '/demo/5x-embryo-reports',
+] as const;
+
+/** Paths that get the demo treatment of a 403 (spec section 8). */
+export function isDemoPath(pathname: string): boolean {
+  return pathname === '/demo' || pathname.startsWith('/demo/');
+}
+
+export const portalRoutes: readonly string[] = [
+  // Entry and account
+  '/',
+  '/signin',
+  '/signup',
+  '/signup/step-1',
+  '/verify-email',
+  '/account-settings',
+  '/403',
+  '/demo-redirect',
+  '/terms',
+  '/privacy',
+  // Surveys and terms
+  '/health-survey',
+  '/review-terms',
+  '/saliva/health-survey/mother',
+  '/saliva/health-survey/father',
+  '/pgt/health-survey/mother',
+  '/pgt/health-survey/father',
+  // Test flows
+  '/saliva',
+  '/pgt',
+  '/results',
+  '/step-1',
+  '/step-2',
+  // Partner
+  '/support-partner',
+  '/registered-partner',
+  '/partner',
+  '/father',
+  '/mother',
+  '/invite/accept/abc123',
+  '/saliva/invite/accept/abc123',
+  // Activation and purchase
+  '/activate',
+  '/activation',
+  '/purchase',
+  '/purchase-30x',
+  '/individual-purchase',
+  '/individual-purchase-30x',
+  '/purchased',
+  '/payment-successful',
+  '/order',
+  // Logistics
+  '/clinics',
+  '/delivery',
+  '/return-shipping',
+  '/schedule-appointment',
+  // Reports
+  '/reports',
+  '/reports/joint',
+  '/reports/individual',
+  '/reports/embryos',
+  '/reports/embryo',
+  '/individual',
+  '/joint',
+  '/embryos',
+  '/couple-reports',
+  '/compare-embryos',
+  '/individual-reports',
+  ...embryoReportRoots.flatMap((root) => [
+    root,
+    ...embryoReportSubpaths.map((sub) => `${root}/${sub}`),
+  ]),
+  // Data
+  '/my-data',
+  '/my-data/imports',
+  '/my-data/new-import',
+  '/my-data/exports',
+  // Tools and resources
+  '/risk-calculator',
+  '/resources',
+  '/resources/what-you-will-learn-from-your-report',
+  '/resources/embryo-screening-guide',
+];
