@@ -1,0 +1,83 @@
+import { portalRoutes } from '@nestling/shared/routes';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
+
+test('the sign-in page carries the product title', async ({ page }) => {
+  await page.goto('/signin');
+  await expect(page).toHaveTitle('Nestling Portal');
+});
+
+test('every route of the spec answers 200 with the web app', async ({ request }) => {
+  for (const path of portalRoutes) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toContain('text/html');
+    expect(response.headers()['cache-control'], path).toContain('no-store');
+  }
+});
+
+for (const path of portalRoutes) {
+  test(`${path} shows one heading and passes axe`, async ({ page }) => {
+    await visit(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+}
+
+test('an unknown API path is a JSON 404, health and config answer', async ({ request }) => {
+  const missing = await request.get('/api/nope');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['content-type']).toContain('application/json');
+  expect(await missing.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+
+  const config = await request.get('/api/config');
+  expect(await config.json()).toMatchObject({
+    brand: { productName: 'Nestling', companyName: 'Nestling Genomics' },
+  });
+});
+
+test('pages are served with the security headers', async ({ request }) => {
+  const response = await request.get('/signin');
+  const headers = response.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  // Served over plain HTTP here, so no HSTS.
+  expect(headers['strict-transport-security']).toBeUndefined();
+});
+
+test('the footer shows the year and leads to the terms and privacy policy', async ({ page }) => {
+  await visit(page, '/signin');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Nestling Genomics`);
+  await footer.getByRole('link', { name: 'Terms' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expectHeadingAndScan(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expectHeadingAndScan(page);
+});
+
+test('/403 shows the message it was given', async ({ page }) => {
+  await visit(page, `/403?message=${encodeURIComponent('Only the account holder can see this')}`);
+  await expect(page.getByText('Only the account holder can see this')).toBeVisible();
+});
+
+test('an unknown page says so and leads home', async ({ page }) => {
+  await visit(page, '/no-such-page');
+  await page
+    .getByRole('link', { name: 'Homepage' })
+    .or(page.getByRole('button', { name: 'Homepage' }))
+    .click();
+  await expect(page).toHaveURL(/\/$|\/signin/);
+});
+
+async function expectHeadingAndScan(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+}
