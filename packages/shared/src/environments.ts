@@ -1,3 +1,5 @@
+import { LOCAL_BACKEND_PORT } from './constants.ts';
+
 /**
  * The environment table of spec section 7. The web app learns its environment name from
  * GET /api/config and derives the API base address and public keys from this table.
@@ -30,7 +32,7 @@ export const DEFAULT_ENVIRONMENT: EnvironmentName = 'production';
 
 const SHARED_BACKEND = '/api';
 const STAGING_BACKEND = 'https://staging.nestling.health/api';
-const DEVELOPER_MACHINE_BACKEND = 'http://localhost:8080/api';
+const DEVELOPER_MACHINE_BACKEND = `http://localhost:${LOCAL_BACKEND_PORT}/api`;
 const FUNCTIONS_EMULATOR_BACKEND = 'http://127.0.0.1:5001/nestling-portal/us-central1/api';
 /** The built-in test payment provider's public key (see the payments ADR once it lands). */
 const TEST_PAYMENT_KEY = 'pk_test_builtin';

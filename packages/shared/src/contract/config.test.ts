@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { runtimeConfigSchema, type RuntimeConfig } from './config.ts';
+
+const config: RuntimeConfig = {
+  brand: {
+    productName: 'Nestling',
+    companyName: 'Nestling Health',
+    companyDomain: 'nestling.health',
+    supportEmail: 'support@nestling.health',
+  },
+  environment: 'production',
+  keys: { paymentPublicKey: null, mapsApiKey: 'maps-key' },
+  features: { googleSignIn: false, demoData: true },
+};
+
+describe('runtimeConfigSchema', () => {
+  it('accepts a full config', () => {
+    expect(runtimeConfigSchema.parse(config)).toEqual(config);
+  });
+
+  it('rejects an unknown environment name', () => {
+    expect(runtimeConfigSchema.safeParse({ ...config, environment: 'staging' }).success).toBe(
+      false,
+    );
+  });
+
+  it('rejects a missing feature flag', () => {
+    const result = runtimeConfigSchema.safeParse({ ...config, features: { googleSignIn: true } });
+    expect(result.error?.issues[0]?.path).toEqual(['features', 'demoData']);
+  });
+});

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DOB_FORMAT_MESSAGE, EMAIL_MESSAGE } from '../text.ts';
+import {
+  passwordSchema,
+  phoneSchema,
+  PHONE_MESSAGE,
+  signupSchema,
+  type SignupInput,
+} from './signup.ts';
+
+function validForm(): SignupInput {
+  return {
+    email: ' Ann@Example.com ',
+    password: 'correct horse',
+    firstName: ' Ann ',
+    lastName: 'Lee',
+    phone: ' +1 (555) 010-0100 ',
+    dob: '3/7/1990',
+    sex: 'Female',
+  };
+}
+
+function issuesFor(input: unknown): Record<string, string[]> {
+  const result = signupSchema.safeParse(input);
+  if (result.success) return {};
+  const byField: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    (byField[key] ??= []).push(issue.message);
+  }
+  return byField;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-06-15T12:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('signupSchema', () => {
+  it('accepts a valid form and normalises it', () => {
+    expect(signupSchema.parse(validForm())).toEqual({
+      email: 'Ann@Example.com',
+      password: 'correct horse',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: '+1 (555) 010-0100',
+      dob: '03/07/1990',
+      sex: 'Female',
+    });
+  });
+
+  it('accepts Male', () => {
+    expect(signupSchema.parse({ ...validForm(), sex: 'Male' }).sex).toBe('Male');
+  });
+
+  it.each([
+    ['email', 'not-an-email', EMAIL_MESSAGE],
+    ['email', '  ', EMAIL_MESSAGE],
+    ['firstName', '', 'Enter your first name'],
+    ['firstName', '   ', 'Enter your first name'],
+    ['lastName', '', 'Enter your last name'],
+    ['lastName', 'x'.repeat(101), 'Use at most 100 characters'],
+    ['phone', '555', PHONE_MESSAGE],
+    ['dob', '1990-03-07', DOB_FORMAT_MESSAGE],
+    ['dob', '02/30/1990', DOB_FORMAT_MESSAGE],
+    ['sex', 'F', 'Choose Male or Female'],
+    ['sex', 'X', 'Choose Male or Female'],
+    ['sex', '', 'Choose Male or Female'],
+    ['password', 'short', 'Use at least 8 characters'],
+  ])('rejects %s %j with %j', (field, value, message) => {
+    expect(issuesFor({ ...validForm(), [field]: value })).toEqual({ [field]: [message] });
+  });
+
+  it('reports every missing field', () => {
+    expect(Object.keys(issuesFor({})).sort()).toEqual(
+      ['dob', 'email', 'firstName', 'lastName', 'password', 'phone', 'sex'].sort(),
+    );
+  });
+
+  it('reports a missing field with its human message', () => {
+    const withoutSex: Partial<SignupInput> = validForm();
+    delete withoutSex.sex;
+    expect(issuesFor(withoutSex)).toEqual({ sex: ['Choose Male or Female'] });
+  });
+
+  it('accepts a name of exactly 100 characters', () => {
+    expect(signupSchema.safeParse({ ...validForm(), firstName: 'x'.repeat(100) }).success).toBe(
+      true,
+    );
+  });
+});
+
+describe('passwordSchema', () => {
+  it('accepts 8 and 128 characters and keeps spaces', () => {
+    expect(passwordSchema.parse('12345678')).toBe('12345678');
+    expect(passwordSchema.parse('x'.repeat(128))).toHaveLength(128);
+    expect(passwordSchema.parse('  pass word  ')).toBe('  pass word  ');
+  });
+
+  it('rejects 7 and 129 characters with the agreed messages', () => {
+    expect(passwordSchema.safeParse('1234567').error?.issues[0]?.message).toBe(
+      'Use at least 8 characters',
+    );
+    expect(passwordSchema.safeParse('').error?.issues[0]?.message).toBe(
+      'Use at least 8 characters',
+    );
+    expect(passwordSchema.safeParse('x'.repeat(129)).error?.issues[0]?.message).toBe(
+      'Use at most 128 characters',
+    );
+  });
+});
+
+describe('phoneSchema', () => {
+  it.each([
+    '5550100',
+    '555 0100',
+    '+44 20 7946 0958',
+    '(555) 010-0100',
+    '+1-555-010-0100',
+    '1'.repeat(20),
+    '+1 (234) 567-8901 234 567 89',
+  ])('accepts %j', (phone) => {
+    expect(phoneSchema.parse(phone)).toBe(phone);
+  });
+
+  it('trims the value', () => {
+    expect(phoneSchema.parse('  5550100\n')).toBe('5550100');
+  });
+
+  it.each([
+    '',
+    '   ',
+    '555010',
+    '1'.repeat(21),
+    '+() - ',
+    '555-0100 ext 2',
+    '555.010.0100',
+    '555\t0100',
+    '555/0100',
+    '５５５０１００',
+  ])('rejects %j', (phone) => {
+    const result = phoneSchema.safeParse(phone);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([PHONE_MESSAGE]);
+  });
+});

@@ -1,0 +1,296 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  daysInMonth,
+  DOB_FORMAT_MESSAGE,
+  DOB_FUTURE_MESSAGE,
+  DOB_TOO_EARLY_MESSAGE,
+  dobSchema,
+  EMAIL_MESSAGE,
+  emailSchema,
+  formatDob,
+  joinWithAnd,
+  numberToWords,
+  parseDob,
+  splitCamelCase,
+  titleCase,
+  toQueryString,
+  trimEmail,
+} from './text.ts';
+
+describe('splitCamelCase', () => {
+  it.each([
+    ['healthSurveyStatus', 'health Survey Status'],
+    ['HealthSurvey', 'Health Survey'],
+    ['HIPAAAccepted', 'HIPAA Accepted'],
+    ['tosAccepted', 'tos Accepted'],
+    ['isHIPAA', 'is HIPAA'],
+    ['XMLHttpRequest', 'XML Http Request'],
+    ['type2Diabetes', 'type 2 Diabetes'],
+    ['trait3', 'trait 3'],
+    ['purchase30x', 'purchase 30x'],
+    ['HIPAA2', 'HIPAA 2'],
+    ['word', 'word'],
+    ['ABC', 'ABC'],
+    ['a', 'a'],
+    ['', ''],
+    ['already split', 'already split'],
+  ])('%j -> %j', (input, expected) => {
+    expect(splitCamelCase(input)).toBe(expected);
+  });
+});
+
+describe('joinWithAnd', () => {
+  it.each([
+    [[], ''],
+    [['a'], 'a'],
+    [['a', 'b'], 'a and b'],
+    [['a', 'b', 'c'], 'a, b and c'],
+    [['a', 'b', 'c', 'd'], 'a, b, c and d'],
+    [['', 'b'], ' and b'],
+  ])('%j -> %j', (items, expected) => {
+    expect(joinWithAnd(items)).toBe(expected);
+  });
+});
+
+describe('toQueryString', () => {
+  it('joins pairs with & and no leading ?', () => {
+    expect(toQueryString({ a: 1, b: 'x y' })).toBe('a=1&b=x%20y');
+  });
+
+  it('gives an empty string when nothing is left', () => {
+    expect(toQueryString({})).toBe('');
+    expect(toQueryString({ a: null, b: undefined, c: [], d: [null, undefined] })).toBe('');
+  });
+
+  it('skips null and undefined but keeps falsy values', () => {
+    expect(toQueryString({ a: null, b: undefined, c: 0, d: false, e: '' })).toBe('c=0&d=false&e=');
+  });
+
+  it('repeats the key for arrays and skips null items', () => {
+    expect(toQueryString({ k: [1, null, 2, undefined, 'x'] })).toBe('k=1&k=2&k=x');
+  });
+
+  it('stringifies booleans and numbers', () => {
+    expect(toQueryString({ embryo: true, withPartner: false, n: 1.5, m: -3 })).toBe(
+      'embryo=true&withPartner=false&n=1.5&m=-3',
+    );
+  });
+
+  it('encodes keys and values', () => {
+    expect(toQueryString({ 'a b': 'c&d=e', 'x/y': 'é?#+' })).toBe(
+      'a%20b=c%26d%3De&x%2Fy=%C3%A9%3F%23%2B',
+    );
+    expect(toQueryString({ email: 'ann+1@example.com' })).toBe('email=ann%2B1%40example.com');
+  });
+});
+
+describe('titleCase', () => {
+  it.each([
+    ['hello world', 'Hello World'],
+    ['hELLO wORLD', 'Hello World'],
+    ['HIPAA notice', 'Hipaa Notice'],
+    ['well-known fact', 'Well-Known Fact'],
+    ["alzheimer's disease", "Alzheimer's Disease"],
+    ['parkinson’s disease', 'Parkinson’s Disease'],
+    ["don't stop", "Don't Stop"],
+    ['myopia (nearsightedness)', 'Myopia (Nearsightedness)'],
+    ['2nd place', '2nd Place'],
+    ['  two  spaces ', '  Two  Spaces '],
+    ['élan vital', 'Élan Vital'],
+    ['', ''],
+  ])('%j -> %j', (input, expected) => {
+    expect(titleCase(input)).toBe(expected);
+  });
+});
+
+describe('numberToWords', () => {
+  it.each([
+    [1, 'one'],
+    [9, 'nine'],
+    [10, 'ten'],
+    [11, 'eleven'],
+    [13, 'thirteen'],
+    [19, 'nineteen'],
+    [20, 'twenty'],
+    [21, 'twenty-one'],
+    [30, 'thirty'],
+    [34, 'thirty-four'],
+    [40, 'forty'],
+    [49, 'forty-nine'],
+    [50, 'fifty'],
+  ])('%d -> %s', (n, expected) => {
+    expect(numberToWords(n)).toBe(expected);
+  });
+
+  it('gives a distinct, hyphen-only word for every integer from 1 to 50', () => {
+    const words = Array.from({ length: 50 }, (_, i) => numberToWords(i + 1));
+    expect(new Set(words).size).toBe(50);
+    for (const word of words) expect(word).toMatch(/^[a-z]+(-[a-z]+)?$/);
+  });
+
+  it.each([0, 51, -1, 1.5, 49.999, NaN, Infinity, -Infinity, 100])('throws for %d', (n) => {
+    expect(() => numberToWords(n)).toThrow(RangeError);
+    expect(() => numberToWords(n)).toThrow(/integers from 1 to 50/);
+  });
+});
+
+describe('daysInMonth', () => {
+  it('knows month lengths and leap years', () => {
+    expect(daysInMonth(2023, 1)).toBe(31);
+    expect(daysInMonth(2023, 4)).toBe(30);
+    expect(daysInMonth(2023, 2)).toBe(28);
+    expect(daysInMonth(2024, 2)).toBe(29);
+    expect(daysInMonth(1900, 2)).toBe(28);
+    expect(daysInMonth(2000, 2)).toBe(29);
+    expect(daysInMonth(2023, 12)).toBe(31);
+  });
+});
+
+describe('parseDob', () => {
+  it.each([
+    ['03/07/1990', { month: 3, day: 7, year: 1990 }],
+    ['3/7/1990', { month: 3, day: 7, year: 1990 }],
+    [' 12/31/1999 ', { month: 12, day: 31, year: 1999 }],
+    ['02/29/2000', { month: 2, day: 29, year: 2000 }],
+    ['02/29/2024', { month: 2, day: 29, year: 2024 }],
+    ['01/01/1850', { month: 1, day: 1, year: 1850 }],
+  ])('%j -> %j', (input, expected) => {
+    expect(parseDob(input)).toEqual(expected);
+  });
+
+  it.each([
+    '',
+    '03/07',
+    '03/07/1990/1',
+    '03-07-1990',
+    '1990/03/07',
+    'aa/bb/cccc',
+    '03/07/90',
+    '03/07/19900',
+    '003/07/1990',
+    '03/ 7/1990',
+    '3.5/07/1990',
+    '-3/07/1990',
+    '02/30/1990',
+    '02/29/1900',
+    '02/29/2023',
+    '04/31/1990',
+    '13/01/1990',
+    '00/10/1990',
+    '10/00/1990',
+    '10/32/1990',
+    '01/01/0000',
+  ])('rejects %j', (input) => {
+    expect(parseDob(input)).toBeNull();
+  });
+});
+
+describe('formatDob', () => {
+  it('zero-pads month, day and year', () => {
+    expect(formatDob({ Month: 3, Day: 7, Year: 1990 })).toBe('03/07/1990');
+    expect(formatDob({ Month: 12, Day: 31, Year: 2001 })).toBe('12/31/2001');
+    expect(formatDob({ Month: 1, Day: 1, Year: 999 })).toBe('01/01/0999');
+  });
+
+  it('gives an empty string when a part is missing', () => {
+    expect(formatDob({ Month: null, Day: 7, Year: 1990 })).toBe('');
+    expect(formatDob({ Month: 3, Day: null, Year: 1990 })).toBe('');
+    expect(formatDob({ Month: 3, Day: 7, Year: null })).toBe('');
+  });
+
+  it('round-trips with parseDob', () => {
+    const parts = parseDob(formatDob({ Month: 11, Day: 5, Year: 1984 }));
+    expect(parts).toEqual({ month: 11, day: 5, year: 1984 });
+  });
+});
+
+describe('dobSchema', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-06-15T12:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function messages(input: unknown): string[] {
+    const result = dobSchema.safeParse(input);
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  }
+
+  it('accepts a valid date and outputs it zero-padded and trimmed', () => {
+    expect(dobSchema.parse('03/07/1990')).toBe('03/07/1990');
+    expect(dobSchema.parse(' 3/7/1990 ')).toBe('03/07/1990');
+  });
+
+  it('accepts the first day of 1900 and today', () => {
+    expect(dobSchema.parse('01/01/1900')).toBe('01/01/1900');
+    expect(dobSchema.parse('06/15/2026')).toBe('06/15/2026');
+  });
+
+  it('accepts tomorrow in UTC while it is already today somewhere (UTC+14)', () => {
+    expect(dobSchema.parse('06/16/2026')).toBe('06/16/2026');
+  });
+
+  it('rejects a date after today everywhere', () => {
+    expect(messages('06/17/2026')).toEqual([DOB_FUTURE_MESSAGE]);
+    expect(messages('01/01/2030')).toEqual([DOB_FUTURE_MESSAGE]);
+  });
+
+  it('rejects years before 1900', () => {
+    expect(messages('12/31/1899')).toEqual([DOB_TOO_EARLY_MESSAGE]);
+  });
+
+  it.each(['', '   ', '1990-03-07', '02/30/1990', '13/01/1990', '03/07/90', 'soon'])(
+    'rejects %j with the format message',
+    (input) => {
+      expect(messages(input)).toEqual([DOB_FORMAT_MESSAGE]);
+    },
+  );
+
+  it('rejects non-strings with the format message', () => {
+    expect(messages(19900307)).toEqual([DOB_FORMAT_MESSAGE]);
+    expect(messages(undefined)).toEqual([DOB_FORMAT_MESSAGE]);
+  });
+
+  it('uses the spec wording', () => {
+    expect(DOB_FORMAT_MESSAGE).toBe('Enter your date of birth as MM/DD/YYYY');
+  });
+});
+
+describe('trimEmail', () => {
+  it('trims surrounding whitespace only', () => {
+    expect(trimEmail('  Ann@Example.com\t\n')).toBe('Ann@Example.com');
+    expect(trimEmail('ann@example.com')).toBe('ann@example.com');
+    expect(trimEmail('   ')).toBe('');
+  });
+});
+
+describe('emailSchema', () => {
+  it('trims and keeps case', () => {
+    expect(emailSchema.parse('  Ann.Lee+test@Example.COM ')).toBe('Ann.Lee+test@Example.COM');
+  });
+
+  it.each([
+    '',
+    '   ',
+    'ann',
+    'ann@',
+    '@example.com',
+    'ann@example',
+    'ann example@x.com',
+    'a@@b.com',
+  ])('rejects %j', (input) => {
+    const result = emailSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([EMAIL_MESSAGE]);
+  });
+
+  it('rejects non-strings with the same message', () => {
+    expect(emailSchema.safeParse(null).error?.issues[0]?.message).toBe(EMAIL_MESSAGE);
+  });
+
+  it('uses the agreed wording', () => {
+    expect(EMAIL_MESSAGE).toBe('Enter a valid email address');
+  });
+});

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { NUMBER_WORDS_MAX, NUMBER_WORDS_MIN } from './constants.ts';
+
+/**
+ * Inserts a space at each word boundary of a camel-case identifier and keeps the original case:
+ * 'healthSurveyStatus' -> 'health Survey Status', 'HIPAAAccepted' -> 'HIPAA Accepted',
+ * 'type2Diabetes' -> 'type 2 Diabetes'. A digit run starts a new word; lowercase letters right
+ * after digits stay with them ('purchase30x' -> 'purchase 30x').
+ */
+export function splitCamelCase(text: string): string {
+  return text
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(/(\p{L})(\p{N})/gu, '$1 $2');
+}
+
+/** ['a', 'b', 'c'] -> 'a, b and c' (no serial comma). */
+export function joinWithAnd(items: readonly string[]): string {
+  const last = items.at(-1);
+  if (last === undefined) return '';
+  if (items.length === 1) return last;
+  return `${items.slice(0, -1).join(', ')} and ${last}`;
+}
+
+export type QueryScalar = string | number | boolean | null | undefined;
+export type QueryParams = Readonly<Record<string, QueryScalar | readonly QueryScalar[]>>;
+
+/**
+ * 'a=1&b=x%20y' without a leading '?'. Null and undefined values are left out; an array repeats
+ * its key once per non-null item.
+ */
+export function toQueryString(params: QueryParams): string {
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    const values: readonly QueryScalar[] = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === null || item === undefined) continue;
+      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
+    }
+  }
+  return pairs.join('&');
+}
+
+/**
+ * Upper-cases the first letter of each word and lower-cases the rest. A word starts at a letter
+ * that follows neither a letter, a digit nor an apostrophe, so 'well-known' -> 'Well-Known',
+ * "alzheimer's" -> "Alzheimer's" and '2nd' stays '2nd'.
+ */
+export function titleCase(text: string): string {
+  return text.toLowerCase().replace(/(?<![\p{L}\p{N}'’])\p{L}/gu, (letter) => letter.toUpperCase());
+}
+
+const ONES = [
+  '',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+] as const;
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty'] as const;
+
+/** 21 -> 'twenty-one'. Throws a RangeError for anything but an integer from 1 to 50. */
+export function numberToWords(n: number): string {
+  if (!Number.isInteger(n) || n < NUMBER_WORDS_MIN || n > NUMBER_WORDS_MAX) {
+    throw new RangeError(
+      `numberToWords accepts integers from ${NUMBER_WORDS_MIN} to ${NUMBER_WORDS_MAX}; got ${String(n)}`,
+    );
+  }
+  if (n < ONES.length) return ONES[n] ?? '';
+  const tens = TENS[Math.floor(n / 10)] ?? '';
+  const ones = ONES[n % 10] ?? '';
+  return ones === '' ? tens : `${tens}-${ones}`;
+}
+
+export interface DateParts {
+  month: number;
+  day: number;
+  year: number;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * Splits 'MM/DD/YYYY' on '/' into numbers. Month and day may have one or two digits, the year
+ * exactly four; surrounding whitespace is ignored. Anything else, or a date that does not exist
+ * (02/30/1990, 13/01/1990, 00/10/1990), gives null.
+ */
+export function parseDob(text: string): DateParts | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const month = Number(match[1]);
+  const day = Number(match[2]);
+  const year = Number(match[3]);
+  if (year < 1 || month < 1 || month > 12) return null;
+  if (day < 1 || day > daysInMonth(year, month)) return null;
+  return { month, day, year };
+}
+
+export interface BirthdayParts {
+  Month: number | null;
+  Day: number | null;
+  Year: number | null;
+}
+
+/** { Month: 3, Day: 7, Year: 1990 } -> '03/07/1990'; '' when a part is missing (a blank form field). */
+export function formatDob({ Month, Day, Year }: BirthdayParts): string {
+  if (Month === null || Day === null || Year === null) return '';
+  const pad = (value: number, width: number) => String(value).padStart(width, '0');
+  return `${pad(Month, 2)}/${pad(Day, 2)}/${pad(Year, 4)}`;
+}
+
+export const DOB_MIN_YEAR = 1900;
+export const DOB_FORMAT_MESSAGE = 'Enter your date of birth as MM/DD/YYYY';
+export const DOB_FUTURE_MESSAGE = 'Your date of birth cannot be in the future';
+export const DOB_TOO_EARLY_MESSAGE = `Enter a year from ${DOB_MIN_YEAR} onwards`;
+
+/** The furthest-ahead time zone is UTC+14, so no date after its today is anyone's past. */
+const LATEST_UTC_OFFSET_MS = 14 * 60 * 60 * 1000;
+
+function isInFuture({ year, month, day }: DateParts, now: number): boolean {
+  const latestToday = new Date(now + LATEST_UTC_OFFSET_MS);
+  const todayKey =
+    latestToday.getUTCFullYear() * 10000 +
+    (latestToday.getUTCMonth() + 1) * 100 +
+    latestToday.getUTCDate();
+  return year * 10000 + month * 100 + day > todayKey;
+}
+
+/**
+ * A real calendar date written MM/DD/YYYY, from 1900 up to today. "Today" is judged in the
+ * furthest-ahead time zone so the browser and the server always agree. Outputs the date
+ * zero-padded ('3/7/1990' -> '03/07/1990').
+ */
+export const dobSchema = z
+  .string({ error: DOB_FORMAT_MESSAGE })
+  .trim()
+  .transform((text, ctx) => {
+    const parts = parseDob(text);
+    if (!parts) {
+      ctx.addIssue({ code: 'custom', message: DOB_FORMAT_MESSAGE });
+      return z.NEVER;
+    }
+    if (parts.year < DOB_MIN_YEAR) {
+      ctx.addIssue({ code: 'custom', message: DOB_TOO_EARLY_MESSAGE });
+      return z.NEVER;
+    }
+    if (isInFuture(parts, Date.now())) {
+      ctx.addIssue({ code: 'custom', message: DOB_FUTURE_MESSAGE });
+      return z.NEVER;
+    }
+    return formatDob({ Month: parts.month, Day: parts.day, Year: parts.year });
+  });
+
+/** Spec section 5: every email is trimmed before sign-in, sign-up, password reset and confirmation. */
+export function trimEmail(email: string): string {
+  return email.trim();
+}
+
+export const EMAIL_MESSAGE = 'Enter a valid email address';
+
+/** Trims, then checks the format. Case is kept: the spec does not lower-case emails. */
+export const emailSchema = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .pipe(z.email({ error: EMAIL_MESSAGE }));
