@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { NUMBER_WORDS_MAX, NUMBER_WORDS_MIN } from './constants.ts';
 
 /**
@@ -153,25 +153,20 @@ function isInFuture({ year, month, day }: DateParts, now: number): boolean {
  * furthest-ahead time zone so the browser and the server always agree. Outputs the date
  * zero-padded ('3/7/1990' -> '03/07/1990').
  */
-export const dobSchema = z
-  .string({ error: DOB_FORMAT_MESSAGE })
-  .trim()
-  .transform((text, ctx) => {
+export const dobSchema = z.pipe(
+  z.string({ error: DOB_FORMAT_MESSAGE }).check(z.trim()),
+  z.transform((text: string, ctx) => {
+    const fail = (message: string) => {
+      ctx.issues.push({ code: 'custom', message, input: text });
+      return z.NEVER;
+    };
     const parts = parseDob(text);
-    if (!parts) {
-      ctx.addIssue({ code: 'custom', message: DOB_FORMAT_MESSAGE });
-      return z.NEVER;
-    }
-    if (parts.year < DOB_MIN_YEAR) {
-      ctx.addIssue({ code: 'custom', message: DOB_TOO_EARLY_MESSAGE });
-      return z.NEVER;
-    }
-    if (isInFuture(parts, Date.now())) {
-      ctx.addIssue({ code: 'custom', message: DOB_FUTURE_MESSAGE });
-      return z.NEVER;
-    }
+    if (!parts) return fail(DOB_FORMAT_MESSAGE);
+    if (parts.year < DOB_MIN_YEAR) return fail(DOB_TOO_EARLY_MESSAGE);
+    if (isInFuture(parts, Date.now())) return fail(DOB_FUTURE_MESSAGE);
     return formatDob({ Month: parts.month, Day: parts.day, Year: parts.year });
-  });
+  }),
+);
 
 /** Spec section 5: every email is trimmed before sign-in, sign-up, password reset and confirmation. */
 export function trimEmail(email: string): string {
@@ -181,7 +176,7 @@ export function trimEmail(email: string): string {
 export const EMAIL_MESSAGE = 'Enter a valid email address';
 
 /** Trims, then checks the format. Case is kept: the spec does not lower-case emails. */
-export const emailSchema = z
-  .string({ error: EMAIL_MESSAGE })
-  .trim()
-  .pipe(z.email({ error: EMAIL_MESSAGE }));
+export const emailSchema = z.pipe(
+  z.string({ error: EMAIL_MESSAGE }).check(z.trim()),
+  z.email({ error: EMAIL_MESSAGE }),
+);

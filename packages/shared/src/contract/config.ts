@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { environmentNames } from '../environments.ts';
 
 /** GET /api/config: what the web app needs at run time, read before the first render. */
@@ -12,8 +12,8 @@ export const runtimeConfigSchema = z.object({
   environment: z.enum(environmentNames),
   /** Overrides of the environment table's keys, set by the operator; null uses the table. */
   keys: z.object({
-    paymentPublicKey: z.string().nullable(),
-    mapsApiKey: z.string().nullable(),
+    paymentPublicKey: z.nullable(z.string()),
+    mapsApiKey: z.nullable(z.string()),
   }),
   features: z.object({
     /** Google sign-in is offered only when the server has Google client settings. */

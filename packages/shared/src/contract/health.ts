@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** GET /api/health: 200 when the database answers, 503 when it does not. */
 export const healthSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { dobSchema, emailSchema } from '../text.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -11,28 +11,32 @@ export const PHONE_MESSAGE = 'Enter a valid phone number';
 /** Not trimmed: spaces are legitimate password characters. */
 export const passwordSchema = z
   .string({ error: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
-  .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters` });
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters` }),
+    z.maxLength(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters` }),
+  );
 
 /** Digits, spaces, '+', '-', '(' and ')', with 7 to 20 digits in all. Outputs the trimmed text. */
-export const phoneSchema = z
-  .string({ error: PHONE_MESSAGE })
-  .trim()
-  .refine(
+export const phoneSchema = z.string({ error: PHONE_MESSAGE }).check(
+  z.trim(),
+  z.refine(
     (phone) => {
       if (!/^[\d +\-()]+$/.test(phone)) return false;
       const digits = phone.replace(/\D/g, '').length;
       return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
     },
     { error: PHONE_MESSAGE },
-  );
+  ),
+);
 
 function personNameSchema(required: string) {
   return z
     .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(NAME_MAX_LENGTH, { error: `Use at most ${NAME_MAX_LENGTH} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required }),
+      z.maxLength(NAME_MAX_LENGTH, { error: `Use at most ${NAME_MAX_LENGTH} characters` }),
+    );
 }
 
 export const firstNameSchema = personNameSchema('Enter your first name');

@@ -1,19 +1,19 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Spec section 3: 'Male' or 'Female'; older records also hold 'M' and 'F'. */
 export const sexSchema = z.enum(['Male', 'Female', 'M', 'F']);
 export type Sex = z.infer<typeof sexSchema>;
 
 export const userNameSchema = z.object({
-  First: z.string().nullable(),
-  Last: z.string().nullable(),
+  First: z.nullable(z.string()),
+  Last: z.nullable(z.string()),
 });
 export type UserName = z.infer<typeof userNameSchema>;
 
 export const birthdaySchema = z.object({
-  Month: z.number().int().min(1).max(12).nullable(),
-  Day: z.number().int().min(1).max(31).nullable(),
-  Year: z.number().int().min(1900).max(2100).nullable(),
+  Month: z.nullable(z.int().check(z.minimum(1), z.maximum(12))),
+  Day: z.nullable(z.int().check(z.minimum(1), z.maximum(31))),
+  Year: z.nullable(z.int().check(z.minimum(1900), z.maximum(2100))),
 });
 export type Birthday = z.infer<typeof birthdaySchema>;
 
@@ -22,13 +22,13 @@ export const userSchema = z.object({
   id: z.string(),
   name: userNameSchema,
   email: z.string(),
-  phone: z.string().nullable(),
-  sex: sexSchema.nullable(),
+  phone: z.nullable(z.string()),
+  sex: z.nullable(sexSchema),
   birthday: birthdaySchema,
   emailVerified: z.boolean(),
   isAdminUser: z.boolean(),
   enableDataPortal: z.boolean(),
-  healthSurveyStatus: z.string().nullable(),
+  healthSurveyStatus: z.nullable(z.string()),
   tosAccepted: z.boolean(),
   hipaaAccepted: z.boolean(),
 });

@@ -1,0 +1,64 @@
+import { Outlet, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { AppLayout } from '../features/layout/app-layout.tsx';
+import classes from '../features/layout/layout.module.css';
+import { MAIN_CONTENT_ID } from '../features/layout/skip-link.tsx';
+import { useCurrentUser } from '../features/session/use-current-user.ts';
+import { useSignOut } from '../features/session/use-sign-out.ts';
+
+// Error and not-found pages are rare: they load when needed, not with every page.
+const ErrorPage = lazy(() =>
+  import('../features/errors/error-page.tsx').then((module) => ({ default: module.ErrorPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('../features/errors/not-found-page.tsx').then((module) => ({
+    default: module.NotFoundPage,
+  })),
+);
+
+/** The root route's component: the layout around every page, with the signed-in user. */
+export function RootLayout() {
+  const user = useCurrentUser();
+  const signOut = useSignOut();
+  return (
+    <AppLayout
+      user={user.data}
+      userLoading={user.isLoading}
+      onSignOut={() => {
+        void signOut();
+      }}
+    >
+      <Outlet />
+    </AppLayout>
+  );
+}
+
+/** A page that failed: the error page inside the layout (admins get the debug page). */
+export function RouteError({ error }: ErrorComponentProps) {
+  const user = useCurrentUser();
+  const search = useSearch({ strict: false });
+  return (
+    <Suspense fallback={null}>
+      <ErrorPage user={user.data} reportEmail={search.email} error={error} />
+    </Suspense>
+  );
+}
+
+/** The layout itself failed: the error page on its own, still with a main landmark. */
+export function RootError(props: ErrorComponentProps) {
+  return (
+    <main id={MAIN_CONTENT_ID} className={classes.main}>
+      <div className={classes.container}>
+        <RouteError {...props} />
+      </div>
+    </main>
+  );
+}
+
+export function RootNotFound() {
+  return (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
+  );
+}

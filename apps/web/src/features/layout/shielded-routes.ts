@@ -1,0 +1,26 @@
+/**
+ * Where the full-screen loading shield covers navigation (spec section 2): report routes, data
+ * import and export, and account settings.
+ */
+const SHIELDED_PATHS = new Set([
+  '/individual',
+  '/joint',
+  '/embryos',
+  '/couple-reports',
+  '/compare-embryos',
+  '/individual-reports',
+  '/my-data/imports',
+  '/my-data/new-import',
+  '/my-data/exports',
+  '/account-settings',
+]);
+
+/** These and everything under them. */
+const SHIELDED_ROOTS = ['/reports', '/embryo-reports', '/ruo-embryo-reports'];
+
+export function isShieldedPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (SHIELDED_PATHS.has(path)) return true;
+  if (path.startsWith('/demo/')) return true;
+  return SHIELDED_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
+}

@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { getAuthToken } from '../../lib/auth-cookie.ts';
+import { makeUser } from '../../test/fixtures.ts';
+import { renderApp, renderWithRouter } from '../../test/render.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+function mainNav() {
+  return screen.getByRole('navigation', { name: 'Main' });
+}
+
+describe('SiteHeader', () => {
+  it('signed out: the logo and a Sign in link only', async () => {
+    await renderWithRouter(<SiteHeader user={null} onSignOut={vi.fn()} />);
+    expect(screen.getByRole('link', { name: 'Nestling home' })).toHaveAttribute('href', '/');
+    const links = within(mainNav()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Sign in']);
+    expect(links[0]).toHaveAttribute('href', '/signin');
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
+  it('while the user loads: only the logo', async () => {
+    await renderWithRouter(<SiteHeader user={undefined} loading onSignOut={vi.fn()} />);
+    expect(screen.getByRole('link', { name: 'Nestling home' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('signed in: Reports, Resources, the name to account settings and Sign out', async () => {
+    await renderWithRouter(<SiteHeader user={makeUser()} onSignOut={vi.fn()} />);
+    const nav = within(mainNav());
+    expect(
+      nav.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Reports', '/reports'],
+      ['Resources', '/resources'],
+      ['Ada Lovelace', '/account-settings'],
+    ]);
+    expect(nav.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('shows My Data only with enableDataPortal', async () => {
+    const { unmount } = await renderWithRouter(
+      <SiteHeader user={makeUser({ enableDataPortal: true })} onSignOut={vi.fn()} />,
+    );
+    expect(within(mainNav()).getByRole('link', { name: 'My Data' })).toHaveAttribute(
+      'href',
+      '/my-data',
+    );
+    unmount();
+
+    await renderWithRouter(
+      <SiteHeader user={makeUser({ enableDataPortal: false })} onSignOut={vi.fn()} />,
+    );
+    expect(within(mainNav()).queryByRole('link', { name: 'My Data' })).toBeNull();
+  });
+
+  it("shows 'My Account' when the user has no name", async () => {
+    await renderWithRouter(
+      <SiteHeader user={makeUser({ name: { First: null, Last: ' ' } })} onSignOut={vi.fn()} />,
+    );
+    expect(within(mainNav()).getByRole('link', { name: 'My Account' })).toHaveAttribute(
+      'href',
+      '/account-settings',
+    );
+  });
+
+  it('marks the current page', async () => {
+    await renderWithRouter(<SiteHeader user={makeUser()} onSignOut={vi.fn()} />, {
+      path: '/resources',
+    });
+    expect(within(mainNav()).getByRole('link', { name: 'Resources' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('the phone menu has sub-headings, account settings, log out and social links', async () => {
+    const user = userEvent.setup();
+    const onSignOut = vi.fn();
+    await renderWithRouter(
+      <SiteHeader user={makeUser({ enableDataPortal: true })} onSignOut={onSignOut} />,
+    );
+    const open = screen.getByRole('button', { name: 'Open menu' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    const menu = within(dialog);
+    expect(menu.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Reports',
+      'Learn',
+      'Account',
+    ]);
+    expect(menu.getByRole('link', { name: 'My Data' })).toHaveAttribute('href', '/my-data');
+    expect(menu.getByRole('link', { name: 'Account settings' })).toHaveAttribute(
+      'href',
+      '/account-settings',
+    );
+    expect(menu.getByRole('link', { name: 'Nestling Genomics website' })).toHaveAttribute(
+      'href',
+      'https://nestling.health',
+    );
+    expect(menu.getByRole('link', { name: 'Email Nestling Genomics support' })).toHaveAttribute(
+      'href',
+      'mailto:support@nestling.health',
+    );
+
+    await user.click(menu.getByRole('button', { name: 'Log out' }));
+    expect(onSignOut).toHaveBeenCalledOnce();
+  });
+});
+
+describe('signing out', () => {
+  it('clears the auth cookie and goes to /signin', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp('/terms', { user: makeUser() });
+    const signOut = await screen.findByRole('button', { name: 'Sign out' });
+    expect(getAuthToken()).toBe('test-token');
+
+    await user.click(signOut);
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/signin');
+    });
+    expect(getAuthToken()).toBeUndefined();
+    expect(within(mainNav()).getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import type { User } from '@nestling/shared/contract/user';
+import { Link } from '@tanstack/react-router';
+import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
+import { LogoutIcon } from '../../ui/header-icons.tsx';
+import { accountLabel } from './account-label.ts';
+import classes from './layout.module.css';
+import { Logo } from './logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+
+export interface SiteHeaderProps {
+  /** The signed-in user, or null/undefined when nobody is signed in. */
+  user: User | null | undefined;
+  /** True while the signed-in user is still loading: only the logo is shown. */
+  loading?: boolean;
+  onSignOut: () => void;
+}
+
+/**
+ * The top navigation of spec section 2: logo home, Reports, Resources, My Data (only with
+ * enableDataPortal), the user's name or 'My Account' to account settings, and a sign-out icon.
+ * Signed out, it shows the logo and 'Sign in'. Phones get a menu button instead.
+ */
+export function SiteHeader({ user, loading = false, onSignOut }: SiteHeaderProps) {
+  const { brand } = useRuntimeConfig();
+
+  return (
+    <header className={classes.header}>
+      <div className={`${classes.container} ${classes.bar}`}>
+        <Logo productName={brand.productName} />
+        {user ? (
+          <>
+            <nav aria-label="Main" className="desktop-only">
+              <ul className={classes.navList}>
+                <li>
+                  <Link to="/reports" className={classes.navLink}>
+                    Reports
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/resources" className={classes.navLink}>
+                    Resources
+                  </Link>
+                </li>
+                {user.enableDataPortal && (
+                  <li>
+                    <Link to="/my-data" className={classes.navLink}>
+                      My Data
+                    </Link>
+                  </li>
+                )}
+                <li>
+                  <Link to="/account-settings" className={classes.navLink}>
+                    {accountLabel(user)}
+                  </Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className={classes.iconButton}
+                    aria-label="Sign out"
+                    title="Sign out"
+                    onClick={onSignOut}
+                  >
+                    <LogoutIcon size={20} />
+                  </button>
+                </li>
+              </ul>
+            </nav>
+            <MobileMenu user={user} onSignOut={onSignOut} className="phone-only" />
+          </>
+        ) : (
+          !loading && (
+            <nav aria-label="Main">
+              <ul className={classes.navList}>
+                <li>
+                  <Link to="/signin" className={classes.navLink}>
+                    Sign in
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+          )
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,338 @@
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  ApiError,
+  createApiClient,
+  NO_TOKEN_MESSAGE,
+  UNREADABLE_RESPONSE_MESSAGE,
+  type ApiClientOptions,
+} from './api.ts';
+import { getAuthToken, setAuthToken } from './auth-cookie.ts';
+
+const ORIGIN = 'https://portal.example.org';
+const okSchema = z.object({ ok: z.boolean() });
+
+function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+    ...init,
+  });
+}
+
+interface Harness {
+  fetch: ReturnType<typeof vi.fn<typeof fetch>>;
+  navigate: ReturnType<typeof vi.fn<(url: string) => void>>;
+  logError: ReturnType<typeof vi.fn<(message: string) => void>>;
+  client: ReturnType<typeof createApiClient>;
+  /** The URL, method and headers of the nth fetch call. */
+  request: (n?: number) => { url: string; method: string; headers: Headers; body: unknown };
+}
+
+function setup(
+  respond: () => Response | Promise<Response> = () => jsonResponse({ ok: true }),
+  options: ApiClientOptions & { pathname?: string; search?: string; token?: string | null } = {},
+): Harness {
+  const { pathname = '/reports', search = '', token = 'token-123', ...rest } = options;
+  const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(respond()));
+  const navigate = vi.fn<(url: string) => void>();
+  const logError = vi.fn<(message: string) => void>();
+  const client = createApiClient({
+    environment: 'production',
+    fetch: fetchMock,
+    navigate,
+    logError,
+    getToken: () => token ?? undefined,
+    onUnauthorized: () => undefined,
+    location: () => ({ origin: ORIGIN, pathname, search }),
+    ...rest,
+  });
+  return {
+    fetch: fetchMock,
+    navigate,
+    logError,
+    client,
+    request: (n = 0) => {
+      const call = fetchMock.mock.calls[n];
+      if (!call) throw new Error(`fetch was not called ${n + 1} times`);
+      const [input, init] = call;
+      return {
+        url: input instanceof Request ? input.url : input.toString(),
+        method: init?.method ?? 'GET',
+        headers: new Headers(init?.headers),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+    },
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('base address', () => {
+  it.each([
+    ['production', `${ORIGIN}/api`],
+    ['preview', `${ORIGIN}/api`],
+    ['development', 'https://staging.nestling.health/api'],
+    ['local', 'https://staging.nestling.health/api'],
+    ['local-production', 'http://localhost:8080/api'],
+    ['local-staging', 'http://localhost:8080/api'],
+    ['emulator', 'http://127.0.0.1:5001/nestling-portal/us-central1/api'],
+    [undefined, `${ORIGIN}/api`],
+  ])('%s -> %s', async (environment, base) => {
+    const { client, request } = setup(undefined, { environment });
+    expect(client.baseUrl).toBe(base);
+    await client.get('/user/me', okSchema);
+    expect(request().url).toBe(`${base}/user/me`);
+  });
+
+  it('an unknown environment logs an error and uses development', () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { client } = setup(undefined, { environment: 'moon' });
+    expect(client.baseUrl).toBe('https://staging.nestling.health/api');
+    expect(consoleError).toHaveBeenCalledOnce();
+  });
+});
+
+describe('requests', () => {
+  it('adds a leading slash to the path', async () => {
+    const { client, request } = setup();
+    await client.get('user/me', okSchema);
+    expect(request().url).toBe(`${ORIGIN}/api/user/me`);
+  });
+
+  it('sends the Bearer token from the auth cookie', async () => {
+    setAuthToken('cookie-token');
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ ok: true })));
+    const client = createApiClient({
+      fetch: fetchMock,
+      location: () => ({ origin: ORIGIN, pathname: '/', search: '' }),
+    });
+    await client.get('/user/me', okSchema);
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer cookie-token');
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('skips the token when auth is false', async () => {
+    const { client, request, navigate } = setup(undefined, { token: null });
+    await client.post('/signup', okSchema, { auth: false, body: { email: 'a@b.test' } });
+    expect(request().headers.has('Authorization')).toBe(false);
+    expect(request().headers.get('Content-Type')).toBe('application/json');
+    expect(request().body).toEqual({ email: 'a@b.test' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('builds a GET query from non-null values, repeating the key for arrays', async () => {
+    const { client, request } = setup();
+    await client.get('/user', okSchema, {
+      query: {
+        embryo: true,
+        asUser: null,
+        version: undefined,
+        report: ['a', 'b c'],
+        page: 2,
+      },
+    });
+    expect(request().url).toBe(`${ORIGIN}/api/user?embryo=true&report=a&report=b%20c&page=2`);
+  });
+
+  it('sends no question mark when the query is empty', async () => {
+    const { client, request } = setup();
+    await client.get('/user', okSchema, { query: { asUser: null } });
+    expect(request().url).toBe(`${ORIGIN}/api/user`);
+  });
+
+  it.each(['PUT', 'PATCH', 'DELETE', 'POST'] as const)('%s uses its method', async (method) => {
+    const { client, request } = setup();
+    const call = {
+      PUT: () => client.put('/x', okSchema, { body: { a: 1 } }),
+      PATCH: () => client.patch('/individual_reports/1/activate', okSchema),
+      DELETE: () => client.delete('/x', okSchema),
+      POST: () => client.post('/x', okSchema),
+    }[method];
+    await expect(call()).resolves.toEqual({ ok: true });
+    expect(request().method).toBe(method);
+  });
+
+  it('accepts an empty answer when the schema allows it', async () => {
+    const { client } = setup(() => new Response(null, { status: 204 }));
+    await expect(client.delete('/x', z.undefined())).resolves.toBeUndefined();
+  });
+
+  it('downloads a PDF with GET and Accept application/pdf', async () => {
+    const { client, request } = setup(
+      () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
+    );
+    const blob = await client.downloadPdf('reports/1/pdf', { version: 2, skip: null });
+    expect(request().method).toBe('GET');
+    expect(request().url).toBe(`${ORIGIN}/api/reports/1/pdf?version=2`);
+    expect(request().headers.get('Accept')).toBe('application/pdf');
+    expect(request().headers.get('Authorization')).toBe('Bearer token-123');
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7');
+  });
+
+  it('downloads a ZIP with POST and Accept application/zip', async () => {
+    const { client, request } = setup(
+      () => new Response('PK', { headers: { 'Content-Type': 'application/zip' } }),
+    );
+    const blob = await client.downloadZip('/my-data/exports', { ids: ['1', '2'] });
+    expect(request().method).toBe('POST');
+    expect(request().headers.get('Accept')).toBe('application/zip');
+    expect(request().body).toEqual({ ids: ['1', '2'] });
+    expect(blob.type).toBe('application/zip');
+    expect(await blob.text()).toBe('PK');
+  });
+});
+
+describe('responses (spec section 8)', () => {
+  it('rejects an answer that does not match the schema', async () => {
+    const { client, logError } = setup(() => jsonResponse({ ok: 'yes', secret: 'health data' }));
+    const error = await rejection(client.get('/user/me', okSchema));
+    expect(error.message).toBe(UNREADABLE_RESPONSE_MESSAGE);
+    expect(logError).toHaveBeenCalledOnce();
+    expect(logError.mock.calls[0]?.[0]).not.toContain('health data');
+  });
+
+  it('rejects an answer that is not JSON', async () => {
+    const { client } = setup(() => new Response('<html>', { status: 200 }));
+    await expect(client.get('/user/me', okSchema)).rejects.toThrow(UNREADABLE_RESPONSE_MESSAGE);
+  });
+
+  it("no token: 'No token in context', status 401, redirect to /signin?next=", async () => {
+    const { client, fetch, navigate } = setup(undefined, {
+      token: null,
+      pathname: '/reports',
+      search: '?tab=joint',
+    });
+    const error = await rejection(client.get('/user', okSchema));
+    expect(error.message).toBe(NO_TOKEN_MESSAGE);
+    expect(error.status).toBe(401);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/signin?next=%2Freports%3Ftab%3Djoint');
+  });
+
+  it('HTTP 401: clears the token and redirects to /signin?next=', async () => {
+    setAuthToken('expired');
+    const { client, navigate } = setup(
+      () =>
+        jsonResponse(
+          { statusCode: 401, error: 'Unauthorized', message: 'Token expired' },
+          { status: 401 },
+        ),
+      { pathname: '/my-data/imports', onUnauthorized: undefined, getToken: getAuthToken },
+    );
+    const error = await rejection(client.get('/user', okSchema));
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('Token expired');
+    expect(navigate).toHaveBeenCalledWith('/signin?next=%2Fmy-data%2Fimports');
+    expect(getAuthToken()).toBeUndefined();
+  });
+
+  it('HTTP 401 on /signin itself does not redirect again', async () => {
+    const { client, navigate } = setup(() => jsonResponse({}, { status: 401 }), {
+      pathname: '/signin',
+      search: '?next=%2Freports',
+    });
+    await expect(client.get('/user/me', okSchema)).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("403 whose message contains 'demo' on a demo path: /demo-redirect", async () => {
+    const { client, navigate } = setup(
+      () => jsonResponse({ message: 'Not a demo account' }, { status: 403 }),
+      { pathname: '/demo/grs-embryo-reports/overview' },
+    );
+    const error = await rejection(client.get('/embryo_reports/demo', okSchema));
+    expect(error.status).toBe(403);
+    expect(navigate).toHaveBeenCalledWith('/demo-redirect');
+  });
+
+  it("403 mentioning 'demo' away from demo paths: /403?message=", async () => {
+    const { client, navigate } = setup(
+      () => jsonResponse({ message: 'Not a demo account' }, { status: 403 }),
+      { pathname: '/embryo-reports/overview' },
+    );
+    await rejection(client.get('/x', okSchema));
+    expect(navigate).toHaveBeenCalledWith('/403?message=Not%20a%20demo%20account');
+  });
+
+  it("403 'Verified email required': /verify-email?next=", async () => {
+    const { client, navigate } = setup(
+      () =>
+        jsonResponse(
+          { statusCode: 403, error: 'Forbidden', message: 'Verified email required' },
+          { status: 403 },
+        ),
+      { pathname: '/reports', search: '?as_user=u1' },
+    );
+    const error = await rejection(client.get('/user', okSchema));
+    expect(error.message).toBe('Verified email required');
+    expect(navigate).toHaveBeenCalledWith('/verify-email?next=%2Freports%3Fas_user%3Du1');
+  });
+
+  it('any other 403: /403?message=<error text>', async () => {
+    const { client, navigate } = setup(() =>
+      jsonResponse({ message: 'Only the account holder & partner' }, { status: 403 }),
+    );
+    const error = await rejection(client.get('/user/documents', okSchema));
+    expect(error.status).toBe(403);
+    expect(navigate).toHaveBeenCalledWith(
+      '/403?message=Only%20the%20account%20holder%20%26%20partner',
+    );
+  });
+
+  it('the error text falls back from message to error to the status text', async () => {
+    const errorOnly = setup(() => jsonResponse({ error: 'Forbidden' }, { status: 403 }));
+    await rejection(errorOnly.client.get('/x', okSchema));
+    expect(errorOnly.navigate).toHaveBeenCalledWith('/403?message=Forbidden');
+
+    const noBody = setup(() => new Response('', { status: 403, statusText: 'No Entry' }));
+    const error = await rejection(noBody.client.get('/x', okSchema));
+    expect(error.message).toBe('No Entry');
+    expect(noBody.navigate).toHaveBeenCalledWith('/403?message=No%20Entry');
+  });
+
+  it('other errors are logged without their body and rethrown as ApiError', async () => {
+    const body = {
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'BRCA1 lookup failed',
+    };
+    const { client, navigate, logError } = setup(() => jsonResponse(body, { status: 500 }));
+    const error = await rejection(
+      client.get('user/documents', okSchema, { query: { asUser: 'x' } }),
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(500);
+    expect(error.message).toBe('BRCA1 lookup failed');
+    expect(error.body).toEqual(body);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(logError).toHaveBeenCalledWith('API GET /user/documents failed with status 500');
+  });
+
+  it.each([400, 404, 409, 422])('HTTP %i is logged and rethrown, no redirect', async (status) => {
+    const { client, navigate, logError } = setup(() => jsonResponse({ message: 'm' }, { status }));
+    const error = await rejection(client.post('/x', okSchema));
+    expect(error.status).toBe(status);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(logError).toHaveBeenCalledOnce();
+  });
+
+  it('a network failure becomes an ApiError with status 0', async () => {
+    const { client, logError } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await rejection(client.get('/x', okSchema));
+    expect(error.status).toBe(0);
+    expect(logError).toHaveBeenCalledOnce();
+  });
+});

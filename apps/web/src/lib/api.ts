@@ -1,0 +1,263 @@
+import { resolveEnvironment } from '@nestling/shared/environments';
+import { isDemoPath } from '@nestling/shared/routes';
+import { toQueryString, type QueryParams } from '@nestling/shared/text';
+import type * as z from 'zod/mini';
+import { clearAuthToken, getAuthToken } from './auth-cookie.ts';
+
+/**
+ * The one API client (spec sections 7 and 8). Every call goes to the environment's base
+ * address, carries the Bearer token from the auth cookie unless told not to, validates the
+ * answer with a zod schema from @nestling/shared, and turns failures into an ApiError after the
+ * redirect the error catalogue asks for.
+ */
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The parsed error body, when the server sent JSON. Never logged: it may hold health data. */
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body?: unknown) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export const NO_TOKEN_MESSAGE = 'No token in context';
+export const VERIFIED_EMAIL_REQUIRED = 'Verified email required';
+export const UNREADABLE_RESPONSE_MESSAGE = 'The server sent an answer the portal could not read';
+export const NETWORK_ERROR_MESSAGE = 'The portal could not reach the server';
+
+export interface ApiClientOptions {
+  /** The environment name from GET /api/config; picks the base address (spec section 7). */
+  environment?: string | undefined;
+  fetch?: typeof fetch;
+  /** Where redirects go; tests capture them. Defaults to a full page load. */
+  navigate?: (url: string) => void;
+  getToken?: () => string | undefined;
+  /** Called on HTTP 401 before the redirect to /signin: the token is no longer good. */
+  onUnauthorized?: () => void;
+  /** The page's location (origin, path and query); defaults to window.location. */
+  location?: () => Pick<Location, 'origin' | 'pathname' | 'search'>;
+  /** Logs failures: only method, path and status, never bodies. */
+  logError?: (message: string) => void;
+}
+
+export interface RequestOptions {
+  /** Sent as a query string; null and undefined values are left out, arrays repeat the key. */
+  query?: QueryParams;
+  /** false for the calls that need no sign-in (sign-up style posts, password-reset mail). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface BodyRequestOptions extends RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+export interface ApiClient {
+  /** The absolute base address, without a trailing slash. */
+  readonly baseUrl: string;
+  url(path: string, query?: QueryParams): string;
+  get<S extends z.ZodMiniType>(
+    path: string,
+    schema: S,
+    options?: RequestOptions,
+  ): Promise<z.output<S>>;
+  post<S extends z.ZodMiniType>(
+    path: string,
+    schema: S,
+    options?: BodyRequestOptions,
+  ): Promise<z.output<S>>;
+  put<S extends z.ZodMiniType>(
+    path: string,
+    schema: S,
+    options?: BodyRequestOptions,
+  ): Promise<z.output<S>>;
+  patch<S extends z.ZodMiniType>(
+    path: string,
+    schema: S,
+    options?: BodyRequestOptions,
+  ): Promise<z.output<S>>;
+  delete<S extends z.ZodMiniType>(
+    path: string,
+    schema: S,
+    options?: BodyRequestOptions,
+  ): Promise<z.output<S>>;
+  /** GET with Accept: application/pdf; the document as a Blob. */
+  downloadPdf(path: string, query?: QueryParams, options?: RequestOptions): Promise<Blob>;
+  /** POST with Accept: application/zip; the archive as a Blob. */
+  downloadZip(path: string, body?: unknown, options?: RequestOptions): Promise<Blob>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface SendOptions extends BodyRequestOptions {
+  accept: string;
+}
+
+/** 'user' -> '/user'; '/user' stays. */
+export function withLeadingSlash(path: string): string {
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+/** The text of an error answer: its message, else its error, else the status text. */
+export function errorText(body: unknown, statusText: string, status: number): string {
+  if (typeof body === 'object' && body !== null) {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+    if (typeof error === 'string' && error.trim() !== '') return error;
+  }
+  return statusText.trim() !== '' ? statusText : `HTTP ${status}`;
+}
+
+/** The absolute API base address for an environment ('/api' is resolved against the origin). */
+export function apiBaseUrl(environment: string | undefined, origin: string): string {
+  const { apiBaseUrl: base } = resolveEnvironment(environment);
+  return new URL(base, origin).href.replace(/\/+$/, '');
+}
+
+async function readJson(response: Response): Promise<{ ok: true; data: unknown } | { ok: false }> {
+  const text = await response.text();
+  if (text.trim() === '') return { ok: true, data: undefined };
+  try {
+    return { ok: true, data: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const navigate =
+    options.navigate ??
+    ((url: string) => {
+      window.location.assign(url);
+    });
+  const getToken = options.getToken ?? getAuthToken;
+  const onUnauthorized = options.onUnauthorized ?? clearAuthToken;
+  const getLocation = options.location ?? (() => window.location);
+  const logError =
+    options.logError ??
+    ((message: string) => {
+      console.error(message);
+    });
+
+  const baseUrl = apiBaseUrl(options.environment, getLocation().origin);
+
+  function url(path: string, query?: QueryParams): string {
+    const search = query ? toQueryString(query) : '';
+    return `${baseUrl}${withLeadingSlash(path)}${search === '' ? '' : `?${search}`}`;
+  }
+
+  /** The page the user is on, as a same-origin path for `next`. */
+  function currentPath(): string {
+    const { pathname, search } = getLocation();
+    return `${pathname}${search}`;
+  }
+
+  /** Redirects unless the user is already on that page (no loops, no nested `next`). */
+  function redirect(target: string): void {
+    const targetPath = target.split('?')[0];
+    if (targetPath === getLocation().pathname) return;
+    navigate(target);
+  }
+
+  function withNext(pathname: string): string {
+    return `${pathname}?next=${encodeURIComponent(currentPath())}`;
+  }
+
+  async function failure(response: Response, method: Method, path: string): Promise<never> {
+    const read = await readJson(response).catch(() => ({ ok: false as const }));
+    const body = read.ok ? read.data : undefined;
+    const message = errorText(body, response.statusText, response.status);
+    const { status } = response;
+
+    if (status === 401) {
+      onUnauthorized();
+      redirect(withNext('/signin'));
+    } else if (status === 403) {
+      if (message.toLowerCase().includes('demo') && isDemoPath(getLocation().pathname)) {
+        redirect('/demo-redirect');
+      } else if (message === VERIFIED_EMAIL_REQUIRED) {
+        redirect(withNext('/verify-email'));
+      } else {
+        redirect(`/403?message=${encodeURIComponent(message)}`);
+      }
+    } else {
+      logError(`API ${method} ${withLeadingSlash(path)} failed with status ${status}`);
+    }
+    throw new ApiError(message, status, body);
+  }
+
+  async function send(method: Method, path: string, opts: SendOptions): Promise<Response> {
+    const headers: Record<string, string> = { Accept: opts.accept };
+    if (opts.auth ?? true) {
+      const token = getToken();
+      if (token === undefined || token === '') {
+        redirect(withNext('/signin'));
+        throw new ApiError(NO_TOKEN_MESSAGE, 401);
+      }
+      headers.Authorization = `Bearer ${token}`;
+    }
+    const init: RequestInit = { method, headers };
+    if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(opts.body);
+    }
+    if (opts.signal) init.signal = opts.signal;
+
+    let response: Response;
+    try {
+      response = await fetchImpl(url(path, opts.query), init);
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      logError(`API ${method} ${withLeadingSlash(path)} could not reach the server`);
+      throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+    }
+    if (!response.ok) return failure(response, method, path);
+    return response;
+  }
+
+  async function json<S extends z.ZodMiniType>(
+    method: Method,
+    path: string,
+    schema: S,
+    opts: BodyRequestOptions = {},
+  ): Promise<z.output<S>> {
+    const response = await send(method, path, { ...opts, accept: 'application/json' });
+    const read = await readJson(response);
+    const parsed = read.ok ? schema.safeParse(read.data) : undefined;
+    if (!parsed?.success) {
+      logError(
+        `API ${method} ${withLeadingSlash(path)} answered ${response.status} in an unexpected shape`,
+      );
+      throw new ApiError(UNREADABLE_RESPONSE_MESSAGE, response.status);
+    }
+    return parsed.data;
+  }
+
+  return {
+    baseUrl,
+    url,
+    get: (path, schema, opts) => json('GET', path, schema, opts),
+    post: (path, schema, opts) => json('POST', path, schema, opts),
+    put: (path, schema, opts) => json('PUT', path, schema, opts),
+    patch: (path, schema, opts) => json('PATCH', path, schema, opts),
+    delete: (path, schema, opts) => json('DELETE', path, schema, opts),
+    async downloadPdf(path, query, opts = {}) {
+      const response = await send('GET', path, {
+        ...opts,
+        ...(query ? { query } : {}),
+        accept: 'application/pdf',
+      });
+      return response.blob();
+    },
+    async downloadZip(path, body, opts = {}) {
+      const response = await send('POST', path, { ...opts, body, accept: 'application/zip' });
+      return response.blob();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { portalRoutes } from '@nestling/shared/routes';
+import { rootRouteId } from '@tanstack/react-router';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createAppRouter } from './router.tsx';
+import { createTestServices, renderApp } from './test/render.tsx';
+
+function matchedRoute(path: string) {
+  const services = createTestServices();
+  const router = createAppRouter({
+    queryClient: services.queryClient,
+    api: services.api,
+    config: services.config,
+  });
+  // getMatchedRoutes matches fuzzily (for not-found handling): a leftover tail lands in '**'.
+  const [, rawParams, foundRoute] = router.getMatchedRoutes(path);
+  return rawParams['**'] === undefined ? foundRoute : undefined;
+}
+
+describe('route tree', () => {
+  it.each(portalRoutes)('%s is a route of its own', (path) => {
+    const route = matchedRoute(path);
+    expect(route, path).toBeDefined();
+    expect(route?.id).not.toBe(rootRouteId);
+  });
+
+  it.each(['/nope', '/demo/unknown-embryo-reports', '/reports/joint/extra'])(
+    '%s is not a route',
+    (path) => {
+      expect(matchedRoute(path)).toBeUndefined();
+    },
+  );
+});
+
+describe('every page', () => {
+  it.each(portalRoutes)('%s has one h1, a main landmark, navigation and a footer', async (path) => {
+    await renderApp(path);
+    expect(await screen.findAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute(
+      'href',
+      '#main-content',
+    );
+  });
+
+  it('an unknown address says so and offers the homepage', async () => {
+    const { router } = await renderApp('/no-such-page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    screen.getByRole('button', { name: 'Homepage' }).click();
+    await expect.poll(() => router.state.location.pathname).toBe('/');
+  });
+
+  it('an embryo page names its embryo', async () => {
+    await renderApp('/embryo-reports/embryos/3');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Embryo report: embryo 3' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('/403', () => {
+  it('shows the message it was given, as text', async () => {
+    await renderApp(`/403?message=${encodeURIComponent('<b>Only the account holder</b>')}`);
+    const main = screen.getByRole('main');
+    expect(await within(main).findByText('<b>Only the account holder</b>')).toBeInTheDocument();
+    expect(main.querySelector('b')).toBeNull();
+    expect(within(main).getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  });
+
+  it('has a default text without a message', async () => {
+    await renderApp('/403');
+    expect(
+      await screen.findByText('Your account does not have access to that page.'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps a numeric-looking message as text', async () => {
+    await renderApp('/403?message=404');
+    expect(await within(screen.getByRole('main')).findByText('404')).toBeInTheDocument();
+  });
+});
+
+describe('/demo-redirect', () => {
+  it('explains and links onward', async () => {
+    await renderApp('/demo-redirect');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Go to your reports' })).toHaveAttribute(
+      'href',
+      '/reports',
+    );
+    expect(within(main).getByRole('link', { name: 'support@nestling.health' })).toHaveAttribute(
+      'href',
+      'mailto:support@nestling.health',
+    );
+  });
+});
+
+describe('legal pages', () => {
+  it('/terms names the operator and links to the privacy policy', async () => {
+    await renderApp('/terms');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    expect(main).toHaveTextContent('Nestling Portal, run by Nestling Genomics');
+    expect(within(main).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+  });
+
+  it('/privacy says what is collected, who sees it, and how to ask for export or deletion', async () => {
+    await renderApp('/privacy');
+    const main = screen.getByRole('main');
+    for (const topic of [
+      'What we collect',
+      'Who can see it',
+      'How we protect it',
+      'How long we keep it, and your choices',
+      'Your rights under HIPAA',
+    ]) {
+      expect(within(main).getByRole('heading', { level: 2, name: topic })).toBeInTheDocument();
+    }
+    expect(main).toHaveTextContent('Health-survey answers');
+    expect(main).toHaveTextContent('audit log');
+    expect(
+      within(main).getAllByRole('link', { name: 'support@nestling.health' })[0],
+    ).toHaveAttribute('href', 'mailto:support@nestling.health');
+  });
+});
+
+describe('search parameters', () => {
+  it('/signin keeps a same-origin next and drops another site', async () => {
+    const safe = await renderApp('/signin?next=%2Freports%3Ftab%3Djoint');
+    expect(safe.router.state.location.search).toEqual({ next: '/reports?tab=joint' });
+    safe.unmount();
+
+    const unsafe = await renderApp('/signin?next=https%3A%2F%2Fevil.example');
+    expect(unsafe.router.state.location.search).toEqual({ next: undefined });
+  });
+
+  it('/reports reads tab, as_user and email', async () => {
+    const { router } = await renderApp('/reports?tab=joint&as_user=42&email=a%40b.test');
+    expect(router.state.location.search).toEqual({
+      tab: 'joint',
+      as_user: '42',
+      email: 'a@b.test',
+    });
+  });
+});

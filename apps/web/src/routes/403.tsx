@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ForbiddenPage } from '../features/errors/forbidden-page.tsx';
+import { forbiddenSearchSchema } from '../lib/search.ts';
+
+export const Route = createFileRoute('/403')({
+  validateSearch: forbiddenSearchSchema,
+  component: Forbidden,
+});
+
+function Forbidden() {
+  const { message } = Route.useSearch();
+  return <ForbiddenPage message={message} />;
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EmbryoReportPage } from '../../../features/embryo-reports/embryo-report-page.tsx';
+
+export const Route = createFileRoute('/demo/30x-embryo-reports/')({
+  component: () => <EmbryoReportPage kind="demo-30x" view="report" />,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlannedPage } from '../../ui/planned-page.tsx';
+
+export const Route = createFileRoute('/reports/individual')({
+  component: () => (
+    <PlannedPage title="Individual report" purpose="Your own preconception report." />
+  ),
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EmbryoReportPage } from '../../../features/embryo-reports/embryo-report-page.tsx';
+
+export const Route = createFileRoute('/ruo-embryo-reports/platinum/')({
+  component: () => <EmbryoReportPage kind="ruo" view="platinum" />,
+});

@@ -1,0 +1,32 @@
+import type { RuntimeConfig } from '@nestling/shared/contract/config';
+import type { User } from '@nestling/shared/contract/user';
+
+export const testConfig: RuntimeConfig = {
+  brand: {
+    productName: 'Nestling',
+    companyName: 'Nestling Genomics',
+    companyDomain: 'nestling.health',
+    supportEmail: 'support@nestling.health',
+  },
+  environment: 'production',
+  keys: { paymentPublicKey: null, mapsApiKey: null },
+  features: { googleSignIn: false, demoData: true },
+};
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'user-1',
+    name: { First: 'Ada', Last: 'Lovelace' },
+    email: 'ada@demo.test',
+    phone: '+1 555 0100',
+    sex: 'Female',
+    birthday: { Month: 12, Day: 10, Year: 1990 },
+    emailVerified: true,
+    isAdminUser: false,
+    enableDataPortal: false,
+    healthSurveyStatus: 'done',
+    tosAccepted: true,
+    hipaaAccepted: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,127 @@
+import type { RuntimeConfig } from '@nestling/shared/contract/config';
+import type { User } from '@nestling/shared/contract/user';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { StaticMantineProvider } from '../app/static-mantine-provider.tsx';
+import { currentUserQueryKey } from '../features/session/use-current-user.ts';
+import { createApiClient, type ApiClient } from '../lib/api.ts';
+import { ApiProvider } from '../lib/api-context.tsx';
+import { setAuthToken } from '../lib/auth-cookie.ts';
+import { RuntimeConfigProvider } from '../lib/runtime-config.tsx';
+import { createAppRouter } from '../router.tsx';
+import { testConfig } from './fixtures.ts';
+
+export interface TestServices {
+  config: RuntimeConfig;
+  queryClient: QueryClient;
+  api: ApiClient;
+  fetch: ReturnType<typeof vi.fn<typeof fetch>>;
+  /** Redirects the API client asked for (full page loads in the browser). */
+  navigate: ReturnType<typeof vi.fn<(url: string) => void>>;
+}
+
+/**
+ * The services the app's providers hold, with a fake fetch that answers GET /user/me with
+ * `user` (when given) and 404 otherwise.
+ */
+export function createTestServices({ user }: { user?: User | undefined } = {}): TestServices {
+  const fetchMock = vi.fn<typeof fetch>((input) => {
+    const url = input instanceof Request ? input.url : input.toString();
+    if (user && url.endsWith('/api/user/me')) {
+      return Promise.resolve(Response.json(user));
+    }
+    return Promise.resolve(
+      Response.json({ statusCode: 404, error: 'Not Found', message: 'Not Found' }, { status: 404 }),
+    );
+  });
+  const navigate = vi.fn<(url: string) => void>();
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const api = createApiClient({
+    environment: testConfig.environment,
+    fetch: fetchMock,
+    navigate,
+    logError: () => undefined,
+  });
+  return { config: testConfig, queryClient, api, fetch: fetchMock, navigate };
+}
+
+export function TestProviders({
+  services,
+  children,
+}: {
+  services: TestServices;
+  children: ReactNode;
+}) {
+  return (
+    <RuntimeConfigProvider config={services.config}>
+      <ApiProvider client={services.api}>
+        <QueryClientProvider client={services.queryClient}>
+          <StaticMantineProvider env="test">{children}</StaticMantineProvider>
+        </QueryClientProvider>
+      </ApiProvider>
+    </RuntimeConfigProvider>
+  );
+}
+
+/**
+ * The whole portal at `path`, with the real route tree. With a `user`, the auth cookie is set
+ * and GET /user/me answers with that user.
+ */
+export async function renderApp(path: string, { user }: { user?: User } = {}) {
+  if (user) setAuthToken('test-token');
+  const services = createTestServices({ user });
+  const router = createAppRouter(
+    { queryClient: services.queryClient, api: services.api, config: services.config },
+    createMemoryHistory({ initialEntries: [path] }),
+  );
+  const result = render(
+    <TestProviders services={services}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  await screen.findByRole('main');
+  return { ...result, ...services, router };
+}
+
+/**
+ * One component inside a router (so links work), at `path`. With a `user`, the query cache
+ * already holds it as the signed-in user.
+ */
+export async function renderWithRouter(
+  ui: ReactNode,
+  { path = '/', user }: { path?: string; user?: User } = {},
+) {
+  const services = createTestServices({ user });
+  if (user) services.queryClient.setQueryData(currentUserQueryKey, user);
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        {ui}
+        <Outlet />
+      </>
+    ),
+    notFoundComponent: () => null,
+  });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  const result = render(
+    <TestProviders services={services}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  await router.load();
+  return { ...result, ...services, router };
+}

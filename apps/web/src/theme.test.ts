@@ -1,0 +1,92 @@
+import {
+  convertCssVariables,
+  DEFAULT_THEME,
+  defaultCssVariablesResolver,
+  mergeMantineTheme,
+  type ConvertCSSVariablesInput,
+} from '@mantine/core';
+import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { describe, expect, it } from 'vitest';
+import { cssVariablesResolver, nestlingTeal, theme } from './theme.ts';
+
+const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+
+/**
+ * The CSS variables Mantine would inject for the theme, minus those its static CSS already has.
+ * The portal forces the light colour scheme, so the dark scheme's variables are left out.
+ */
+function themeVariables(): ConvertCSSVariablesInput {
+  const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
+  const ours = defaultCssVariablesResolver(merged);
+  const extra = cssVariablesResolver(merged);
+  const diff = (part: 'variables' | 'light' | 'dark') => {
+    const all: Record<string, string> = { ...ours[part], ...extra[part] };
+    const before: Record<string, string> = defaults[part];
+    return Object.fromEntries(
+      Object.entries(all).filter(([name, value]) => before[name] !== value),
+    );
+  };
+  return { variables: diff('variables'), light: diff('light'), dark: {} };
+}
+
+// WCAG relative luminance and contrast ratio.
+function luminance(color: string): number {
+  const hex = color.length === 4 ? color.replace(/[0-9a-f]/gi, '$&$&') : color;
+  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  const [r = 0, g = 0, b = 0] = channels.map((c) =>
+    c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
+  );
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+function color(name: string, shade: number): string {
+  const value = merged.colors[name]?.[shade];
+  if (!value) throw new Error(`no colour ${name}.${shade}`);
+  return value;
+}
+
+describe('theme', () => {
+  it('theme.css holds exactly the CSS variables Mantine would generate for the theme', async () => {
+    const file = join(import.meta.dirname, 'theme.css');
+    const css = [
+      '/* Generated from theme.ts by theme.test.ts (`npx vitest run --project web -u` rewrites it). */',
+      convertCssVariables(themeVariables(), ':root'),
+    ].join('\n');
+    const formatted = await format(css, { ...(await resolveConfig(file)), parser: 'css' });
+    await expect(formatted).toMatchFileSnapshot('./theme.css');
+  });
+
+  const white = merged.white;
+  const primary = color('nestling', 7);
+  const pairs: [string, string, string][] = [
+    ['white text on the filled primary (buttons)', white, primary],
+    ['white text on the hover primary', white, color('nestling', 8)],
+    ['primary links on white', primary, white],
+    ['primary links on the footer (gray 0)', primary, color('gray', 0)],
+    ['body text on white', merged.black, white],
+    ['secondary text (gray 7) on white', color('gray', 7), white],
+    ['footer text (gray 8) on gray 0', color('gray', 8), color('gray', 0)],
+    ['error text (red 9) on white', color('red', 9), white],
+  ];
+
+  it.each(pairs)('%s meets WCAG AA (4.5:1)', (_name, foreground, background) => {
+    expect(contrast(foreground, background)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('uses shade 7 of its own teal, not Mantine blue', () => {
+    expect(merged.primaryColor).toBe('nestling');
+    expect(merged.primaryShade).toEqual({ light: 7, dark: 7 });
+    expect(nestlingTeal[7]).toBe(primary);
+    expect(contrast(color('blue', 6), white)).toBeLessThan(4.5);
+  });
+
+  it('shows a focus ring for keyboard users', () => {
+    expect(merged.focusRing).toBe('auto');
+  });
+});

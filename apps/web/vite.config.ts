@@ -1,0 +1,41 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The API (apps/server) on the developer machine: `npm run dev` and `vite preview` proxy to it. */
+const apiProxy = {
+  '/api': { target: 'http://localhost:8080', changeOrigin: false },
+};
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must come before the React plugin.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: here('./src/routes'),
+      generatedRouteTree: here('./src/routeTree.gen.ts'),
+      quoteStyle: 'single',
+    }),
+    react(),
+  ],
+  build: {
+    manifest: true,
+    sourcemap: true,
+    // Every browser the portal supports has <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+  },
+  server: { proxy: apiProxy },
+  preview: {
+    proxy: apiProxy,
+    // The server's policy, without 'unsafe-inline' for styles: the app injects no <style>
+    // elements (see src/app/static-mantine-provider.tsx), and `vite preview` shows if it ever does.
+    headers: {
+      'Content-Security-Policy':
+        "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+    },
+  },
+});
