@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { createLogger } from './logger.ts';
+import { configRoutes } from './modules/config/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { errorHandlerPlugin } from './plugins/errors.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Opened (and migrated) by the caller, who also closes it after `app.close()`. */
+  database: DatabaseHandle;
+  /** Defaults to JSON logs on stdout at the configured level. */
+  logger?: Logger;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/**
+ * The whole server: API under /api, docs, security headers and the web app. Not yet listening
+ * or ready, so that callers (tests) can add routes first.
+ */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
+  const loggerInstance: FastifyBaseLogger = logger ?? createLogger(config);
+  const app = Fastify({
+    loggerInstance,
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    // Stop taking new requests on close while the ones in flight finish.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  // Fastify answers requests that arrive after close() with 503 and `Connection: close`, but
+  // a request already in flight would leave its keep-alive connection open, and close() would
+  // wait for that connection to time out.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(openApiPlugin, { productName: config.brand.productName });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(configRoutes, { prefix: '/api' });
+
+  await app.register(webAppPlugin, {
+    distDir: config.webDistDir,
+    productName: config.brand.productName,
+  });
+  return app;
+}

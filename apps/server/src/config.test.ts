@@ -1,0 +1,197 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultWebDistDir, loadConfig, settingNames } from './config.ts';
+import { repoRoot, tsxImport } from './test/process.ts';
+
+describe('loadConfig', () => {
+  it('has a default for every setting', () => {
+    const config = loadConfig({}, '/srv/portal');
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      appEnv: 'production',
+      logLevel: 'info',
+      dataDir: '/srv/portal/data',
+      databaseUrl: null,
+      demoData: true,
+      brand: {
+        productName: 'Nestling',
+        companyName: 'Nestling Genomics',
+        companyDomain: 'nestling.health',
+        supportEmail: 'support@nestling.health',
+      },
+      webDistDir: defaultWebDistDir,
+      shutdownTimeoutMs: 10_000,
+      trustProxy: false,
+      google: null,
+      keys: { paymentPublicKey: null, mapsApiKey: null },
+    });
+  });
+
+  it('finds the web app beside the server source, not in the current directory', () => {
+    expect(defaultWebDistDir).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'https://portal.example.org/',
+        APP_ENV: 'preview',
+        LOG_LEVEL: 'debug',
+        DATA_DIR: 'var/nestling',
+        DATABASE_URL: 'postgres://portal@db.internal:5432/portal',
+        PRODUCT_NAME: 'Acorn',
+        COMPANY_NAME: 'Acorn Labs',
+        COMPANY_DOMAIN: 'acorn.example',
+        SUPPORT_EMAIL: 'help@acorn.example',
+        WEB_DIST_DIR: 'web',
+        SHUTDOWN_TIMEOUT_MS: '2500',
+        TRUST_PROXY: '10.0.0.1, 10.0.0.0/8',
+        GOOGLE_CLIENT_ID: 'google-id',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
+        PAYMENT_PUBLIC_KEY: 'pk_live_123',
+        MAPS_API_KEY: 'maps-key',
+      },
+      '/srv/portal',
+    );
+    expect(config).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      publicUrl: 'https://portal.example.org',
+      appEnv: 'preview',
+      logLevel: 'debug',
+      dataDir: '/srv/portal/var/nestling',
+      databaseUrl: 'postgres://portal@db.internal:5432/portal',
+      demoData: false,
+      brand: {
+        productName: 'Acorn',
+        companyName: 'Acorn Labs',
+        companyDomain: 'acorn.example',
+        supportEmail: 'help@acorn.example',
+      },
+      webDistDir: '/srv/portal/web',
+      shutdownTimeoutMs: 2500,
+      trustProxy: ['10.0.0.1', '10.0.0.0/8'],
+      google: { clientId: 'google-id', clientSecret: 'google-secret' },
+      keys: { paymentPublicKey: 'pk_live_123', mapsApiKey: 'maps-key' },
+    });
+  });
+
+  it('derives the support address from the company domain and the public URL from the port', () => {
+    const config = loadConfig({ COMPANY_DOMAIN: 'acorn.example', PORT: '3000' });
+    expect(config.brand.supportEmail).toBe('support@acorn.example');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('turns demo data on for the embedded database only, unless told otherwise', () => {
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/portal' }).demoData).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgresql://localhost/portal', DEMO_DATA: 'true' }).demoData,
+    ).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      DATABASE_URL: '',
+      GOOGLE_CLIENT_ID: ' ',
+      MAPS_API_KEY: '',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.google).toBeNull();
+    expect(config.keys.mapsApiKey).toBeNull();
+  });
+
+  it('reads TRUST_PROXY as a switch or a list of proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+  });
+
+  it('returns a frozen object', () => {
+    const config = loadConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.brand)).toBe(true);
+    expect(Object.isFrozen(config.keys)).toBe(true);
+  });
+
+  it('lists every bad setting in one error, without echoing values', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        APP_ENV: 'staging',
+        LOG_LEVEL: 'loud',
+        PUBLIC_URL: 'ftp://portal',
+        DATABASE_URL: 'mysql://root:hunter2@db/portal',
+        DEMO_DATA: 'maybe',
+        SUPPORT_EMAIL: 'not-an-email',
+        SHUTDOWN_TIMEOUT_MS: '0',
+        GOOGLE_CLIENT_SECRET: 'only-the-secret',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'PORT',
+      'PUBLIC_URL',
+      'APP_ENV',
+      'LOG_LEVEL',
+      'DATABASE_URL',
+      'DEMO_DATA',
+      'SUPPORT_EMAIL',
+      'SHUTDOWN_TIMEOUT_MS',
+      'GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET',
+    ]);
+    expect(message).toMatch(/^Invalid configuration:\n {2}- PORT: must be a number\n/);
+    expect(message).toContain('APP_ENV: must be one of production, preview, development');
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('only-the-secret');
+  });
+
+  it('rejects a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
+  });
+
+  it('loads .env from the current directory when reading process.env', () => {
+    // Runs in a child process so that this test's own environment stays untouched.
+    const dir = mkdtempSync(path.join(tmpdir(), 'nestling-env-'));
+    try {
+      writeFileSync(path.join(dir, '.env'), 'PRODUCT_NAME=Acorn\nPORT=9123\n');
+      const configModule = path.resolve(import.meta.dirname, 'config.ts');
+      const output = execFileSync(
+        process.execPath,
+        [
+          '--import',
+          tsxImport,
+          '--input-type=module',
+          '-e',
+          `const { loadConfig } = await import(${JSON.stringify(configModule)}); const c = loadConfig(); console.log(JSON.stringify([c.brand.productName, c.port, c.port === 9123]));`,
+        ],
+        { cwd: dir, env: { PATH: process.env.PATH, PORT: '9124' }, encoding: 'utf8' },
+      );
+      // .env fills in what is missing and never overrides the real environment.
+      expect(JSON.parse(output)).toEqual(['Acorn', 9124, false]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('matches .env.example, which documents every setting with its default', () => {
+    const example = parseEnv(readFileSync(path.join(repoRoot, '.env.example'), 'utf8'));
+    expect(Object.keys(example).sort()).toEqual([...settingNames].sort());
+    expect(loadConfig(example, '/srv/portal')).toEqual(loadConfig({}, '/srv/portal'));
+  });
+});

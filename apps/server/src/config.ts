@@ -1,0 +1,203 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { environmentNames, type EnvironmentName } from '@nestling/shared/environments';
+import { LOCAL_BACKEND_PORT } from '@nestling/shared/constants';
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** Fastify's `trustProxy`: off, on (trust every proxy), or the addresses of trusted proxies. */
+export type TrustProxy = boolean | string[];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Origin the portal is reached at, without a trailing slash. */
+  readonly publicUrl: string;
+  readonly appEnv: EnvironmentName;
+  readonly logLevel: LogLevel;
+  /** Absolute path of the data directory (embedded database, lock file, later outbox and files). */
+  readonly dataDir: string;
+  /** PostgreSQL connection string; null means the embedded PGlite database in `dataDir`. */
+  readonly databaseUrl: string | null;
+  readonly demoData: boolean;
+  readonly brand: {
+    readonly productName: string;
+    readonly companyName: string;
+    readonly companyDomain: string;
+    readonly supportEmail: string;
+  };
+  /** Absolute path of the built web app. */
+  readonly webDistDir: string;
+  readonly shutdownTimeoutMs: number;
+  readonly trustProxy: TrustProxy;
+  readonly google: { readonly clientId: string; readonly clientSecret: string } | null;
+  readonly keys: {
+    readonly paymentPublicKey: string | null;
+    readonly mapsApiKey: string | null;
+  };
+}
+
+/** The built web app beside this package in the monorepo, wherever the server is started from. */
+export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+// An empty value (`DATABASE_URL=` in a .env file) means "not set".
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
+
+function withDefault<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema,
+  );
+}
+
+const portSchema = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const booleanSchema = z.stringbool({ error: 'must be true or false' });
+
+const trustProxySchema = z.string().transform((value): TrustProxy => {
+  const text = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(text)) return true;
+  if (['false', '0', 'no', 'off'].includes(text)) return false;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+});
+
+const envSchema = z.object({
+  PORT: withDefault(portSchema.default(LOCAL_BACKEND_PORT)),
+  HOST: withDefault(z.string().trim().default('0.0.0.0')),
+  PUBLIC_URL: withDefault(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  APP_ENV: withDefault(
+    z
+      .enum(environmentNames, { error: `must be one of ${environmentNames.join(', ')}` })
+      .default('production'),
+  ),
+  LOG_LEVEL: withDefault(
+    z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  ),
+  DATA_DIR: withDefault(z.string().default('./data')),
+  DATABASE_URL: withDefault(
+    z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DEMO_DATA: withDefault(booleanSchema.optional()),
+  PRODUCT_NAME: withDefault(z.string().trim().default('Nestling')),
+  COMPANY_NAME: withDefault(z.string().trim().default('Nestling Genomics')),
+  COMPANY_DOMAIN: withDefault(z.string().trim().default('nestling.health')),
+  SUPPORT_EMAIL: withDefault(z.email({ error: 'must be an email address' }).optional()),
+  WEB_DIST_DIR: optionalText,
+  SHUTDOWN_TIMEOUT_MS: withDefault(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .default(10_000),
+  ),
+  TRUST_PROXY: withDefault(trustProxySchema.default(false)),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  PAYMENT_PUBLIC_KEY: optionalText,
+  MAPS_API_KEY: optionalText,
+});
+
+/** Every setting the server reads; `.env.example` documents each. */
+export const settingNames = Object.keys(envSchema.shape);
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** process.env, after loading `.env` from the current directory when there is one. */
+function processEnv(): Env {
+  const envFile = path.resolve('.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return process.env;
+}
+
+/**
+ * Parses the settings once. Throws a ConfigError that lists every bad setting (never its value,
+ * which may be a secret).
+ */
+export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (isSet(env.GOOGLE_CLIENT_ID) !== isSet(env.GOOGLE_CLIENT_SECRET)) {
+    problems.push(
+      'GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both for Google sign-in, or neither',
+    );
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const settings = parsed.data;
+
+  const databaseUrl = settings.DATABASE_URL ?? null;
+  const publicUrl = (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
+
+  return deepFreeze({
+    port: settings.PORT,
+    host: settings.HOST,
+    publicUrl,
+    appEnv: settings.APP_ENV,
+    logLevel: settings.LOG_LEVEL,
+    dataDir: path.resolve(cwd, settings.DATA_DIR),
+    databaseUrl,
+    demoData: settings.DEMO_DATA ?? databaseUrl === null,
+    brand: {
+      productName: settings.PRODUCT_NAME,
+      companyName: settings.COMPANY_NAME,
+      companyDomain: settings.COMPANY_DOMAIN,
+      supportEmail: settings.SUPPORT_EMAIL ?? `support@${settings.COMPANY_DOMAIN}`,
+    },
+    webDistDir:
+      settings.WEB_DIST_DIR === undefined
+        ? defaultWebDistDir
+        : path.resolve(cwd, settings.WEB_DIST_DIR),
+    shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: settings.TRUST_PROXY,
+    google:
+      settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET
+        ? { clientId: settings.GOOGLE_CLIENT_ID, clientSecret: settings.GOOGLE_CLIENT_SECRET }
+        : null,
+    keys: {
+      paymentPublicKey: settings.PAYMENT_PUBLIC_KEY ?? null,
+      mapsApiKey: settings.MAPS_API_KEY ?? null,
+    },
+  });
+}
+
+function isSet(value: string | undefined): boolean {
+  return value !== undefined && value.trim() !== '';
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,168 @@
+import { hashPassword } from 'better-auth/crypto';
+import type { Sex } from '@nestling/shared/contract/user';
+import { createUsersRepository } from '../modules/users/repository.ts';
+import type { Database } from './database.ts';
+
+/** Every demo account signs in with this password. */
+export const DEMO_PASSWORD = 'demo-password';
+
+export interface DemoAccount {
+  /** Fixed, so that later issues can attach orders and reports to them. */
+  readonly id: string;
+  readonly email: string;
+  /** What the account shows, for the README and tests. */
+  readonly purpose: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly sex: Sex;
+  /** Fictional numbers from the 555-0100 to 555-0199 range. */
+  readonly phone: string;
+  readonly birthday: { readonly Month: number; readonly Day: number; readonly Year: number };
+  readonly isAdminUser: boolean;
+  readonly enableDataPortal: boolean;
+  readonly healthSurveyStatus: 'done' | null;
+  readonly tosAccepted: boolean;
+  readonly hipaaAccepted: boolean;
+}
+
+export const demoAccounts: readonly DemoAccount[] = [
+  {
+    id: 'demo-admin',
+    email: 'admin@nestling.health',
+    purpose: 'Lab staff (admin): may view the portal as any patient',
+    firstName: 'Avery',
+    lastName: 'Admin',
+    sex: 'Female',
+    phone: '+1 202 555 0100',
+    birthday: { Month: 4, Day: 12, Year: 1984 },
+    isAdminUser: true,
+    enableDataPortal: false,
+    healthSurveyStatus: null,
+    tosAccepted: true,
+    hipaaAccepted: true,
+  },
+  {
+    id: 'demo-mother',
+    email: 'mother@demo.test',
+    purpose: 'Mother of the demo couple (partner of father@demo.test)',
+    firstName: 'Maya',
+    lastName: 'Demo',
+    sex: 'Female',
+    phone: '+1 202 555 0101',
+    birthday: { Month: 3, Day: 14, Year: 1990 },
+    isAdminUser: false,
+    enableDataPortal: false,
+    healthSurveyStatus: 'done',
+    tosAccepted: true,
+    hipaaAccepted: true,
+  },
+  {
+    id: 'demo-father',
+    email: 'father@demo.test',
+    purpose: 'Father of the demo couple (partner of mother@demo.test)',
+    firstName: 'Daniel',
+    lastName: 'Demo',
+    sex: 'Male',
+    phone: '+1 202 555 0102',
+    birthday: { Month: 9, Day: 2, Year: 1988 },
+    isAdminUser: false,
+    enableDataPortal: false,
+    healthSurveyStatus: 'done',
+    tosAccepted: true,
+    hipaaAccepted: true,
+  },
+  {
+    id: 'demo-individual',
+    email: 'individual@demo.test',
+    purpose: 'Individual patient with the data portal (My Data) enabled',
+    firstName: 'Iris',
+    lastName: 'Sample',
+    sex: 'Female',
+    phone: '+1 202 555 0103',
+    birthday: { Month: 11, Day: 23, Year: 1993 },
+    isAdminUser: false,
+    enableDataPortal: true,
+    healthSurveyStatus: 'done',
+    tosAccepted: true,
+    hipaaAccepted: true,
+  },
+  {
+    id: 'demo-embryo',
+    email: 'embryo@demo.test',
+    purpose: 'Patient with embryo screening',
+    firstName: 'Elena',
+    lastName: 'Example',
+    sex: 'Female',
+    phone: '+1 202 555 0104',
+    birthday: { Month: 6, Day: 30, Year: 1991 },
+    isAdminUser: false,
+    enableDataPortal: false,
+    healthSurveyStatus: 'done',
+    tosAccepted: true,
+    hipaaAccepted: true,
+  },
+  {
+    id: 'demo-new',
+    email: 'new@demo.test',
+    purpose: 'New patient: verified, profile complete, nothing bought yet',
+    firstName: 'Noah',
+    lastName: 'Newman',
+    sex: 'Male',
+    phone: '+1 202 555 0105',
+    birthday: { Month: 1, Day: 8, Year: 1995 },
+    isAdminUser: false,
+    enableDataPortal: false,
+    healthSurveyStatus: null,
+    tosAccepted: false,
+    hipaaAccepted: false,
+  },
+];
+
+/** The demo couple. Issue 4 (partners) records their link; their ids are fixed for it. */
+export const demoCouple = { motherId: 'demo-mother', fatherId: 'demo-father' } as const;
+
+export interface SeedResult {
+  created: string[];
+  skipped: string[];
+}
+
+/**
+ * Creates the demo accounts that do not exist yet (by id or email); running it again changes
+ * nothing. Passwords are hashed with better-auth's own hasher.
+ */
+export async function seedDemoData(db: Database): Promise<SeedResult> {
+  const users = createUsersRepository(db);
+  const result: SeedResult = { created: [], skipped: [] };
+  for (const demo of demoAccounts) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const inserted = await users.insertWithPassword(
+      {
+        id: demo.id,
+        name: `${demo.firstName} ${demo.lastName}`,
+        email: demo.email,
+        emailVerified: true,
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        phone: demo.phone,
+        sex: demo.sex,
+        birthMonth: demo.birthday.Month,
+        birthDay: demo.birthday.Day,
+        birthYear: demo.birthday.Year,
+        isAdminUser: demo.isAdminUser,
+        enableDataPortal: demo.enableDataPortal,
+        healthSurveyStatus: demo.healthSurveyStatus,
+        tosAccepted: demo.tosAccepted,
+        hipaaAccepted: demo.hipaaAccepted,
+      },
+      passwordHash,
+    );
+    (inserted ? result.created : result.skipped).push(demo.email);
+  }
+  return result;
+}
+
+/** At start: seed only a database that has no users at all. */
+export async function seedDemoDataIfEmpty(db: Database): Promise<SeedResult | null> {
+  if ((await createUsersRepository(db).count()) > 0) return null;
+  return seedDemoData(db);
+}

@@ -1,0 +1,67 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { seedDemoDataIfEmpty } from './db/seed.ts';
+import { createLogger } from './logger.ts';
+import { createShutdown } from './shutdown.ts';
+
+async function start() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  const log = createLogger(config);
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(config, {
+      warn: (message) => {
+        log.warn(message);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    // One plain line for the person at the terminal, not a JSON log record.
+    console.error(error.message);
+    process.exit(1);
+  }
+
+  try {
+    log.info(
+      database.kind === 'pglite'
+        ? `Database: embedded PGlite in ${config.dataDir}`
+        : 'Database: PostgreSQL (DATABASE_URL)',
+    );
+    await database.migrate();
+    if (config.demoData) {
+      const seeded = await seedDemoDataIfEmpty(database.db);
+      if (seeded !== null) log.info({ accounts: seeded.created }, 'Created the demo accounts');
+    }
+
+    const app = await buildApp({ config, database, logger: log });
+    const shutdown = createShutdown({
+      app,
+      database,
+      timeoutMs: config.shutdownTimeoutMs,
+      log,
+      exit: (code) => process.exit(code),
+    });
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => void shutdown(signal));
+    }
+
+    await app.listen({ port: config.port, host: config.host });
+    log.info(`${config.brand.productName} Portal is running at ${config.publicUrl}`);
+  } catch (error) {
+    log.fatal({ err: error }, 'The server could not start');
+    await database.close();
+    process.exit(1);
+  }
+}
+
+await start();

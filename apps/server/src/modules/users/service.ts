@@ -1,0 +1,43 @@
+import { sexSchema, type User } from '@nestling/shared/contract/user';
+import type { UserRow } from '../../db/schema.ts';
+import type { UsersRepository } from './repository.ts';
+
+/** A stored user as the API returns it (spec section 3). */
+export function toUser(row: UserRow): User {
+  const sex = sexSchema.safeParse(row.sex);
+  return {
+    id: row.id,
+    name: { First: row.firstName, Last: row.lastName },
+    email: row.email,
+    phone: row.phone,
+    sex: sex.success ? sex.data : null,
+    birthday: { Month: row.birthMonth, Day: row.birthDay, Year: row.birthYear },
+    emailVerified: row.emailVerified,
+    isAdminUser: row.isAdminUser,
+    enableDataPortal: row.enableDataPortal,
+    healthSurveyStatus: row.healthSurveyStatus,
+    tosAccepted: row.tosAccepted,
+    hipaaAccepted: row.hipaaAccepted,
+  };
+}
+
+/** Emails are stored trimmed and in lower case, as better-auth stores them. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function createUsersService(repository: UsersRepository) {
+  return {
+    async getById(id: string): Promise<User | null> {
+      const row = await repository.findById(id);
+      return row === null ? null : toUser(row);
+    },
+
+    async getByEmail(email: string): Promise<User | null> {
+      const row = await repository.findByEmail(normaliseEmail(email));
+      return row === null ? null : toUser(row);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

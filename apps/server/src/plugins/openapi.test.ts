@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { createTestApp } from '../test/app.ts';
+import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+
+describe('API documentation', () => {
+  let database: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    app = await createTestApp({ database, env: { PRODUCT_NAME: 'Acorn' } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      openapi: string;
+      info: { title: string };
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.title).toBe('Acorn Portal API');
+    expect(Object.keys(document.paths).sort()).toEqual(['/api/config', '/api/health']);
+    expect(document.paths['/api/health']?.get?.responses['503']).toMatchObject({
+      content: {
+        'application/json': {
+          schema: { properties: { database: { enum: ['up', 'down'] } } },
+        },
+      },
+    });
+    expect(document.paths['/api/config']?.get?.responses['200']).toMatchObject({
+      content: {
+        'application/json': {
+          schema: {
+            required: ['brand', 'environment', 'keys', 'features'],
+          },
+        },
+      },
+    });
+  });
+
+  it('serves a docs page whose scripts and styles load under the CSP', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<title>Acorn Portal API</title>');
+
+    // The CSP allows only scripts from our own origin: the page must have no inline script.
+    const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes = '', content = ''] of scripts) {
+      expect(attributes).toMatch(/\bsrc="/);
+      expect(content.trim()).toBe('');
+    }
+    expect(page.body).not.toMatch(/\son[a-z]+=/i);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("script-src-attr 'none';");
+    // Swagger UI's one runtime <style> element is allowed here, and only here.
+    expect(csp).toContain("style-src-elem 'self' 'unsafe-inline';");
+    const portalPage = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(portalPage.headers['content-security-policy']).toContain("style-src-elem 'self';");
+
+    const assets = [
+      ...[...page.body.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]),
+      ...[...page.body.matchAll(/<link[^>]*\bhref="([^"]+)"/g)].map((match) => match[1]),
+    ];
+    expect(assets).toContain('/api/docs/static/swagger-initializer.js');
+    for (const asset of assets) {
+      expect(asset).toMatch(/^\/api\/docs\//);
+      const response = await app.inject({ method: 'GET', url: asset ?? '' });
+      expect(response.statusCode, asset).toBe(200);
+      expect(response.body.length, asset).toBeGreaterThan(0);
+    }
+
+    const spec = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json<{ info: { title: string } }>().info.title).toBe('Acorn Portal API');
+  });
+});

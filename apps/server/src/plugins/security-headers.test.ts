@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { createTestApp, createTestWebDist, type TestWebDist } from '../test/app.ts';
+import { createTestDatabase, type TestDatabase } from '../test/database.ts';
+
+function directives(header: unknown): Map<string, string> {
+  expect(typeof header).toBe('string');
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .map((part) => {
+        const [name = '', ...values] = part.split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+  );
+}
+
+let database: TestDatabase;
+let dist: TestWebDist;
+beforeAll(async () => {
+  database = await createTestDatabase('pglite');
+  dist = createTestWebDist();
+});
+afterAll(async () => {
+  await database.destroy();
+  dist.remove();
+});
+
+describe('security headers', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({ database, env: { WEB_DIST_DIR: dist.dir } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it.each(['/signin', '/api/health', '/api/nope', '/assets/index-Bx7f3kQ2.js'])(
+    'are on %s',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      const csp = directives(response.headers['content-security-policy']);
+      expect(csp.get('script-src')).toBe("'self'");
+      expect(csp.get('style-src')).toBe("'self' 'unsafe-inline'");
+      expect(csp.get('style-src-elem')).toBe("'self'");
+      expect(csp.get('style-src-attr')).toBe("'unsafe-inline'");
+      expect(csp.get('script-src-attr')).toBe("'none'");
+      expect(csp.get('img-src')).toBe("'self' data:");
+      expect(csp.get('connect-src')).toBe("'self'");
+      expect(csp.get('frame-ancestors')).toBe("'none'");
+      expect(csp.get('object-src')).toBe("'none'");
+      expect(csp.get('base-uri')).toBe("'self'");
+      expect(csp.get('form-action')).toBe("'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+    },
+  );
+
+  it('leave out HSTS over plain HTTP', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('ignore X-Forwarded-Proto unless TRUST_PROXY is on', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('security headers behind a trusted TLS proxy', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({ database, env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('add HSTS when the request came over TLS', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+  });
+
+  it('leave out HSTS when the proxy says HTTP', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'http' },
+    });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});

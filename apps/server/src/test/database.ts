@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import {
+  openPgliteDatabase,
+  openPostgresDatabase,
+  type DatabaseHandle,
+  type DatabaseKind,
+} from '../db/database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** TEST_DATABASE_URL: a PostgreSQL server the tests may create databases on, or null. */
+    testDatabaseUrl: string | null;
+    /** A migrated, empty PGlite database, made by global-setup.ts. */
+    pgliteTemplate: string;
+  }
+}
+
+const adminUrl = inject('testDatabaseUrl');
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. For `describe.each`. */
+export const testDatabaseKinds: readonly DatabaseKind[] =
+  adminUrl === null ? ['pglite'] : ['pglite', 'postgres'];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** The connection string, for PostgreSQL (to hand to a server process); null for PGlite. */
+  readonly url: string | null;
+  /** Closes the database and, on PostgreSQL, drops it. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database: PGlite in memory (a copy of the migrated template), or a new
+ * uniquely named database on the TEST_DATABASE_URL server (left empty with `migrate: false`).
+ */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const template = await readFile(inject('pgliteTemplate'));
+    const handle = await openPgliteDatabase({ loadDataDir: new Blob([template]) });
+    await handle.migrate();
+    return withDestroy(handle, null, () => handle.close());
+  }
+
+  if (adminUrl === null) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `nestling_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgresDatabase(url.toString());
+  try {
+    if (options.migrate !== false) await handle.migrate();
+  } catch (error) {
+    await handle.close();
+    await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+    throw error;
+  }
+  return withDestroy(handle, url.toString(), async () => {
+    await handle.close();
+    await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+  });
+}
+
+function withDestroy(
+  handle: DatabaseHandle,
+  url: string | null,
+  destroy: () => Promise<void>,
+): TestDatabase {
+  return {
+    url,
+    get db() {
+      return handle.db;
+    },
+    get kind() {
+      return handle.kind;
+    },
+    get closed() {
+      return handle.closed;
+    },
+    ping: () => handle.ping(),
+    migrate: () => handle.migrate(),
+    close: () => handle.close(),
+    destroy,
+  };
+}
+
+async function adminQuery(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Rows of a raw SQL query. The shared Drizzle type cannot name the drivers' result types, but
+ * both drivers answer with `rows`.
+ */
+export async function queryRows<Row>(handle: DatabaseHandle, query: SQL): Promise<Row[]> {
+  const result: unknown = await handle.db.execute(query);
+  return (result as { rows: Row[] }).rows;
+}
