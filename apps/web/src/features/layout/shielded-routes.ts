@@ -1,3 +1,5 @@
+import { embryoReportRoots } from '@nestling/shared/routes';
+
 /**
  * Where the full-screen loading shield covers navigation (spec section 2): report routes, data
  * import and export, and account settings.
@@ -15,12 +17,11 @@ const SHIELDED_PATHS = new Set([
   '/account-settings',
 ]);
 
-/** These and everything under them. */
-const SHIELDED_ROOTS = ['/reports', '/embryo-reports', '/ruo-embryo-reports'];
+/** These and everything under them (the embryo report roots include the demo reports). */
+const SHIELDED_ROOTS: readonly string[] = ['/reports', ...embryoReportRoots];
 
 export function isShieldedPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (SHIELDED_PATHS.has(path)) return true;
-  if (path.startsWith('/demo/')) return true;
   return SHIELDED_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
 }
