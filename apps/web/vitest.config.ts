@@ -6,6 +6,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A ceiling for slow machines, not a speed target.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

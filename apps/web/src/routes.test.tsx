@@ -128,7 +128,7 @@ describe('legal pages', () => {
       expect(within(main).getByRole('heading', { level: 2, name: topic })).toBeInTheDocument();
     }
     expect(main).toHaveTextContent('Health-survey answers');
-    expect(main).toHaveTextContent('audit log');
+    expect(main).toHaveTextContent('lab staff who need it to run your tests');
     expect(
       within(main).getAllByRole('link', { name: 'support@nestling.health' })[0],
     ).toHaveAttribute('href', 'mailto:support@nestling.health');

@@ -1,8 +1,12 @@
 // Test setup for the web project: jest-dom matchers, a clean DOM and cookie jar after each test,
 // and the browser APIs that jsdom lacks but Mantine uses.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazily loaded parts (the phone menu, error pages) can take over a second to appear on a busy
+// two-core machine; findBy* waits this long before it fails.
+configure({ asyncUtilTimeout: 5000 });
 
 if (typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {

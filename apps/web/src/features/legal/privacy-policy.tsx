@@ -35,7 +35,8 @@ export function PrivacyPolicy() {
             <strong>Documents:</strong> files added to your account, such as report PDFs.
           </List.Item>
           <List.Item>
-            <strong>Security records:</strong> sign-ins, and each time staff view your data.
+            <strong>Security records:</strong> a log of the requests the portal answers, without
+            your health data, passwords or sign-in tokens, to keep the service secure.
           </List.Item>
         </List>
       </LegalSection>
@@ -56,8 +57,8 @@ export function PrivacyPolicy() {
             A partner you link to your account, for the joint reports that combine your results.
           </List.Item>
           <List.Item>
-            {brand.companyName} lab staff who need it to run your tests or to help you. Every view
-            of your data by staff is recorded in an audit log.
+            {brand.companyName} lab staff who need it to run your tests or to help you, and no one
+            else at {brand.companyName}.
           </List.Item>
           <List.Item>
             Card payments are handled by the payment provider; the portal does not store card
@@ -68,9 +69,9 @@ export function PrivacyPolicy() {
 
       <LegalSection title="How we protect it">
         <Text>
-          Connections to the portal are encrypted, passwords are stored only in hashed form,
-          sessions expire (you are warned before they do), and staff access is limited to the people
-          who need it and logged.
+          Passwords are stored only in hashed form, never in readable text. Your data is kept out of
+          the portal&apos;s logs, pages cannot be framed by other sites, and staff access is limited
+          to the people who need it.
         </Text>
       </LegalSection>
 
