@@ -17,7 +17,9 @@ import type { DatabaseHandle } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
 import { errorHandlerPlugin } from './plugins/errors.ts';
+import { identityPlugin } from './plugins/identity.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -83,6 +85,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
+  await app.register(identityPlugin);
+  await app.register(usersRoutes, { prefix: '/api' });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

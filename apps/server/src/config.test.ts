@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       google: null,
       keys: { paymentPublicKey: null, mapsApiKey: null },
+      mail: { smtpUrl: null, from: 'Nestling <no-reply@nestling.health>' },
+      auth: { secret: null, idleTimeoutMinutes: 30 },
     });
   });
 
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'debug',
         DATA_DIR: 'var/nestling',
         DATABASE_URL: 'postgres://portal@db.internal:5432/portal',
+        BETTER_AUTH_SECRET: 'a-secret-of-at-least-thirty-two-characters',
         PRODUCT_NAME: 'Acorn',
         COMPANY_NAME: 'Acorn Labs',
         COMPANY_DOMAIN: 'acorn.example',
@@ -58,6 +61,9 @@ describe('loadConfig', () => {
         GOOGLE_CLIENT_SECRET: 'google-secret',
         PAYMENT_PUBLIC_KEY: 'pk_live_123',
         MAPS_API_KEY: 'maps-key',
+        SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
+        MAIL_FROM: 'Acorn <hello@acorn.example>',
+        IDLE_TIMEOUT_MINUTES: '15',
       },
       '/srv/portal',
     );
@@ -81,7 +87,24 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.1', '10.0.0.0/8'],
       google: { clientId: 'google-id', clientSecret: 'google-secret' },
       keys: { paymentPublicKey: 'pk_live_123', mapsApiKey: 'maps-key' },
+      mail: { smtpUrl: 'smtps://mailer:pw@smtp.example:465', from: 'Acorn <hello@acorn.example>' },
+      auth: { secret: 'a-secret-of-at-least-thirty-two-characters', idleTimeoutMinutes: 15 },
     });
+  });
+
+  it('writes mail to the outbox from no-reply at the company domain by default', () => {
+    const config = loadConfig({ PRODUCT_NAME: 'Acorn', COMPANY_DOMAIN: 'acorn.example' });
+    expect(config.mail).toEqual({ smtpUrl: null, from: 'Acorn <no-reply@acorn.example>' });
+    expect(config.auth).toEqual({ secret: null, idleTimeoutMinutes: 30 });
+  });
+
+  it('requires an auth secret of 32 characters or more with DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/portal' })).toThrow(
+      /BETTER_AUTH_SECRET: required with DATABASE_URL/,
+    );
+    expect(() => loadConfig({ BETTER_AUTH_SECRET: 'short' })).toThrow(
+      /BETTER_AUTH_SECRET: must be at least 32 characters/,
+    );
   });
 
   it('derives the support address from the company domain and the public URL from the port', () => {
@@ -92,10 +115,10 @@ describe('loadConfig', () => {
 
   it('turns demo data on for the embedded database only, unless told otherwise', () => {
     expect(loadConfig({}).demoData).toBe(true);
-    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/portal' }).demoData).toBe(false);
-    expect(
-      loadConfig({ DATABASE_URL: 'postgresql://localhost/portal', DEMO_DATA: 'true' }).demoData,
-    ).toBe(true);
+    const secret = 'a-secret-of-at-least-thirty-two-characters';
+    const postgres = { DATABASE_URL: 'postgresql://localhost/portal', BETTER_AUTH_SECRET: secret };
+    expect(loadConfig(postgres).demoData).toBe(false);
+    expect(loadConfig({ ...postgres, DEMO_DATA: 'true' }).demoData).toBe(true);
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 

@@ -38,6 +38,20 @@ export interface Config {
     readonly paymentPublicKey: string | null;
     readonly mapsApiKey: string | null;
   };
+  readonly mail: {
+    /** smtp:// or smtps:// URL; null writes each message to `${dataDir}/outbox/` instead. */
+    readonly smtpUrl: string | null;
+    readonly from: string;
+  };
+  readonly auth: {
+    /**
+     * Signs sessions and encrypts the JWT signing keys. Null only on the embedded database,
+     * where the server generates one once and keeps it in `${dataDir}/auth-secret`.
+     */
+    readonly secret: string | null;
+    /** A session unused this long is ended by the server, whatever the token's `exp`. */
+    readonly idleTimeoutMinutes: number;
+  };
 }
 
 /** The built web app beside this package in the monorepo, wherever the server is started from. */
@@ -114,6 +128,25 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   PAYMENT_PUBLIC_KEY: optionalText,
   MAPS_API_KEY: optionalText,
+  SMTP_URL: withDefault(
+    z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  BETTER_AUTH_SECRET: withDefault(
+    z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  ),
+  IDLE_TIMEOUT_MINUTES: withDefault(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 720')
+      .max(720, 'must be between 1 and 720')
+      .default(30),
+  ),
 });
 
 /** Every setting the server reads; `.env.example` documents each. */
@@ -147,6 +180,14 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
   if (isSet(env.GOOGLE_CLIENT_ID) !== isSet(env.GOOGLE_CLIENT_SECRET)) {
     problems.push(
       'GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both for Google sign-in, or neither',
+    );
+  }
+  if (
+    /^postgres(ql)?:\/\//.test(env.DATABASE_URL?.trim() ?? '') &&
+    !isSet(env.BETTER_AUTH_SECRET)
+  ) {
+    problems.push(
+      'BETTER_AUTH_SECRET: required with DATABASE_URL (at least 32 random characters, the same on every replica)',
     );
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
@@ -186,6 +227,14 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
     keys: {
       paymentPublicKey: settings.PAYMENT_PUBLIC_KEY ?? null,
       mapsApiKey: settings.MAPS_API_KEY ?? null,
+    },
+    mail: {
+      smtpUrl: settings.SMTP_URL ?? null,
+      from: settings.MAIL_FROM ?? `${settings.PRODUCT_NAME} <no-reply@${settings.COMPANY_DOMAIN}>`,
+    },
+    auth: {
+      secret: settings.BETTER_AUTH_SECRET ?? null,
+      idleTimeoutMinutes: settings.IDLE_TIMEOUT_MINUTES,
     },
   });
 }

@@ -29,6 +29,8 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
     );
     expect(rows.map((row) => row.table_name)).toEqual([
       'account',
+      'jwks',
+      'rate_limit',
       'session',
       'user',
       'verification',
@@ -66,7 +68,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       database,
       sql`select count(*) as count from drizzle.__drizzle_migrations`,
     );
-    expect(Number(rows[0]?.count)).toBe(1);
+    expect(Number(rows[0]?.count)).toBe(2);
   });
 
   it('answers a ping until it is closed', async () => {
@@ -124,7 +126,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('migrations on PostgreSQL
         database,
         sql`select count(*) as count from drizzle.__drizzle_migrations`,
       );
-      expect(Number(rows[0]?.count)).toBe(1);
+      expect(Number(rows[0]?.count)).toBe(2);
     } finally {
       await Promise.all(replicas.map((replica) => replica.close()));
       await database.destroy();

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
  * The four tables better-auth 1.7 reads and writes (user, session, account, verification),
@@ -90,6 +90,32 @@ export const verification = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [index('verification_identifier_idx').on(table.identifier)],
+);
+
+/** better-auth's JWT plugin: the key pairs that sign access tokens (private keys encrypted). */
+export const jwks = pgTable('jwks', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  alg: text('alg'),
+  crv: text('crv'),
+});
+
+/**
+ * Fixed-window request counts shared by every replica: one row per bucket (what is limited,
+ * e.g. 'sign-in-failure:account') and key (an IP address or a hashed email).
+ */
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bucket, table.key] })],
 );
 
 export type UserRow = typeof user.$inferSelect;

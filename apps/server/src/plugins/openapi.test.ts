@@ -26,7 +26,16 @@ describe('API documentation', () => {
     }>();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.title).toBe('Acorn Portal API');
-    expect(Object.keys(document.paths).sort()).toEqual(['/api/config', '/api/health']);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/config',
+      '/api/health',
+      '/api/user/email',
+      '/api/user/email/confirm',
+      '/api/user/me',
+      '/api/user/password',
+      '/api/user/password/reset',
+      '/api/user/token',
+    ]);
     expect(document.paths['/api/health']?.get?.responses['503']).toMatchObject({
       content: {
         'application/json': {

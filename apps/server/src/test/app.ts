@@ -8,7 +8,12 @@ import type { DatabaseHandle } from '../db/database.ts';
 
 /** A Config from settings, as the server would parse them, quiet unless asked. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent/web/dist', ...env });
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent/web/dist',
+    BETTER_AUTH_SECRET: 'test-secret-of-at-least-thirty-two-characters',
+    ...env,
+  });
 }
 
 /** The app on a test database, ready for `inject`. `routes` adds test-only routes first. */

@@ -32,6 +32,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
       HOST: '127.0.0.1',
       PORT: '0',
       DATABASE_URL: '',
+      BETTER_AUTH_SECRET: 'test-secret-of-at-least-thirty-two-characters',
       WEB_DIST_DIR: '/nonexistent/web/dist',
       ...env,
     },

@@ -1,0 +1,188 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { UsersRepository } from '../users/repository.ts';
+import { normaliseEmail } from '../users/service.ts';
+import type { Auth } from './auth.ts';
+import { SESSION_MAX_AGE_SECONDS } from './auth.ts';
+import type { AuthRepository } from './repository.ts';
+
+export const CONFIRMATION_CODE_SECONDS = 24 * 60 * 60;
+const CONFIRM_PREFIX = 'portal-email-confirmation:';
+/** Sessions are marked used at most this often, to spare the database a write per request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export class AuthError extends Error {
+  constructor(
+    public readonly statusCode: 400 | 401 | 403,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const SESSION_EXPIRED = 'Session expired';
+export const INVALID_CODE = 'This link is invalid or has expired. Please ask for a new one.';
+
+/** What a verified access token and its live session say about the caller. */
+export interface Identity {
+  userId: string;
+  sessionId: string;
+  isAdminUser: boolean;
+  emailVerified: boolean;
+}
+
+function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('base64url');
+}
+
+export function createAuthService(deps: {
+  config: Config;
+  auth: Auth;
+  repository: AuthRepository;
+  users: UsersRepository;
+  mailer: Mailer;
+  now?: () => Date;
+}) {
+  const { config, auth, repository, users, mailer } = deps;
+  const now = deps.now ?? (() => new Date());
+  const idleMs = config.auth.idleTimeoutMinutes * 60_000;
+
+  async function sendConfirmation(user: Pick<UserRow, 'id' | 'email'>) {
+    const code = randomBytes(32).toString('base64url');
+    await repository.replaceCode({
+      id: randomUUID(),
+      identifier: `${CONFIRM_PREFIX}${hashCode(code)}`,
+      prefix: CONFIRM_PREFIX,
+      userId: user.id,
+      expiresAt: new Date(now().getTime() + CONFIRMATION_CODE_SECONDS * 1000),
+    });
+    const link = `${config.publicUrl}/verify-email?oobCode=${code}`;
+    await mailer.send({
+      to: user.email,
+      subject: `Confirm your email for ${config.brand.productName}`,
+      text: [
+        `Confirm the email address of your ${config.brand.productName} account here`,
+        '(the link works once, for 24 hours):',
+        link,
+        '',
+        'If you did not create an account, ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
+  /** A session that is gone, past the cap or idle too long is ended and refused. */
+  async function liveSession(sessionId: string) {
+    const row = await repository.findSession(sessionId);
+    if (row === null) throw new AuthError(401, SESSION_EXPIRED);
+    const at = now();
+    const tooOld = at.getTime() - row.createdAt.getTime() > SESSION_MAX_AGE_SECONDS * 1000;
+    const idle = at.getTime() - row.updatedAt.getTime() > idleMs;
+    if (row.expiresAt <= at || tooOld || idle) {
+      await repository.deleteSession(row.id);
+      throw new AuthError(401, SESSION_EXPIRED);
+    }
+    if (at.getTime() - row.updatedAt.getTime() > TOUCH_INTERVAL_MS) {
+      await repository.touchSession(row.id, at);
+    }
+    return row;
+  }
+
+  async function signToken(user: UserRow, sessionId: string) {
+    const iat = Math.floor(now().getTime() / 1000);
+    const exp = iat + config.auth.idleTimeoutMinutes * 60;
+    // Ids and claims only: never the user's profile or health data.
+    const { token } = await auth.api.signJWT({
+      body: { payload: { sub: user.id, sid: sessionId, admin: user.isAdminUser, iat, exp } },
+    });
+    return { token, expiresAt: exp };
+  }
+
+  return {
+    sendConfirmation,
+
+    /** Sends a confirmation mail to an unverified account; nothing for others. */
+    async requestConfirmation(email: string) {
+      const user = await users.findByEmail(normaliseEmail(email));
+      if (user !== null && !user.emailVerified) await sendConfirmation(user);
+    },
+
+    async confirmEmail(code: string) {
+      const identifier = `${CONFIRM_PREFIX}${hashCode(code)}`;
+      const row = await repository.consumeCode(identifier);
+      if (
+        row === null ||
+        !timingSafeEqual(Buffer.from(row.identifier), Buffer.from(identifier)) ||
+        row.expiresAt <= now()
+      ) {
+        throw new AuthError(400, INVALID_CODE);
+      }
+      await repository.markEmailVerified(row.userId);
+    },
+
+    /** better-auth mails a reset link to a known account, and answers the same for others. */
+    async requestPasswordReset(email: string) {
+      await auth.api.requestPasswordReset({
+        body: { email: normaliseEmail(email), redirectTo: `${config.publicUrl}/reset-password` },
+      });
+    },
+
+    /** Sets the new password, consumes the code and ends every session of the account. */
+    async resetPassword(code: string, password: string) {
+      try {
+        await auth.api.resetPassword({ body: { token: code, newPassword: password } });
+      } catch (error) {
+        const apiError = error as {
+          statusCode?: number;
+          body?: { code?: string; message?: string };
+        };
+        if (apiError.body?.code === 'INVALID_TOKEN' || apiError.body?.code === 'USER_NOT_FOUND') {
+          throw new AuthError(400, INVALID_CODE);
+        }
+        if (apiError.statusCode === 400 && apiError.body?.message) {
+          throw new AuthError(400, apiError.body.message);
+        }
+        throw error;
+      }
+    },
+
+    /** Verifies a Bearer access token with the JWKS, then the session behind it. */
+    async authenticate(token: string): Promise<Identity> {
+      let payload: { sub?: unknown; sid?: unknown } | null;
+      try {
+        ({ payload } = await auth.api.verifyJWT({ body: { token } }));
+      } catch {
+        payload = null;
+      }
+      if (payload === null || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+        throw new AuthError(401, 'Invalid token');
+      }
+      const session = await liveSession(payload.sid);
+      const user = session.userId === payload.sub ? await users.findById(session.userId) : null;
+      if (user === null) throw new AuthError(401, SESSION_EXPIRED);
+      return {
+        userId: user.id,
+        sessionId: session.id,
+        isAdminUser: user.isAdminUser,
+        emailVerified: user.emailVerified,
+      };
+    },
+
+    /** A fresh access token for a live session: a refresh, or the first after sign-in. */
+    async issueToken(sessionId: string) {
+      const session = await liveSession(sessionId);
+      const user = await users.findById(session.userId);
+      if (user === null) throw new AuthError(401, SESSION_EXPIRED);
+      return signToken(user, session.id);
+    },
+
+    /** The session of better-auth's session cookie, if any. */
+    async sessionIdFromCookie(headers: Headers): Promise<string | null> {
+      const result = await auth.api.getSession({ headers });
+      return result?.session.id ?? null;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Over SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in
+ * `${DATA_DIR}/outbox/`. Mails carry one-time links, so neither the recipient, the subject nor
+ * the body is logged: only that a mail was sent or written, and the file's name.
+ */
+export function createMailer(
+  config: Pick<Config, 'mail' | 'dataDir'>,
+  log: FastifyBaseLogger,
+): Mailer {
+  if (config.mail.smtpUrl !== null) {
+    const transport = nodemailer.createTransport(config.mail.smtpUrl);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ from: config.mail.from, ...message });
+        log.info({ messageId: info.messageId }, 'Mail sent over SMTP');
+      },
+      close: () => {
+        transport.close();
+      },
+    };
+  }
+
+  const outbox = path.join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mail.from, ...message });
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      );
+      await writeFile(file, info.message, { mode: 0o600 });
+      log.info({ file }, 'Mail written to the outbox (it holds a one-time link; open the file)');
+    },
+    close: () => {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import type { RateLimitRepository } from './repository.ts';
+
+export interface RateLimitRule {
+  /** Names the row's bucket. */
+  readonly bucket: string;
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** Every limit the portal applies; the figures are documented in ADR 006. */
+export const rateLimitRules = {
+  /** Failed sign-ins for one account: the sixth attempt within 15 minutes is refused. */
+  signInFailureAccount: { bucket: 'sign-in-failure:account', limit: 5, windowMs: FIFTEEN_MINUTES },
+  /** Failed sign-ins from one address, over every account. */
+  signInFailureIp: { bucket: 'sign-in-failure:ip', limit: 20, windowMs: FIFTEEN_MINUTES },
+  /** Confirmation and reset mails to one address. */
+  mailAccount: { bucket: 'mail:account', limit: 3, windowMs: FIFTEEN_MINUTES },
+  /** Confirmation and reset mails requested from one address. */
+  mailIp: { bucket: 'mail:ip', limit: 10, windowMs: FIFTEEN_MINUTES },
+  /** Requests that check or set a password or a one-time code, from one address. */
+  credentialIp: { bucket: 'credential:ip', limit: 30, windowMs: FIFTEEN_MINUTES },
+} as const satisfies Record<string, RateLimitRule>;
+
+export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait 15 minutes and try again.';
+
+/** Accounts are counted under a hash of their email, so the table holds no addresses. */
+export function accountKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+}
+
+export function createRateLimiter(
+  repository: RateLimitRepository,
+  now: () => Date = () => new Date(),
+) {
+  const windowStart = (rule: RateLimitRule, at: Date) => new Date(at.getTime() - rule.windowMs);
+  return {
+    /** Counts one request; false when it is over the limit. */
+    async consume(rule: RateLimitRule, key: string): Promise<boolean> {
+      const at = now();
+      return (
+        (await repository.increment(rule.bucket, key, at, windowStart(rule, at))) <= rule.limit
+      );
+    },
+
+    /** Counts one event (a failure) without deciding anything. */
+    async record(rule: RateLimitRule, key: string): Promise<void> {
+      const at = now();
+      await repository.increment(rule.bucket, key, at, windowStart(rule, at));
+    },
+
+    /** True when the events counted in the current window have reached the limit. */
+    async exhausted(rule: RateLimitRule, key: string): Promise<boolean> {
+      return (await repository.current(rule.bucket, key, windowStart(rule, now()))) >= rule.limit;
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface TestSmtpServer {
+  /** smtp://127.0.0.1:<port>, for SMTP_URL. */
+  readonly url: string;
+  readonly messages: ParsedMail[];
+  /** Resolves with the next message to `to` (or one that already arrived and was not taken). */
+  next(to: string): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free port that keeps every message it receives. */
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const messages: ParsedMail[] = [];
+  const taken = new Set<ParsedMail>();
+  const waiters: { to: string; resolve: (mail: ParsedMail) => void }[] = [];
+  const recipient = (mail: ParsedMail) => {
+    const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+    return to.flatMap((address) => address.value.map((value) => value.address ?? ''));
+  };
+  const deliver = (mail: ParsedMail) => {
+    messages.push(mail);
+    const index = waiters.findIndex((waiter) => recipient(mail).includes(waiter.to));
+    if (index === -1) return;
+    const [waiter] = waiters.splice(index, 1);
+    taken.add(mail);
+    waiter?.resolve(mail);
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          deliver(mail);
+          callback();
+        })
+        .catch((error: unknown) => {
+          callback(error instanceof Error ? error : new Error(String(error)));
+        });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    next(to) {
+      const waiting = messages.find((mail) => !taken.has(mail) && recipient(mail).includes(to));
+      if (waiting) {
+        taken.add(waiting);
+        return Promise.resolve(waiting);
+      }
+      return new Promise((resolve) => waiters.push({ to, resolve }));
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}

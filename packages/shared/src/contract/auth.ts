@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+import { passwordSchema } from './signup.ts';
+
+/** `?email=` of GET /user/password and GET /user/email. Trimmed, as spec section 5 says. */
+export const emailQuerySchema = z.object({
+  email: z
+    .string({ error: 'Enter your email' })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Enter your email' }),
+      z.maxLength(254, { error: 'Enter a valid email' }),
+    ),
+});
+export type EmailQuery = z.infer<typeof emailQuerySchema>;
+
+/** A plain answer, the same whether or not an account has the email. */
+export const messageSchema = z.object({ message: z.string() });
+export type Message = z.infer<typeof messageSchema>;
+
+const oobCodeSchema = z
+  .string({ error: 'The link is incomplete' })
+  .check(z.minLength(1, { error: 'The link is incomplete' }), z.maxLength(512));
+
+/** POST /user/email/confirm: the `oobCode` of the confirmation link. */
+export const confirmEmailBodySchema = z.object({ oobCode: oobCodeSchema });
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBodySchema>;
+
+/** POST /user/password/reset: the `oobCode` of the reset link and the new password. */
+export const resetPasswordBodySchema = z.object({
+  oobCode: oobCodeSchema,
+  password: passwordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** POST /user/token: a short-lived access token, sent as `Authorization: Bearer`. */
+export const accessTokenSchema = z.object({
+  token: z.string(),
+  /** Unix seconds, the token's `exp`. */
+  expiresAt: z.int(),
+});
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+
+export const PASSWORD_MAIL_MESSAGE =
+  'If an account uses this email, we have sent it a link to choose a new password.';
+export const CONFIRMATION_MAIL_MESSAGE =
+  'If an account with this email is waiting for confirmation, we have sent it a new link.';
+export const EMAIL_CONFIRMED_MESSAGE = 'Your email is confirmed.';
+export const PASSWORD_RESET_MESSAGE = 'Your password is changed. Please sign in with it.';
+export const VERIFIED_EMAIL_REQUIRED = 'Verified email required';
