@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessTokenSchema,
@@ -29,45 +30,49 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
   const users = createUsersService(createUsersRepository(app.database.db));
   const { authService, rateLimiter } = app;
 
-  /** Per address and per account; mail goes out after the answer, so both answers take alike. */
-  const mailRoute = (summary: string, message: string, send: (email: string) => Promise<void>) => ({
-    schema: {
-      summary,
-      tags: ['identity'],
-      querystring: emailQuerySchema,
-      response: { 200: messageSchema, ...errors },
-    },
-    handler: async (request: { ip: string; query: { email: string } }) => {
-      const allowed =
-        (await rateLimiter.consume(rateLimitRules.mailIp, request.ip)) &&
-        (await rateLimiter.consume(rateLimitRules.mailAccount, accountKey(request.query.email)));
-      if (!allowed) return null;
-      app.runInBackground(() => send(request.query.email));
-      return { message };
-    },
+  const mailSchema = (summary: string) => ({
+    summary,
+    tags: ['identity'],
+    querystring: emailQuerySchema,
+    response: { 200: messageSchema, ...errors },
   });
 
-  for (const [url, route] of [
-    [
-      '/user/password',
-      mailRoute('Mails a password-reset link (no auth)', PASSWORD_MAIL_MESSAGE, (email: string) =>
+  /**
+   * The same answer for every email, limited per address and per account. The mail goes out
+   * after the answer, so known and unknown emails also take the same time.
+   */
+  async function answerThenMail(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    message: string,
+    send: (email: string) => Promise<void>,
+  ) {
+    const allowed =
+      (await rateLimiter.consume(rateLimitRules.mailIp, request.ip)) &&
+      (await rateLimiter.consume(rateLimitRules.mailAccount, accountKey(email)));
+    if (!allowed) return sendError(request, reply, 429, TOO_MANY_REQUESTS);
+    app.runInBackground(() => send(email));
+    return { message };
+  }
+
+  app.get(
+    '/user/password',
+    { schema: mailSchema('Mails a password-reset link (no auth)') },
+    (request, reply) =>
+      answerThenMail(request, reply, request.query.email, PASSWORD_MAIL_MESSAGE, (email) =>
         authService.requestPasswordReset(email),
       ),
-    ],
-    [
-      '/user/email',
-      mailRoute(
-        'Mails a new email-confirmation link (no auth)',
-        CONFIRMATION_MAIL_MESSAGE,
-        (email: string) => authService.requestConfirmation(email),
+  );
+
+  app.get(
+    '/user/email',
+    { schema: mailSchema('Mails a new email-confirmation link (no auth)') },
+    (request, reply) =>
+      answerThenMail(request, reply, request.query.email, CONFIRMATION_MAIL_MESSAGE, (email) =>
+        authService.requestConfirmation(email),
       ),
-    ],
-  ] as const) {
-    app.get(url, { schema: route.schema }, async (request, reply) => {
-      const answer = await route.handler(request);
-      return answer === null ? sendError(request, reply, 429, TOO_MANY_REQUESTS) : answer;
-    });
-  }
+  );
 
   app.post(
     '/user/email/confirm',
