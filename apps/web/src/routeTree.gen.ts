@@ -36,6 +36,7 @@ import { Route as PurchaseRouteImport } from './routes/purchase'
 import { Route as Purchase30xRouteImport } from './routes/purchase-30x'
 import { Route as PurchasedRouteImport } from './routes/purchased'
 import { Route as RegisteredPartnerRouteImport } from './routes/registered-partner'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as ResultsRouteImport } from './routes/results'
 import { Route as ReturnShippingRouteImport } from './routes/return-shipping'
 import { Route as ReviewTermsRouteImport } from './routes/review-terms'
@@ -233,6 +234,11 @@ const PurchasedRoute = PurchasedRouteImport.update({
 const RegisteredPartnerRoute = RegisteredPartnerRouteImport.update({
   id: '/registered-partner',
   path: '/registered-partner',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResultsRoute = ResultsRouteImport.update({
@@ -608,6 +614,7 @@ export interface FileRoutesByFullPath {
   '/purchase-30x': typeof Purchase30xRoute
   '/purchased': typeof PurchasedRoute
   '/registered-partner': typeof RegisteredPartnerRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/results': typeof ResultsRoute
   '/return-shipping': typeof ReturnShippingRoute
   '/review-terms': typeof ReviewTermsRoute
@@ -700,6 +707,7 @@ export interface FileRoutesByTo {
   '/purchase-30x': typeof Purchase30xRoute
   '/purchased': typeof PurchasedRoute
   '/registered-partner': typeof RegisteredPartnerRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/results': typeof ResultsRoute
   '/return-shipping': typeof ReturnShippingRoute
   '/review-terms': typeof ReviewTermsRoute
@@ -793,6 +801,7 @@ export interface FileRoutesById {
   '/purchase-30x': typeof Purchase30xRoute
   '/purchased': typeof PurchasedRoute
   '/registered-partner': typeof RegisteredPartnerRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/results': typeof ResultsRoute
   '/return-shipping': typeof ReturnShippingRoute
   '/review-terms': typeof ReviewTermsRoute
@@ -887,6 +896,7 @@ export interface FileRouteTypes {
     | '/purchase-30x'
     | '/purchased'
     | '/registered-partner'
+    | '/reset-password'
     | '/results'
     | '/return-shipping'
     | '/review-terms'
@@ -979,6 +989,7 @@ export interface FileRouteTypes {
     | '/purchase-30x'
     | '/purchased'
     | '/registered-partner'
+    | '/reset-password'
     | '/results'
     | '/return-shipping'
     | '/review-terms'
@@ -1071,6 +1082,7 @@ export interface FileRouteTypes {
     | '/purchase-30x'
     | '/purchased'
     | '/registered-partner'
+    | '/reset-password'
     | '/results'
     | '/return-shipping'
     | '/review-terms'
@@ -1164,6 +1176,7 @@ export interface RootRouteChildren {
   Purchase30xRoute: typeof Purchase30xRoute
   PurchasedRoute: typeof PurchasedRoute
   RegisteredPartnerRoute: typeof RegisteredPartnerRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   ResultsRoute: typeof ResultsRoute
   ReturnShippingRoute: typeof ReturnShippingRoute
   ReviewTermsRoute: typeof ReviewTermsRoute
@@ -1418,6 +1431,13 @@ declare module '@tanstack/react-router' {
       path: '/registered-partner'
       fullPath: '/registered-partner'
       preLoaderRoute: typeof RegisteredPartnerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/results': {
@@ -1892,6 +1912,7 @@ const rootRouteChildren: RootRouteChildren = {
   Purchase30xRoute: Purchase30xRoute,
   PurchasedRoute: PurchasedRoute,
   RegisteredPartnerRoute: RegisteredPartnerRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   ResultsRoute: ResultsRoute,
   ReturnShippingRoute: ReturnShippingRoute,
   ReviewTermsRoute: ReviewTermsRoute,

@@ -27,6 +27,7 @@ export const portalRoutes: readonly string[] = [
   '/signup',
   '/signup/step-1',
   '/verify-email',
+  '/reset-password',
   '/account-settings',
   '/403',
   '/demo-redirect',

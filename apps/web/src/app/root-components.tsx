@@ -1,10 +1,11 @@
 import { Outlet, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { AppLayout } from '../features/layout/app-layout.tsx';
 import classes from '../features/layout/layout.module.css';
 import { MAIN_CONTENT_ID } from '../features/layout/skip-link.tsx';
 import { useCurrentUser } from '../features/session/use-current-user.ts';
 import { useSignOut } from '../features/session/use-sign-out.ts';
+import { hasAuthToken, subscribeAuthToken } from '../lib/auth-cookie.ts';
 
 // Error and not-found pages are rare: they load when needed, not with every page.
 const ErrorPage = lazy(() =>
@@ -16,10 +17,18 @@ const NotFoundPage = lazy(() =>
   })),
 );
 
+// The session timer and its dialog matter only once signed in: /signin does not load them.
+const SessionWatch = lazy(() =>
+  import('../features/auth/session-watch.tsx').then((module) => ({
+    default: module.SessionWatch,
+  })),
+);
+
 /** The root route's component: the layout around every page, with the signed-in user. */
 export function RootLayout() {
   const user = useCurrentUser();
   const signOut = useSignOut();
+  const signedIn = useSyncExternalStore(subscribeAuthToken, hasAuthToken, () => false);
   return (
     <AppLayout
       user={user.data}
@@ -29,6 +38,12 @@ export function RootLayout() {
       }}
     >
       <Outlet />
+      {/* Beside the page, not around it: the 'Session Expiring' dialog keeps unsaved input. */}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SessionWatch />
+        </Suspense>
+      )}
     </AppLayout>
   );
 }

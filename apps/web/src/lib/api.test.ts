@@ -290,6 +290,25 @@ describe('responses (spec section 8)', () => {
     );
   });
 
+  it('redirects: false leaves 401 and 403 to the form that made the call', async () => {
+    for (const [status, message] of [
+      [401, 'Invalid email or password'],
+      [403, 'Email not verified'],
+    ] as const) {
+      const onUnauthorized = vi.fn();
+      const { client, navigate } = setup(() => jsonResponse({ message }, { status }), {
+        onUnauthorized,
+      });
+      const error = await rejection(
+        client.post('/auth/sign-in/email', okSchema, { auth: false, redirects: false }),
+      );
+      expect(error.status).toBe(status);
+      expect(error.message).toBe(message);
+      expect(navigate).not.toHaveBeenCalled();
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    }
+  });
+
   it('the error text falls back from message to error to the status text', async () => {
     const errorOnly = setup(() => jsonResponse({ error: 'Forbidden' }, { status: 403 }));
     await rejection(errorOnly.client.get('/x', okSchema));

@@ -49,6 +49,11 @@ export interface RequestOptions {
   query?: QueryParams;
   /** false for the calls that need no sign-in (sign-up style posts, password-reset mail). */
   auth?: boolean;
+  /**
+   * false for the sign-in style forms that show every error themselves: a 401 or 403 then only
+   * throws, without the error catalogue's redirect (a wrong password must not leave /signin).
+   */
+  redirects?: boolean;
   signal?: AbortSignal;
 }
 
@@ -169,13 +174,20 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return `${pathname}?next=${encodeURIComponent(currentPath())}`;
   }
 
-  async function failure(response: Response, method: Method, path: string): Promise<never> {
+  async function failure(
+    response: Response,
+    method: Method,
+    path: string,
+    redirects: boolean,
+  ): Promise<never> {
     const read = await readJson(response).catch(() => ({ ok: false as const }));
     const body = read.ok ? read.data : undefined;
     const message = errorText(body, response.statusText, response.status);
     const { status } = response;
 
-    if (status === 401) {
+    if (!redirects && (status === 401 || status === 403)) {
+      // The form that made the call shows the error.
+    } else if (status === 401) {
       onUnauthorized();
       redirect(withNext('/signin'));
     } else if (status === 403) {
@@ -217,7 +229,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       logError(`API ${method} ${withLeadingSlash(path)} could not reach the server`);
       throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
     }
-    if (!response.ok) return failure(response, method, path);
+    if (!response.ok) return failure(response, method, path, opts.redirects ?? true);
     return response;
   }
 

@@ -45,3 +45,9 @@ export const viewAsSearchSchema = z.object({
 
 /** /reports: the tab to open (the view-as parameters come from the root route). */
 export const reportsSearchSchema = z.object({ tab: optionalString });
+
+/** /verify-email: `next`, and the `oobCode` of the confirmation link. */
+export const verifyEmailSearchSchema = z.object({ next: nextSchema, oobCode: optionalString });
+
+/** /reset-password: the `oobCode` of the reset link. */
+export const resetPasswordSearchSchema = z.object({ oobCode: optionalString });

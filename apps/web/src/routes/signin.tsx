@@ -1,7 +1,6 @@
-import { Text } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { nextSearchSchema } from '../lib/search.ts';
-import { AnchorLink } from '../ui/anchor-link.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 
 export const Route = createFileRoute('/signin')({
@@ -10,15 +9,14 @@ export const Route = createFileRoute('/signin')({
 });
 
 function SignInPage() {
+  const { next } = Route.useSearch();
   return (
     <>
       <PageHeading
         title="Sign in"
         lead="Sign in to see your reports, health surveys and account."
       />
-      <Text>
-        New here? <AnchorLink to="/signup">Create your account</AnchorLink>
-      </Text>
+      <SignInForm next={next} />
     </>
   );
 }

@@ -1,13 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { nextSearchSchema } from '../lib/search.ts';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { VerifyEmailView } from '../features/auth/verify-email-view.tsx';
+import { verifyEmailSearchSchema } from '../lib/search.ts';
+import { PageHeading } from '../ui/page-heading.tsx';
 
 export const Route = createFileRoute('/verify-email')({
-  validateSearch: nextSearchSchema,
-  component: () => (
-    <PlannedPage
-      title="Verify your email"
-      purpose="Your email address needs to be confirmed before you can continue."
-    />
-  ),
+  validateSearch: verifyEmailSearchSchema,
+  component: VerifyEmailPage,
 });
+
+function VerifyEmailPage() {
+  const { next, oobCode } = Route.useSearch();
+  return (
+    <>
+      <PageHeading
+        title="Verify your email"
+        lead="Your email address needs to be confirmed before you can continue."
+      />
+      <VerifyEmailView oobCode={oobCode} next={next} />
+    </>
+  );
+}

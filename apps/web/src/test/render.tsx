@@ -96,13 +96,17 @@ export async function renderApp(path: string, { user }: { user?: User } = {}) {
 
 /**
  * One component inside a router (so links work), at `path`. With a `user`, the query cache
- * already holds it as the signed-in user.
+ * already holds it as the signed-in user. Pass `services` to set up the fake fetch before the
+ * first render.
  */
 export async function renderWithRouter(
   ui: ReactNode,
-  { path = '/', user }: { path?: string; user?: User } = {},
+  {
+    path = '/',
+    user,
+    services = createTestServices({ user }),
+  }: { path?: string; user?: User; services?: TestServices } = {},
 ) {
-  const services = createTestServices({ user });
   if (user) services.queryClient.setQueryData(currentUserQueryKey, user);
   const rootRoute = createRootRoute({
     component: () => (

@@ -1,13 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SignUpForm } from '../../features/auth/sign-up-form.tsx';
 import { nextSearchSchema } from '../../lib/search.ts';
-import { PlannedPage } from '../../ui/planned-page.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
 
 export const Route = createFileRoute('/signup/')({
   validateSearch: nextSearchSchema,
-  component: () => (
-    <PlannedPage
-      title="Create your account"
-      purpose="An account lets you order screening, answer health surveys and read your reports."
-    />
-  ),
+  component: SignUpPage,
 });
+
+function SignUpPage() {
+  const { next } = Route.useSearch();
+  return (
+    <>
+      <PageHeading
+        title="Create your account"
+        lead="An account lets you order screening, answer health surveys and read your reports."
+      />
+      <SignUpForm next={next} />
+    </>
+  );
+}

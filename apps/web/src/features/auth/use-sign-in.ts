@@ -1,0 +1,42 @@
+import { accessTokenSchema } from '@nestling/shared/contract/auth';
+import { trimEmail } from '@nestling/shared/text';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { useApi } from '../../lib/api-context.tsx';
+import type { ApiClient } from '../../lib/api.ts';
+import { setAuthToken } from '../../lib/auth-cookie.ts';
+import { currentUserQueryKey } from '../session/use-current-user.ts';
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+/** Exchanges the session cookie for an access token and keeps it in the auth cookie. */
+export async function fetchAccessToken(api: ApiClient): Promise<void> {
+  const { token } = await api.post('/user/token', accessTokenSchema, {
+    auth: false,
+    redirects: false,
+  });
+  setAuthToken(token);
+}
+
+/**
+ * Sign-in with email and password (better-auth sets the session cookie), then the access token
+ * from POST /user/token. The email is trimmed (spec section 5).
+ */
+export function useSignIn() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ email, password }: SignInInput) => {
+      await api.post('/auth/sign-in/email', z.unknown(), {
+        auth: false,
+        redirects: false,
+        body: { email: trimEmail(email), password },
+      });
+      await fetchAccessToken(api);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+}

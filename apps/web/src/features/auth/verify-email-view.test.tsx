@@ -1,0 +1,91 @@
+import { CONFIRMATION_MAIL_MESSAGE, EMAIL_CONFIRMED_MESSAGE } from '@nestling/shared/contract/auth';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setAuthToken } from '../../lib/auth-cookie.ts';
+import { answerRoutes, jsonError } from '../../test/fetch-routes.ts';
+import { createTestServices, renderWithRouter } from '../../test/render.tsx';
+import { VerifyEmailView } from './verify-email-view.tsx';
+
+describe('VerifyEmailView', () => {
+  it('checks the email before resending', async () => {
+    const user = userEvent.setup();
+    const { fetch } = await renderWithRouter(
+      <VerifyEmailView oobCode={undefined} next={undefined} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Resend confirmation link' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('resends the link to the trimmed email and shows the answer', async () => {
+    const user = userEvent.setup();
+    const services = await renderWithRouter(
+      <VerifyEmailView oobCode={undefined} next={undefined} />,
+    );
+    const calls = answerRoutes(services, {
+      'GET /api/user/email': () => Response.json({ message: CONFIRMATION_MAIL_MESSAGE }),
+    });
+    await user.type(screen.getByLabelText(/^Email/), ' ada@demo.test ');
+    await user.click(screen.getByRole('button', { name: 'Resend confirmation link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(CONFIRMATION_MAIL_MESSAGE);
+    expect(calls[0]?.url.searchParams.get('email')).toBe('ada@demo.test');
+  });
+
+  it("shows the server's error and keeps the email", async () => {
+    const user = userEvent.setup();
+    const services = await renderWithRouter(
+      <VerifyEmailView oobCode={undefined} next={undefined} />,
+    );
+    answerRoutes(services, { 'GET /api/user/email': () => jsonError(500, 'boom') });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@demo.test');
+    await user.click(screen.getByRole('button', { name: 'Resend confirmation link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@demo.test');
+  });
+
+  it('confirms the code once and continues to next when signed in', async () => {
+    setAuthToken('tok');
+    const services = createTestServices();
+    const calls = answerRoutes(services, {
+      'POST /api/user/email/confirm': () => Response.json({ message: EMAIL_CONFIRMED_MESSAGE }),
+    });
+    const { router } = await renderWithRouter(
+      <VerifyEmailView oobCode="code-1" next="/reports" />,
+      { path: '/verify-email', services },
+    );
+    await waitFor(() => {
+      expect(router.state.location.href).toBe('/reports');
+    });
+    const confirms = calls.filter((call) => call.key === 'POST /api/user/email/confirm');
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]?.body).toEqual({ oobCode: 'code-1' });
+  });
+
+  it('sends a person who is not signed in to sign in, carrying next', async () => {
+    const services = createTestServices();
+    answerRoutes(services, {
+      'POST /api/user/email/confirm': () => Response.json({ message: EMAIL_CONFIRMED_MESSAGE }),
+    });
+    const { router } = await renderWithRouter(
+      <VerifyEmailView oobCode="code-1" next="/reports" />,
+      { path: '/verify-email', services },
+    );
+    await waitFor(() => {
+      expect(router.state.location.href).toBe('/signin?next=%2Freports');
+    });
+  });
+
+  it('explains a used or expired link and offers a new one', async () => {
+    const services = createTestServices();
+    answerRoutes(services, {
+      'POST /api/user/email/confirm': () => jsonError(400, 'This link has expired or was used'),
+    });
+    await renderWithRouter(<VerifyEmailView oobCode="code-1" next={undefined} />, {
+      path: '/verify-email',
+      services,
+    });
+    expect(await screen.findByText('This link has expired or was used')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend confirmation link' })).toBeInTheDocument();
+  });
+});
