@@ -1,51 +1,31 @@
-import { Alert, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, PasswordInput, Stack, Text } from '@mantine/core';
 import { passwordSchema } from '@nestling/shared/contract/signup';
-import { emailSchema } from '@nestling/shared/text';
 import type { SubmitEvent } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { FormError, SubmitButton } from './form-parts.tsx';
 import { schemaError, useFormFields } from './use-form-fields.ts';
 import { useRequestPasswordReset, useResetPassword } from './use-password-reset.ts';
+import { EmailLinkForm } from './email-link-form.tsx';
 
 /** Asks for a reset link by email. */
 export function ResetRequestForm() {
-  const request = useRequestPasswordReset();
-  const form = useFormFields<'email'>(
-    { email: '' },
-    { email: (value) => schemaError(emailSchema, value) },
-  );
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form.validateAll()) return;
-    request.mutate(form.values.email);
-  };
-
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Reset your password">
-      <Stack gap="md" maw={420}>
+    <EmailLinkForm
+      mutation={useRequestPasswordReset()}
+      label="Reset your password"
+      submitLabel="Send reset link"
+      successTitle="Check your email"
+      intro={
         <Text>
           Enter the email you sign in with and we will send you a link to choose a new password.
         </Text>
-        <FormError error={request.error} />
-        {request.isSuccess && (
-          <Alert color="green" title="Check your email" role="status">
-            {request.data.message}
-          </Alert>
-        )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.input('email')}
-        />
-        <SubmitButton pending={request.isPending}>Send reset link</SubmitButton>
+      }
+      footer={
         <Text>
           Remembered it? <AnchorLink to="/signin">Sign in</AnchorLink>
         </Text>
-      </Stack>
-    </form>
+      }
+    />
   );
 }
 

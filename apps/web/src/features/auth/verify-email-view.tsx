@@ -1,14 +1,13 @@
-import { Alert, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { emailSchema } from '@nestling/shared/text';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, type SubmitEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { hasAuthToken } from '../../lib/auth-cookie.ts';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { useCurrentUser } from '../session/use-current-user.ts';
-import { FormError, SubmitButton } from './form-parts.tsx';
+import { FormError } from './form-parts.tsx';
+import { EmailLinkForm } from './email-link-form.tsx';
 import { useConfirmEmail, useResendConfirmation } from './use-email-confirmation.ts';
-import { schemaError, useFormFields } from './use-form-fields.ts';
 import { pendingEmailQueryKey } from './use-sign-up.ts';
 
 /** Confirms the code of the mailed link once, then continues to `next`. */
@@ -30,16 +29,9 @@ function ConfirmCode({ oobCode, next }: { oobCode: string; next: string | undefi
     });
   }, [confirm, oobCode, next, navigate]);
 
-  if (confirm.isError) {
-    return (
-      <Stack gap="xs">
-        <FormError error={confirm.error} />
-        <Text>
-          The link may have expired or been used already. You can ask for a new one below.
-        </Text>
-      </Stack>
-    );
-  }
+  // The server's message already says the link is invalid or expired and to ask for a new one,
+  // which the form below offers.
+  if (confirm.isError) return <FormError error={confirm.error} />;
   return (
     <Alert color="blue" title="Confirming your email" role="status">
       <Loader size="sm" aria-hidden /> One moment…
@@ -48,37 +40,14 @@ function ConfirmCode({ oobCode, next }: { oobCode: string; next: string | undefi
 }
 
 function ResendForm({ initialEmail }: { initialEmail: string }) {
-  const resend = useResendConfirmation();
-  const form = useFormFields<'email'>(
-    { email: initialEmail },
-    { email: (value) => schemaError(emailSchema, value) },
-  );
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form.validateAll()) return;
-    resend.mutate(form.values.email);
-  };
-
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Send a new confirmation link">
-      <Stack gap="md" maw={420}>
-        <FormError error={resend.error} />
-        {resend.isSuccess && (
-          <Alert color="green" title="Link sent" role="status">
-            {resend.data.message}
-          </Alert>
-        )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.input('email')}
-        />
-        <SubmitButton pending={resend.isPending}>Resend confirmation link</SubmitButton>
-      </Stack>
-    </form>
+    <EmailLinkForm
+      mutation={useResendConfirmation()}
+      label="Send a new confirmation link"
+      submitLabel="Resend confirmation link"
+      successTitle="Link sent"
+      initialEmail={initialEmail}
+    />
   );
 }
 
@@ -98,10 +67,12 @@ export function VerifyEmailView({
   return (
     <Stack gap="lg">
       {oobCode !== undefined && <ConfirmCode oobCode={oobCode} next={next} />}
-      <Text>
-        We sent a link to your email. Open it to confirm your address. No mail? Check your spam
-        folder, or send a new link.
-      </Text>
+      {oobCode === undefined && (
+        <Text>
+          We sent a link to your email. Open it to confirm your address. No mail? Check your spam
+          folder, or send a new link.
+        </Text>
+      )}
       {user.isLoading ? (
         <Loader size="sm" aria-label="Loading" />
       ) : (
