@@ -15,6 +15,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createLogger } from './logger.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -87,6 +89,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(identityPlugin);
   await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api' });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

@@ -31,7 +31,7 @@ describe('loadConfig', () => {
       google: null,
       keys: { paymentPublicKey: null, mapsApiKey: null },
       mail: { smtpUrl: null, from: 'Nestling <no-reply@nestling.health>' },
-      auth: { secret: null, idleTimeoutMinutes: 30 },
+      auth: { secret: null, idleTimeoutMinutes: 30, accessTokenMinutes: 30 },
     });
   });
 
@@ -64,6 +64,7 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
         MAIL_FROM: 'Acorn <hello@acorn.example>',
         IDLE_TIMEOUT_MINUTES: '15',
+        ACCESS_TOKEN_MINUTES: '20',
       },
       '/srv/portal',
     );
@@ -85,17 +86,25 @@ describe('loadConfig', () => {
       webDistDir: '/srv/portal/web',
       shutdownTimeoutMs: 2500,
       trustProxy: ['10.0.0.1', '10.0.0.0/8'],
-      google: { clientId: 'google-id', clientSecret: 'google-secret' },
+      google: {
+        clientId: 'google-id',
+        clientSecret: 'google-secret',
+        issuerUrl: 'https://accounts.google.com',
+      },
       keys: { paymentPublicKey: 'pk_live_123', mapsApiKey: 'maps-key' },
       mail: { smtpUrl: 'smtps://mailer:pw@smtp.example:465', from: 'Acorn <hello@acorn.example>' },
-      auth: { secret: 'a-secret-of-at-least-thirty-two-characters', idleTimeoutMinutes: 15 },
+      auth: {
+        secret: 'a-secret-of-at-least-thirty-two-characters',
+        idleTimeoutMinutes: 15,
+        accessTokenMinutes: 20,
+      },
     });
   });
 
   it('writes mail to the outbox from no-reply at the company domain by default', () => {
     const config = loadConfig({ PRODUCT_NAME: 'Acorn', COMPANY_DOMAIN: 'acorn.example' });
     expect(config.mail).toEqual({ smtpUrl: null, from: 'Acorn <no-reply@acorn.example>' });
-    expect(config.auth).toEqual({ secret: null, idleTimeoutMinutes: 30 });
+    expect(config.auth).toEqual({ secret: null, idleTimeoutMinutes: 30, accessTokenMinutes: 30 });
   });
 
   it('requires an auth secret of 32 characters or more with DATABASE_URL', () => {
@@ -133,6 +142,39 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeNull();
     expect(config.google).toBeNull();
     expect(config.keys.mapsApiKey).toBeNull();
+  });
+
+  it('reads the Google issuer, which must be https:// except on this machine', () => {
+    const client = { GOOGLE_CLIENT_ID: 'google-id', GOOGLE_CLIENT_SECRET: 'google-secret' };
+    expect(loadConfig(client).google?.issuerUrl).toBe('https://accounts.google.com');
+    expect(
+      loadConfig({ ...client, GOOGLE_ISSUER_URL: 'http://127.0.0.1:4010/' }).google?.issuerUrl,
+    ).toBe('http://127.0.0.1:4010');
+    expect(
+      loadConfig({ ...client, GOOGLE_ISSUER_URL: 'http://localhost:4010/oidc' }).google?.issuerUrl,
+    ).toBe('http://localhost:4010/oidc');
+    expect(() => loadConfig({ ...client, GOOGLE_ISSUER_URL: 'http://idp.example' })).toThrow(
+      /GOOGLE_ISSUER_URL: must be an https:\/\/ URL/,
+    );
+    expect(() => loadConfig({ ...client, GOOGLE_ISSUER_URL: 'accounts.google.com' })).toThrow(
+      /GOOGLE_ISSUER_URL: must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
+
+  it('gives access tokens the idle timeout as their lifetime unless told otherwise', () => {
+    const auth = (env: Record<string, string>) => loadConfig(env, '/srv/portal').auth;
+    expect(auth({ IDLE_TIMEOUT_MINUTES: '45' }).accessTokenMinutes).toBe(45);
+    // Room for the 10-minute warning, even with a short idle timeout.
+    expect(auth({ IDLE_TIMEOUT_MINUTES: '0.5' })).toMatchObject({
+      idleTimeoutMinutes: 0.5,
+      accessTokenMinutes: 11,
+    });
+    expect(
+      auth({ IDLE_TIMEOUT_MINUTES: '0.5', ACCESS_TOKEN_MINUTES: '30' }).accessTokenMinutes,
+    ).toBe(30);
+    expect(() => loadConfig({ ACCESS_TOKEN_MINUTES: '5' }, '/srv/portal')).toThrow(
+      /ACCESS_TOKEN_MINUTES: must be between 11 and 720/,
+    );
   });
 
   it('reads TRUST_PROXY as a switch or a list of proxies', () => {

@@ -33,7 +33,13 @@ export interface Config {
   readonly webDistDir: string;
   readonly shutdownTimeoutMs: number;
   readonly trustProxy: TrustProxy;
-  readonly google: { readonly clientId: string; readonly clientSecret: string } | null;
+  /** Google sign-in (OpenID Connect); null unless both client settings are set. */
+  readonly google: {
+    readonly clientId: string;
+    readonly clientSecret: string;
+    /** The OpenID Connect issuer, without a trailing slash; its discovery document is read. */
+    readonly issuerUrl: string;
+  } | null;
   readonly keys: {
     readonly paymentPublicKey: string | null;
     readonly mapsApiKey: string | null;
@@ -51,6 +57,8 @@ export interface Config {
     readonly secret: string | null;
     /** A session unused this long is ended by the server, whatever the token's `exp`. */
     readonly idleTimeoutMinutes: number;
+    /** Lifetime of an access token (its `exp`); a refresh gives a new one. */
+    readonly accessTokenMinutes: number;
   };
 }
 
@@ -75,6 +83,15 @@ const portSchema = z.coerce
   .int('must be a whole number')
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
+
+/** Google's OpenID Connect issuer; its discovery document is at /.well-known/openid-configuration. */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/** An http:// issuer is accepted only on the loopback interface (a local test provider). */
+function isLoopbackUrl(value: string): boolean {
+  const { hostname } = new URL(value);
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
 
 const booleanSchema = z.stringbool({ error: 'must be true or false' });
 
@@ -126,6 +143,16 @@ const envSchema = z.object({
   TRUST_PROXY: withDefault(trustProxySchema.default(false)),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER_URL: withDefault(
+    z
+      // abort: the https check below needs a URL it can parse.
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL', abort: true })
+      .refine(
+        (value) => value.startsWith('https://') || isLoopbackUrl(value),
+        'must be an https:// URL (http:// only on this machine: localhost, 127.0.0.1 or [::1])',
+      )
+      .default(GOOGLE_ISSUER),
+  ),
   PAYMENT_PUBLIC_KEY: optionalText,
   MAPS_API_KEY: optionalText,
   SMTP_URL: withDefault(
@@ -139,13 +166,21 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: withDefault(
     z.string().trim().min(32, 'must be at least 32 characters').optional(),
   ),
+  // Fractions are allowed (0.5 is 30 seconds) so that tests can watch a session go idle.
   IDLE_TIMEOUT_MINUTES: withDefault(
     z.coerce
       .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be between 1 and 720')
-      .max(720, 'must be between 1 and 720')
+      .min(0.1, 'must be between 0.1 and 720')
+      .max(720, 'must be between 0.1 and 720')
       .default(30),
+  ),
+  ACCESS_TOKEN_MINUTES: withDefault(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(11, 'must be between 11 and 720')
+      .max(720, 'must be between 11 and 720')
+      .optional(),
   ),
 });
 
@@ -222,7 +257,11 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
     trustProxy: settings.TRUST_PROXY,
     google:
       settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET
-        ? { clientId: settings.GOOGLE_CLIENT_ID, clientSecret: settings.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: settings.GOOGLE_CLIENT_ID,
+            clientSecret: settings.GOOGLE_CLIENT_SECRET,
+            issuerUrl: settings.GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
+          }
         : null,
     keys: {
       paymentPublicKey: settings.PAYMENT_PUBLIC_KEY ?? null,
@@ -235,6 +274,10 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
     auth: {
       secret: settings.BETTER_AUTH_SECRET ?? null,
       idleTimeoutMinutes: settings.IDLE_TIMEOUT_MINUTES,
+      // The same as the idle timeout by default: the 'Session Expiring' warning then comes
+      // 10 minutes before the server would end an unused session anyway.
+      accessTokenMinutes:
+        settings.ACCESS_TOKEN_MINUTES ?? Math.max(11, Math.ceil(settings.IDLE_TIMEOUT_MINUTES)),
     },
   });
 }

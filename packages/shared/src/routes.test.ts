@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { embryoReportRoots, isDemoPath, portalRoutes } from './routes.ts';
+import {
+  embryoReportRoots,
+  isDemoPath,
+  isPublicPath,
+  portalRoutes,
+  publicRoutes,
+} from './routes.ts';
 
 describe('portalRoutes', () => {
   it('starts every route with a slash and has no trailing slash except the root', () => {
@@ -62,4 +68,21 @@ describe('isDemoPath', () => {
       expect(isDemoPath(path)).toBe(false);
     },
   );
+});
+
+describe('publicRoutes', () => {
+  it('are pages of the portal', () => {
+    for (const route of publicRoutes) expect(portalRoutes).toContain(route);
+  });
+
+  it('leave profile completion, settings and reports behind the gate', () => {
+    for (const path of ['/signup/step-1', '/account-settings', '/reports', '/admin', '/']) {
+      expect(isPublicPath(path), path).toBe(false);
+    }
+  });
+
+  it('treat a trailing slash like the path itself', () => {
+    expect(isPublicPath('/signin/')).toBe(true);
+    expect(isPublicPath('/terms')).toBe(true);
+  });
 });

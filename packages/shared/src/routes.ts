@@ -24,6 +24,7 @@ export const portalRoutes: readonly string[] = [
   // Entry and account
   '/',
   '/signin',
+  '/signin/google-done',
   '/signup',
   '/signup/step-1',
   '/verify-email',
@@ -31,6 +32,8 @@ export const portalRoutes: readonly string[] = [
   '/account-settings',
   '/403',
   '/demo-redirect',
+  // Lab staff
+  '/admin',
   '/terms',
   '/privacy',
   // Surveys and terms
@@ -96,3 +99,26 @@ export const portalRoutes: readonly string[] = [
   '/resources/what-you-will-learn-from-your-report',
   '/resources/embryo-screening-guide',
 ];
+
+/**
+ * Pages anyone may open, signed in or not (the rest pass the access gate of spec section 4):
+ * signing in and up, the landings of mailed links, the legal pages and the error pages.
+ * /signup/step-1 is not one: it needs a confirmed, signed-in user.
+ */
+export const publicRoutes: readonly string[] = [
+  '/signin',
+  '/signin/google-done',
+  '/signup',
+  '/verify-email',
+  '/reset-password',
+  '/terms',
+  '/privacy',
+  '/403',
+  '/demo-redirect',
+];
+
+/** Whether a pathname is one of the public pages (a trailing slash makes no difference). */
+export function isPublicPath(pathname: string): boolean {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return publicRoutes.includes(trimmed);
+}

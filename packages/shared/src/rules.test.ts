@@ -4,6 +4,7 @@ import {
   areTermsAccepted,
   fullName,
   isHealthSurveyDone,
+  isPrimaryAdmin,
   isProfileComplete,
   type ProfileFields,
 } from './rules.ts';
@@ -115,5 +116,20 @@ describe('fullName', () => {
     ['  ', '\t', null],
   ])('%j + %j -> %j', (First, Last, expected) => {
     expect(fullName({ name: { First, Last } })).toBe(expected);
+  });
+});
+
+describe('isPrimaryAdmin', () => {
+  it.each<[boolean, string, string, boolean]>([
+    [true, 'admin@nestling.health', 'nestling.health', true],
+    [true, ' Admin@Nestling.Health ', 'nestling.health', true],
+    [true, 'admin@NESTLING.health', ' Nestling.Health ', true],
+    [false, 'patient@nestling.health', 'nestling.health', false],
+    [true, 'admin@partner-lab.test', 'nestling.health', false],
+    [true, 'admin@evil-nestling.health', 'nestling.health', false],
+    [true, 'admin@nestling.health.evil.test', 'nestling.health', false],
+    [true, 'admin@nestling.health', '', false],
+  ])('admin %s, %j, domain %j -> %s', (isAdminUser, email, domain, expected) => {
+    expect(isPrimaryAdmin({ isAdminUser, email }, domain)).toBe(expected);
   });
 });

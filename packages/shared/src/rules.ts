@@ -43,3 +43,17 @@ export function fullName(user: Pick<User, 'name'>): string | null {
     .filter((part) => part !== '');
   return parts.length > 0 ? parts.join(' ') : null;
 }
+
+/**
+ * Spec section 6: a primary admin is an admin whose stored sign-in email ends with
+ * '@' + the company's domain. Only primary admins may impersonate.
+ */
+export function isPrimaryAdmin(
+  user: Pick<User, 'isAdminUser' | 'email'>,
+  companyDomain: string,
+): boolean {
+  const domain = companyDomain.trim().toLowerCase();
+  return (
+    user.isAdminUser && domain !== '' && user.email.trim().toLowerCase().endsWith(`@${domain}`)
+  );
+}

@@ -52,6 +52,10 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** Impersonation: the primary admin acting as this user (null for the user's own sessions). */
+    impersonatedBy: text('impersonated_by').references(() => user.id, { onDelete: 'cascade' }),
+    /** Impersonation: the admin's own session, kept as the secondary session and restored later. */
+    impersonatorSessionId: text('impersonator_session_id'),
   },
   (table) => [index('session_user_id_idx').on(table.userId)],
 );
@@ -116,6 +120,31 @@ export const rateLimit = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.bucket, table.key] })],
+);
+
+/**
+ * Every read of one person's data by someone else (admin view-as, impersonation) and every
+ * auth event: who, as whom, what, when and the request id. Never health data or secrets.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).defaultNow().notNull(),
+    /** The signed-in person (the admin, when viewing as or impersonating); null when unknown. */
+    actorId: text('actor_id'),
+    /** Whose data or account it was about; null when none. */
+    subjectId: text('subject_id'),
+    /** What happened: 'view-as', 'impersonation-start', 'sign-in', 'password-change', … */
+    action: text('action').notNull(),
+    /** The route read, e.g. 'GET /api/user'. */
+    route: text('route'),
+    requestId: text('request_id'),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_subject_id_idx').on(table.subjectId),
+  ],
 );
 
 export type UserRow = typeof user.$inferSelect;

@@ -25,6 +25,9 @@ describe('the demo accounts', () => {
       'individual@demo.test',
       'embryo@demo.test',
       'new@demo.test',
+      'unverified@demo.test',
+      'incomplete@demo.test',
+      'staff@demo.test',
     ]);
     expect(DEMO_PASSWORD).toBe('demo-password');
     expect(new Set(demoAccounts.map((demo) => demo.id)).size).toBe(demoAccounts.length);
@@ -45,7 +48,7 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
     expect(result).toEqual({ created: demoEmails, skipped: [] });
   });
 
-  it('gives each a complete, verified profile', async () => {
+  it('gives each the confirmation and profile its gate step needs', async () => {
     const users = createUsersRepository(database.db);
     for (const demo of demoAccounts) {
       const row = await users.findByEmail(demo.email);
@@ -53,8 +56,10 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
       if (row === null) continue;
       const user = toUser(row);
       expect(user.id).toBe(demo.id);
-      expect(user.emailVerified).toBe(true);
-      expect(isProfileComplete(user), demo.email).toBe(true);
+      expect(user.emailVerified, demo.email).toBe(demo.email !== 'unverified@demo.test');
+      expect(isProfileComplete(user), demo.email).toBe(
+        !['incomplete@demo.test', 'staff@demo.test'].includes(demo.email),
+      );
     }
   });
 
@@ -85,8 +90,9 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
       tosAccepted: false,
       hipaaAccepted: false,
     });
-    for (const email of demoEmails.filter((email) => email !== 'admin@nestling.health')) {
-      expect((await byEmail(email)).isAdminUser, email).toBe(false);
+    const admins = ['admin@nestling.health', 'staff@demo.test'];
+    for (const email of demoEmails) {
+      expect((await byEmail(email)).isAdminUser, email).toBe(admins.includes(email));
     }
   });
 

@@ -15,9 +15,15 @@ export interface DemoAccount {
   readonly firstName: string;
   readonly lastName: string;
   readonly sex: Sex;
-  /** Fictional numbers from the 555-0100 to 555-0199 range. */
-  readonly phone: string;
-  readonly birthday: { readonly Month: number; readonly Day: number; readonly Year: number };
+  /** Fictional numbers from the 555-0100 to 555-0199 range; null for an incomplete profile. */
+  readonly phone: string | null;
+  readonly birthday: {
+    readonly Month: number;
+    readonly Day: number;
+    readonly Year: number;
+  } | null;
+  /** false: signed up, email not confirmed yet (the access gate's second step). */
+  readonly emailVerified: boolean;
   readonly isAdminUser: boolean;
   readonly enableDataPortal: boolean;
   readonly healthSurveyStatus: 'done' | null;
@@ -35,6 +41,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     sex: 'Female',
     phone: '+1 202 555 0100',
     birthday: { Month: 4, Day: 12, Year: 1984 },
+    emailVerified: true,
     isAdminUser: true,
     enableDataPortal: false,
     healthSurveyStatus: null,
@@ -50,6 +57,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     sex: 'Female',
     phone: '+1 202 555 0101',
     birthday: { Month: 3, Day: 14, Year: 1990 },
+    emailVerified: true,
     isAdminUser: false,
     enableDataPortal: false,
     healthSurveyStatus: 'done',
@@ -65,6 +73,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     sex: 'Male',
     phone: '+1 202 555 0102',
     birthday: { Month: 9, Day: 2, Year: 1988 },
+    emailVerified: true,
     isAdminUser: false,
     enableDataPortal: false,
     healthSurveyStatus: 'done',
@@ -80,6 +89,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     sex: 'Female',
     phone: '+1 202 555 0103',
     birthday: { Month: 11, Day: 23, Year: 1993 },
+    emailVerified: true,
     isAdminUser: false,
     enableDataPortal: true,
     healthSurveyStatus: 'done',
@@ -95,6 +105,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     sex: 'Female',
     phone: '+1 202 555 0104',
     birthday: { Month: 6, Day: 30, Year: 1991 },
+    emailVerified: true,
     isAdminUser: false,
     enableDataPortal: false,
     healthSurveyStatus: 'done',
@@ -110,11 +121,61 @@ export const demoAccounts: readonly DemoAccount[] = [
     sex: 'Male',
     phone: '+1 202 555 0105',
     birthday: { Month: 1, Day: 8, Year: 1995 },
+    emailVerified: true,
     isAdminUser: false,
     enableDataPortal: false,
     healthSurveyStatus: null,
     tosAccepted: false,
     hipaaAccepted: false,
+  },
+  {
+    id: 'demo-unverified',
+    email: 'unverified@demo.test',
+    purpose: 'Signed up, email not confirmed yet: the portal asks to confirm it first',
+    firstName: 'Uma',
+    lastName: 'Pending',
+    sex: 'Female',
+    phone: '+1 202 555 0106',
+    birthday: { Month: 5, Day: 17, Year: 1992 },
+    emailVerified: false,
+    isAdminUser: false,
+    enableDataPortal: false,
+    healthSurveyStatus: null,
+    tosAccepted: false,
+    hipaaAccepted: false,
+  },
+  {
+    id: 'demo-incomplete',
+    email: 'incomplete@demo.test',
+    purpose: 'Confirmed, but no phone or birthday yet: the portal asks to complete the profile',
+    firstName: 'Ivan',
+    lastName: 'Partial',
+    sex: 'Male',
+    phone: null,
+    birthday: null,
+    emailVerified: true,
+    isAdminUser: false,
+    enableDataPortal: false,
+    healthSurveyStatus: null,
+    tosAccepted: false,
+    hipaaAccepted: false,
+  },
+  {
+    id: 'demo-staff',
+    email: 'staff@demo.test',
+    purpose:
+      'Lab staff (admin) outside the company domain, profile incomplete: views as patients, cannot impersonate',
+    firstName: 'Sam',
+    lastName: 'Staff',
+    sex: 'Female',
+    phone: null,
+    birthday: null,
+    emailVerified: true,
+    isAdminUser: true,
+    enableDataPortal: false,
+    healthSurveyStatus: null,
+    tosAccepted: true,
+    hipaaAccepted: true,
   },
 ];
 
@@ -140,14 +201,14 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
         id: demo.id,
         name: `${demo.firstName} ${demo.lastName}`,
         email: demo.email,
-        emailVerified: true,
+        emailVerified: demo.emailVerified,
         firstName: demo.firstName,
         lastName: demo.lastName,
         phone: demo.phone,
         sex: demo.sex,
-        birthMonth: demo.birthday.Month,
-        birthDay: demo.birthday.Day,
-        birthYear: demo.birthday.Year,
+        birthMonth: demo.birthday?.Month ?? null,
+        birthDay: demo.birthday?.Day ?? null,
+        birthYear: demo.birthday?.Year ?? null,
         isAdminUser: demo.isAdminUser,
         enableDataPortal: demo.enableDataPortal,
         healthSurveyStatus: demo.healthSurveyStatus,

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { VERIFIED_EMAIL_REQUIRED } from '@nestling/shared/contract/auth';
+import { NOT_WHILE_IMPERSONATING, VERIFIED_EMAIL_REQUIRED } from '@nestling/shared/contract/auth';
+import type { UserRow } from '../db/schema.ts';
+import { createAuditRepository } from '../modules/audit/repository.ts';
+import { createAuditService, type AuditService } from '../modules/audit/service.ts';
 import { createAuth, type Auth } from '../modules/auth/auth.ts';
 import { createAuthRepository } from '../modules/auth/repository.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
@@ -15,6 +18,7 @@ import { createMailer } from '../modules/mail/mailer.ts';
 import { createRateLimitRepository } from '../modules/rate-limit/repository.ts';
 import { createRateLimiter, type RateLimiter } from '../modules/rate-limit/service.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
+import { createViewAsService } from '../modules/view-as/service.ts';
 import { sendError } from './errors.ts';
 
 declare module 'fastify' {
@@ -22,10 +26,22 @@ declare module 'fastify' {
     auth: Auth;
     authService: AuthService;
     rateLimiter: RateLimiter;
+    audit: AuditService;
     /** preHandler: a valid access token of a live session, else 401. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: as requireUser, and a confirmed email, else 403 'Verified email required'. */
     requireVerifiedUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler after requireUser: 403 while a primary admin is impersonating the user, for the
+     * changes only the person may make (password, email, payment).
+     */
+    refuseWhileImpersonating: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * After requireUser: the user whose data the request reads. Without `asUser` the caller;
+     * with it (a user id or an email) that user, for admins only, with an audit row. Throws
+     * 403 for others and 404 for an unknown user, which the error handler answers.
+     */
+    resolveSubject: (request: FastifyRequest, asUser: string | undefined) => Promise<UserRow>;
     /** Work that answers must not wait for (sending mail); awaited on close. */
     runInBackground: (work: () => Promise<void>) => void;
   }
@@ -68,10 +84,13 @@ export const identityPlugin = fp(
       mailer,
     });
     const service = authService;
+    const audit = createAuditService(createAuditRepository(database.db));
+    const viewAs = createViewAsService({ users, audit });
 
     app.decorate('auth', auth);
     app.decorate('authService', service);
     app.decorate('rateLimiter', createRateLimiter(createRateLimitRepository(database.db)));
+    app.decorate('audit', audit);
     app.decorate('runInBackground', runInBackground);
     app.decorateRequest('identity', null);
 
@@ -83,7 +102,17 @@ export const identityPlugin = fp(
         return false;
       }
       try {
-        request.identity = await service.authenticate(match[1]);
+        const identity = await service.authenticate(match[1]);
+        request.identity = identity;
+        if (identity.impersonatedBy !== null) {
+          // Every request under impersonation is the admin's, on the patient's data.
+          const read = request.method === 'GET' || request.method === 'HEAD';
+          await audit.record(request, {
+            actorId: identity.impersonatedBy,
+            subjectId: identity.userId,
+            action: read ? 'impersonation-read' : 'impersonation-write',
+          });
+        }
         return true;
       } catch (error) {
         if (!(error instanceof AuthError)) throw error;
@@ -99,6 +128,20 @@ export const identityPlugin = fp(
       if (request.identity?.emailVerified !== true) {
         await sendError(request, reply, 403, VERIFIED_EMAIL_REQUIRED);
       }
+    });
+
+    app.decorate(
+      'refuseWhileImpersonating',
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        if (request.identity?.impersonatedBy != null) {
+          await sendError(request, reply, 403, NOT_WHILE_IMPERSONATING);
+        }
+      },
+    );
+
+    app.decorate('resolveSubject', async (request: FastifyRequest, asUser: string | undefined) => {
+      if (request.identity === null) throw new AuthError(401, 'No token in context');
+      return viewAs.resolveSubject(request, request.identity, asUser);
     });
 
     app.addHook('onClose', async () => {

@@ -27,13 +27,24 @@ describe('API documentation', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.title).toBe('Acorn Portal API');
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/admin/audit',
+      '/api/admin/impersonation',
+      '/api/admin/users',
+      '/api/auth/google/start',
       '/api/config',
       '/api/health',
+      '/api/user',
       '/api/user/email',
+      '/api/user/email/change',
       '/api/user/email/confirm',
       '/api/user/me',
       '/api/user/password',
+      '/api/user/password/change',
       '/api/user/password/reset',
+      '/api/user/sessions',
+      '/api/user/sessions/others',
+      '/api/user/sessions/{id}',
+      '/api/user/sign-out',
       '/api/user/token',
     ]);
     expect(document.paths['/api/health']?.get?.responses['503']).toMatchObject({

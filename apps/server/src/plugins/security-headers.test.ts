@@ -59,6 +59,25 @@ describe('security headers', () => {
     },
   );
 
+  it('keep other windows out, but let pages keep hold of the popups they open', async () => {
+    for (const url of ['/signin', '/api/health', '/assets/index-Bx7f3kQ2.js']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    }
+  });
+
+  it.each([
+    '/api/auth/google/start?mode=popup',
+    '/api/auth/callback/google?state=x&code=y',
+    '/signin/google-done?mode=popup',
+  ])('set no opener policy on %s, which the Google popup passes through', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect(directives(response.headers['content-security-policy']).get('script-src')).toBe(
+      "'self'",
+    );
+  });
+
   it('leave out HSTS over plain HTTP', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['strict-transport-security']).toBeUndefined();

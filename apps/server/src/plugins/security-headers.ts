@@ -1,8 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import {
+  GOOGLE_CALLBACK_PATH,
+  GOOGLE_DONE_PATH,
+  GOOGLE_START_PATH,
+} from '@nestling/shared/google-sign-in';
+import { pathWithoutQuery } from '../logger.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The pages and redirects the Google sign-in popup passes through on the portal's side. They
+ * are sent without an opener policy: a popup that goes from Google (no policy) to a page with
+ * one is moved into a new browsing context group, and the sign-in page that opened it could no
+ * longer see whether it was closed, nor could it close itself. ADR 008.
+ */
+const googlePopupPaths = new Set([GOOGLE_START_PATH, GOOGLE_CALLBACK_PATH, GOOGLE_DONE_PATH]);
 
 /**
  * Security headers on every response, the web app's and the API's. No inline scripts; inline
@@ -34,11 +48,17 @@ export const securityHeadersPlugin = fp(
       // Set below, and only over TLS: over plain HTTP it would be ignored or, behind a
       // misconfigured proxy, pin a site that does not serve HTTPS.
       strictTransportSecurity: false,
+      // Every other page keeps cross-origin windows out, but keeps its hold on the popups it
+      // opens (Google sign-in), which 'same-origin' would cut off as soon as they leave.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       referrerPolicy: { policy: 'no-referrer' },
       xFrameOptions: { action: 'deny' },
     });
 
     app.addHook('onRequest', async (request, reply) => {
+      if (googlePopupPaths.has(pathWithoutQuery(request.url))) {
+        reply.header('cross-origin-opener-policy', 'unsafe-none');
+      }
       if (request.protocol === 'https') {
         reply.header('strict-transport-security', `max-age=${ONE_YEAR_SECONDS}; includeSubDomains`);
       }

@@ -13,10 +13,6 @@ export const emailQuerySchema = z.object({
 });
 export type EmailQuery = z.infer<typeof emailQuerySchema>;
 
-/** A plain answer, the same whether or not an account has the email. */
-export const messageSchema = z.object({ message: z.string() });
-export type Message = z.infer<typeof messageSchema>;
-
 const oobCodeSchema = z
   .string({ error: 'The link is incomplete' })
   .check(z.minLength(1, { error: 'The link is incomplete' }), z.maxLength(512));
@@ -46,4 +42,7 @@ export const CONFIRMATION_MAIL_MESSAGE =
   'If an account with this email is waiting for confirmation, we have sent it a new link.';
 export const EMAIL_CONFIRMED_MESSAGE = 'Your email is confirmed.';
 export const PASSWORD_RESET_MESSAGE = 'Your password is changed. Please sign in with it.';
+export const SIGNED_OUT_MESSAGE = 'You are signed out.';
 export const VERIFIED_EMAIL_REQUIRED = 'Verified email required';
+export const NOT_WHILE_IMPERSONATING =
+  'This change can only be made by the account holder, not while impersonating.';

@@ -4,6 +4,7 @@ import {
   passwordSchema,
   phoneSchema,
   PHONE_MESSAGE,
+  signupRequestSchema,
   signupSchema,
   type SignupInput,
 } from './signup.ts';
@@ -145,5 +146,44 @@ describe('phoneSchema', () => {
     const result = phoneSchema.safeParse(phone);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([PHONE_MESSAGE]);
+  });
+});
+
+describe('signupRequestSchema (the sign-up body the server checks)', () => {
+  const body = {
+    email: ' grace@demo.test ',
+    password: 'long enough',
+    name: 'Grace Hopper',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    phone: '+1 555 0101',
+    sex: 'Female',
+    birthMonth: 3,
+    birthDay: 7,
+    birthYear: 1990,
+  };
+  const firstIssue = (input: unknown) => {
+    const result = signupRequestSchema.safeParse(input);
+    return result.success ? undefined : result.error.issues[0];
+  };
+
+  it('takes what the sign-up form sends', () => {
+    expect(signupRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('takes an account with only a name, email and password (the profile comes later)', () => {
+    const minimal = { email: body.email, password: body.password, name: body.name };
+    expect(signupRequestSchema.safeParse(minimal).success).toBe(true);
+  });
+
+  it.each([
+    [{ phone: 'call me' }, ['phone'], 'Enter a valid phone number'],
+    [{ sex: 'X' }, ['sex'], 'Choose Male or Female'],
+    [{ password: 'short' }, ['password'], 'Use at least 8 characters'],
+    [{ firstName: ' ' }, ['firstName'], 'Enter your first name'],
+    [{ birthMonth: 2, birthDay: 30 }, ['birthMonth'], 'Enter your date of birth as MM/DD/YYYY'],
+    [{ birthYear: null }, ['birthMonth'], 'Enter your date of birth as MM/DD/YYYY'],
+  ])('refuses %o at %o', (change, path, message) => {
+    expect(firstIssue({ ...body, ...change })).toMatchObject({ path, message });
   });
 });

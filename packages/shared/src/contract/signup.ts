@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dobSchema, emailSchema } from '../text.ts';
+import { DOB_FORMAT_MESSAGE, dobSchema, emailSchema, formatDob } from '../text.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -59,3 +59,46 @@ export const signupSchema = z.object({
 export type SignupInput = z.input<typeof signupSchema>;
 /** What a successful parse gives: trimmed text and a zero-padded dob. */
 export type Signup = z.output<typeof signupSchema>;
+
+const birthPartSchema = z.optional(z.nullable(z.int({ error: DOB_FORMAT_MESSAGE })));
+
+/**
+ * The body of POST /api/auth/sign-up/email, as the identity provider takes it: the form's values
+ * with the date of birth in parts. The server checks it before the account is made. The profile
+ * fields may be missing (the access gate asks for them at /signup/step-1), but what is sent must
+ * be right. Other keys are left to the identity provider, which refuses the admin and
+ * consent flags itself.
+ */
+export const signupRequestSchema = z
+  .looseObject({
+    email: emailSchema,
+    password: passwordSchema,
+    name: z.string({ error: 'Enter your name' }).check(
+      z.trim(),
+      z.minLength(1, { error: 'Enter your name' }),
+      z.maxLength(2 * NAME_MAX_LENGTH + 1, {
+        error: `Use at most ${2 * NAME_MAX_LENGTH + 1} characters`,
+      }),
+    ),
+    firstName: z.optional(firstNameSchema),
+    lastName: z.optional(lastNameSchema),
+    phone: z.optional(z.nullable(phoneSchema)),
+    sex: z.optional(z.nullable(signupSexSchema)),
+    birthMonth: birthPartSchema,
+    birthDay: birthPartSchema,
+    birthYear: birthPartSchema,
+  })
+  .check(
+    z.refine(
+      ({ birthMonth: Month, birthDay: Day, birthYear: Year }) => {
+        const given = [Month, Day, Year].filter((part) => part !== undefined && part !== null);
+        if (given.length === 0) return true;
+        if (given.length !== 3) return false;
+        return dobSchema.safeParse(
+          formatDob({ Month: Month ?? null, Day: Day ?? null, Year: Year ?? null }),
+        ).success;
+      },
+      { error: DOB_FORMAT_MESSAGE, path: ['birthMonth'] },
+    ),
+  );
+export type SignupRequest = z.input<typeof signupRequestSchema>;

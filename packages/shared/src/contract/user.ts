@@ -33,3 +33,20 @@ export const userSchema = z.object({
   hipaaAccepted: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The primary admin acting as the signed-in user through impersonation. */
+export const impersonatorSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+});
+export type Impersonator = z.infer<typeof impersonatorSchema>;
+
+/**
+ * GET /user/me: the signed-in user, and who is impersonating them (null when nobody is; the
+ * server always says, older answers may leave it out).
+ */
+export const currentUserSchema = z.extend(userSchema, {
+  impersonatedBy: z.optional(z.nullable(impersonatorSchema)),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -8,7 +8,7 @@ const commonPasswords: ReadonlySet<string> = new Set(
   readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
     .split('\n')
     .map((line) => line.trim().toLowerCase())
-    .filter((line) => line !== ''),
+    .filter((line) => line !== '' && !line.startsWith('#')),
 );
 
 export const COMMON_PASSWORD_MESSAGE =

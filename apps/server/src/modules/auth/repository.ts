@@ -61,6 +61,17 @@ export function createAuthRepository(db: Database) {
     async deleteSession(id: string) {
       await db.delete(session).where(eq(session.id, id));
     },
+
+    /** A session the portal starts itself (impersonation), in better-auth's own shape. */
+    async insertSession(row: typeof session.$inferInsert) {
+      await db.insert(session).values(row);
+    },
+
+    /** Deletes the session and returns it: of two concurrent calls, only one gets the row. */
+    async takeSession(id: string) {
+      const rows = await db.delete(session).where(eq(session.id, id)).returning();
+      return rows[0] ?? null;
+    },
   };
 }
 

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { signupRequestSchema } from '@nestling/shared/contract/signup';
 import { sendError } from '../../plugins/errors.ts';
 import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { AUTH_BASE_PATH } from './auth.ts';
+import { googleSignInRoutes } from './google-routes.ts';
 
 export const TOO_MANY_SIGN_INS =
   'Too many failed sign-in attempts. Please wait 15 minutes or reset your password.';
@@ -9,12 +11,16 @@ export const TOO_MANY_SIGN_INS =
 /** Headers that describe the incoming connection or body, not the request better-auth reads. */
 const droppedHeaders = new Set(['content-length', 'connection', 'transfer-encoding', 'keep-alive']);
 
-function toWebHeaders(request: FastifyRequest): Headers {
+export function toWebHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || droppedHeaders.has(name)) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  // better-auth records a session's address from X-Forwarded-For. Fastify has already worked
+  // the caller's address out (trusting a proxy only when TRUST_PROXY says so): pass that on,
+  // never what the client wrote.
+  headers.set('x-forwarded-for', request.ip);
   return headers;
 }
 
@@ -25,9 +31,19 @@ function trimmedBody(body: unknown): unknown {
   return typeof record.email === 'string' ? { ...record, email: record.email.trim() } : record;
 }
 
+/** 'body.phone: Enter a valid phone number; …', as the schema-checked routes answer. */
+function describeIssues(error: { issues: readonly { path: PropertyKey[]; message: string }[] }) {
+  return error.issues
+    .map((issue) => `${['body', ...issue.path.map(String)].join('.')}: ${issue.message}`)
+    .join('; ');
+}
+
 /** better-auth's handler at /api/auth/*, behind the portal's rate limits. */
 export function authRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const { auth, rateLimiter, config } = app;
+
+  // Its exact path wins over the catch-all below.
+  void app.register(googleSignInRoutes);
 
   app.route({
     method: ['GET', 'POST'],
@@ -52,12 +68,20 @@ export function authRoutes(app: FastifyInstance, _options: unknown, done: () => 
           (email !== null &&
             (await rateLimiter.exhausted(rateLimitRules.signInFailureAccount, accountKey(email))));
         if (blocked) return sendError(request, reply, 429, TOO_MANY_SIGN_INS);
-      } else if (
-        request.method === 'POST' &&
-        ['/sign-up/email', '/change-password'].includes(path)
-      ) {
+      } else if (request.method === 'POST' && path === '/sign-up/email') {
         if (!(await rateLimiter.consume(rateLimitRules.credentialIp, request.ip))) {
           return sendError(request, reply, 429, TOO_MANY_REQUESTS);
+        }
+        // The shared rules of the sign-up form, checked again here: better-auth itself would
+        // store any phone, sex or birthday it is given.
+        const checked = signupRequestSchema.safeParse(body);
+        if (!checked.success) {
+          return sendError(
+            request,
+            reply,
+            400,
+            `Invalid request: ${describeIssues(checked.error)}`,
+          );
         }
       }
 

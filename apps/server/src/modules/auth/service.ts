@@ -11,7 +11,7 @@ import type { AuthRepository } from './repository.ts';
 export const CONFIRMATION_CODE_SECONDS = 24 * 60 * 60;
 const CONFIRM_PREFIX = 'portal-email-confirmation:';
 /** Sessions are marked used at most this often, to spare the database a write per request. */
-const TOUCH_INTERVAL_MS = 60_000;
+const MAX_TOUCH_INTERVAL_MS = 60_000;
 
 export class AuthError extends Error {
   constructor(
@@ -31,6 +31,8 @@ export interface Identity {
   sessionId: string;
   isAdminUser: boolean;
   emailVerified: boolean;
+  /** The primary admin acting as this user through impersonation; null otherwise. */
+  impersonatedBy: string | null;
 }
 
 function hashCode(code: string): string {
@@ -48,6 +50,8 @@ export function createAuthService(deps: {
   const { config, auth, repository, users, mailer } = deps;
   const now = deps.now ?? (() => new Date());
   const idleMs = config.auth.idleTimeoutMinutes * 60_000;
+  // A short idle timeout (tests) needs the last use recorded more often than once a minute.
+  const touchIntervalMs = Math.min(MAX_TOUCH_INTERVAL_MS, idleMs / 4);
 
   async function sendConfirmation(user: Pick<UserRow, 'id' | 'email'>) {
     const code = randomBytes(32).toString('base64url');
@@ -83,18 +87,22 @@ export function createAuthService(deps: {
       await repository.deleteSession(row.id);
       throw new AuthError(401, SESSION_EXPIRED);
     }
-    if (at.getTime() - row.updatedAt.getTime() > TOUCH_INTERVAL_MS) {
+    if (at.getTime() - row.updatedAt.getTime() > touchIntervalMs) {
       await repository.touchSession(row.id, at);
     }
     return row;
   }
 
-  async function signToken(user: UserRow, sessionId: string) {
+  /** A token never outlives its session: `exp` is capped at the session's `expiresAt`. */
+  async function signToken(user: UserRow, session: { id: string; expiresAt: Date }) {
     const iat = Math.floor(now().getTime() / 1000);
-    const exp = iat + config.auth.idleTimeoutMinutes * 60;
+    const exp = Math.min(
+      iat + config.auth.accessTokenMinutes * 60,
+      Math.floor(session.expiresAt.getTime() / 1000),
+    );
     // Ids and claims only: never the user's profile or health data.
     const { token } = await auth.api.signJWT({
-      body: { payload: { sub: user.id, sid: sessionId, admin: user.isAdminUser, iat, exp } },
+      body: { payload: { sub: user.id, sid: session.id, admin: user.isAdminUser, iat, exp } },
     });
     return { token, expiresAt: exp };
   }
@@ -159,6 +167,16 @@ export function createAuthService(deps: {
         throw new AuthError(401, 'Invalid token');
       }
       const session = await liveSession(payload.sid);
+      if (session.impersonatorSessionId !== null) {
+        // An impersonation lives only as long as the admin's own session: signing out or a
+        // password reset there ends it too. Using it also keeps the admin's session from idling.
+        try {
+          await liveSession(session.impersonatorSessionId);
+        } catch (error) {
+          if (error instanceof AuthError) await repository.deleteSession(session.id);
+          throw error;
+        }
+      }
       const user = session.userId === payload.sub ? await users.findById(session.userId) : null;
       if (user === null) throw new AuthError(401, SESSION_EXPIRED);
       return {
@@ -166,6 +184,7 @@ export function createAuthService(deps: {
         sessionId: session.id,
         isAdminUser: user.isAdminUser,
         emailVerified: user.emailVerified,
+        impersonatedBy: session.impersonatedBy,
       };
     },
 
@@ -174,7 +193,36 @@ export function createAuthService(deps: {
       const session = await liveSession(sessionId);
       const user = await users.findById(session.userId);
       if (user === null) throw new AuthError(401, SESSION_EXPIRED);
-      return signToken(user, session.id);
+      return signToken(user, session);
+    },
+
+    /**
+     * Ends the session now: its access tokens are refused from the next request. Signing out
+     * while impersonating also ends the admin's kept session, so nothing stays signed in.
+     */
+    async signOut(sessionId: string) {
+      const row = await repository.findSession(sessionId);
+      if (row === null) return;
+      await repository.deleteSession(row.id);
+      if (row.impersonatorSessionId !== null) {
+        await repository.deleteSession(row.impersonatorSessionId);
+      }
+    },
+
+    /** Set-Cookie values that make the browser forget better-auth's session cookies. */
+    async clearedSessionCookies(): Promise<string[]> {
+      const { authCookies } = await auth.$context;
+      return [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken].map(
+        ({ name, attributes }) =>
+          [
+            `${name}=`,
+            `Path=${attributes.path ?? '/'}`,
+            'Max-Age=0',
+            'HttpOnly',
+            `SameSite=${attributes.sameSite ?? 'Lax'}`,
+            ...(attributes.secure === true ? ['Secure'] : []),
+          ].join('; '),
+      );
     },
 
     /** The session of better-auth's session cookie, if any. */

@@ -20,6 +20,17 @@ export const rateLimitRules = {
   mailAccount: { bucket: 'mail:account', limit: 3, windowMs: FIFTEEN_MINUTES },
   /** Confirmation and reset mails requested from one address. */
   mailIp: { bucket: 'mail:ip', limit: 10, windowMs: FIFTEEN_MINUTES },
+  /**
+   * Wrong current passwords given to change the password or the email of one account (keyed by
+   * the user's id): the sixth within 15 minutes is refused, as for sign-in.
+   */
+  passwordCheckFailureAccount: {
+    bucket: 'password-check-failure:account',
+    limit: 5,
+    windowMs: FIFTEEN_MINUTES,
+  },
+  /** Google sign-ins started from one address (each stores a short-lived state row). */
+  googleStartIp: { bucket: 'google-start:ip', limit: 30, windowMs: FIFTEEN_MINUTES },
   /** Requests that check or set a password or a one-time code, from one address. */
   credentialIp: { bucket: 'credential:ip', limit: 30, windowMs: FIFTEEN_MINUTES },
 } as const satisfies Record<string, RateLimitRule>;

@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds)('identity on %s', (kind) => {
       headers: { authorization: `Bearer ${token}` },
     });
 
-  it('signs up, mails a single-use confirmation link, and signs in only once confirmed', async () => {
+  it('signs up signed in, but reaches data only once the mailed single-use link is opened', async () => {
     const email = `ada-${kind}@example.org`;
     const signUp = await app.inject({
       method: 'POST',
@@ -92,7 +92,23 @@ describe.each(testDatabaseKinds)('identity on %s', (kind) => {
       },
     });
     expect(signUp.statusCode).toBe(200);
-    expect((await signIn(email, 'a sturdy passphrase')).statusCode).toBe(403);
+    // Signed in by the sign-up itself: the session cookie gives an access token at once.
+    const signUpCookie = signUp.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const early = await app.inject({
+      method: 'POST',
+      url: '/api/user/token',
+      headers: { cookie: signUpCookie },
+    });
+    expect(early.statusCode).toBe(200);
+    const earlyToken = early.json<{ token: string }>().token;
+    expect((await me(earlyToken)).json<{ emailVerified: boolean }>().emailVerified).toBe(false);
+    const unconfirmed = await app.inject({
+      method: 'GET',
+      url: '/api/test/verified',
+      headers: { authorization: `Bearer ${earlyToken}` },
+    });
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json<{ message: string }>().message).toBe(VERIFIED_EMAIL_REQUIRED);
 
     const mail = await smtp.next(email);
     const code = codeFrom(mail.text, 'verify-email');
@@ -107,6 +123,13 @@ describe.each(testDatabaseKinds)('identity on %s', (kind) => {
       app.inject({ method: 'POST', url: '/api/user/email/confirm', payload: { oobCode: code } });
     expect((await confirm()).statusCode).toBe(200);
     expect((await confirm()).statusCode).toBe(400);
+    // The same session now reaches data.
+    const confirmed = await app.inject({
+      method: 'GET',
+      url: '/api/test/verified',
+      headers: { authorization: `Bearer ${earlyToken}` },
+    });
+    expect(confirmed.statusCode).toBe(200);
 
     const { token, expiresAt } = await accessToken(` ${email}`, 'a sturdy passphrase');
     expect(expiresAt - Date.now() / 1000).toBeGreaterThan(29 * 60);
@@ -121,6 +144,33 @@ describe.each(testDatabaseKinds)('identity on %s', (kind) => {
       emailVerified: true,
       name: { First: 'Ada', Last: 'L' },
     });
+  });
+
+  it("checks the sign-up with the form's rules and stores nothing when a field is wrong", async () => {
+    const email = `bad-phone-${kind}@example.org`;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin },
+      payload: {
+        email,
+        password: 'a sturdy passphrase',
+        name: 'Bad Phone',
+        firstName: 'Bad',
+        lastName: 'Phone',
+        phone: 'call me maybe',
+        birthMonth: 2,
+        birthDay: 30,
+        birthYear: 1990,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(
+      'Invalid request: body.phone: Enter a valid phone number; ' +
+        'body.birthMonth: Enter your date of birth as MM/DD/YYYY',
+    );
+    const stored = await queryRows(database, sql`select id from "user" where email = ${email}`);
+    expect(stored).toHaveLength(0);
   });
 
   it('refuses a common password in plain words', async () => {
@@ -206,6 +256,46 @@ describe.each(testDatabaseKinds)('identity on %s', (kind) => {
     const idle = await me(token);
     expect(idle.statusCode).toBe(401);
     expect(idle.json<{ message: string }>().message).toBe('Session expired');
+  });
+
+  it('ends a session at the 12-hour cap even while it is in use', async () => {
+    const { token } = await accessToken('father@demo.test', DEMO_PASSWORD);
+    const [, payload] = token.split('.');
+    const { sid } = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as {
+      sid: string;
+    };
+    // Used a minute ago, but signed in 12 hours and 1 minute ago.
+    await database.db.execute(
+      sql`update session set created_at = now() - interval '721 minutes',
+          updated_at = now() - interval '1 minute' where id = ${sid}`,
+    );
+    const capped = await me(token);
+    expect(capped.statusCode).toBe(401);
+    expect(capped.json<{ message: string }>().message).toBe('Session expired');
+  });
+
+  it('signs out on the server: the token is refused and the session cookie cleared', async () => {
+    const response = await signIn('embryo@demo.test', DEMO_PASSWORD, '10.4.0.1');
+    const cookie = response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const { token } = (
+      await app.inject({ method: 'POST', url: '/api/user/token', headers: { cookie } })
+    ).json<{ token: string }>();
+    expect((await me(token)).statusCode).toBe(200);
+
+    const signOut = await app.inject({
+      method: 'POST',
+      url: '/api/user/sign-out',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(signOut.statusCode).toBe(200);
+    const cleared = signOut.cookies.find((c) => c.name.endsWith('session_token'));
+    expect(cleared?.value).toBe('');
+    expect(cleared?.maxAge).toBe(0);
+
+    expect((await me(token)).statusCode).toBe(401);
+    // The old session cookie no longer yields a token either.
+    const again = await app.inject({ method: 'POST', url: '/api/user/token', headers: { cookie } });
+    expect(again.statusCode).toBe(401);
   });
 
   it('answers 403 Verified email required where a confirmed email is needed', async () => {

@@ -4,20 +4,23 @@ import {
   accessTokenSchema,
   CONFIRMATION_MAIL_MESSAGE,
   confirmEmailBodySchema,
-  EMAIL_CONFIRMED_MESSAGE,
   emailQuerySchema,
-  messageSchema,
   PASSWORD_MAIL_MESSAGE,
   PASSWORD_RESET_MESSAGE,
   resetPasswordBodySchema,
+  SIGNED_OUT_MESSAGE,
 } from '@nestling/shared/contract/auth';
+import { messageSchema } from '@nestling/shared/contract/message';
 import { errorBodySchema } from '@nestling/shared/contract/error';
-import { userSchema } from '@nestling/shared/contract/user';
+import { userAnswerSchema, userQuerySchema } from '@nestling/shared/contract/portal-user';
+import { currentUserSchema } from '@nestling/shared/contract/user';
 import { sendError } from '../../plugins/errors.ts';
+import { createAccountRepository } from '../account/repository.ts';
+import { AccountError, createEmailConfirmation } from '../account/service.ts';
 import { AuthError } from '../auth/service.ts';
 import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { createUsersRepository } from './repository.ts';
-import { createUsersService } from './service.ts';
+import { createUsersService, toUser } from './service.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -28,6 +31,10 @@ const errors = {
 
 export const usersRoutes: FastifyPluginAsyncZod = (app) => {
   const users = createUsersService(createUsersRepository(app.database.db));
+  const emailConfirmation = createEmailConfirmation({
+    authService: app.authService,
+    repository: createAccountRepository(app.database.db),
+  });
   const { authService, rateLimiter } = app;
 
   const mailSchema = (summary: string) => ({
@@ -78,10 +85,10 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     '/user/email/confirm',
     {
       schema: {
-        summary: 'Confirms an email with the oobCode of its link',
+        summary: 'Confirms an email, or a change of email, with the oobCode of its link',
         tags: ['identity'],
         body: confirmEmailBodySchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -89,13 +96,13 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
         return sendError(request, reply, 429, TOO_MANY_REQUESTS);
       }
       try {
-        await authService.confirmEmail(request.body.oobCode);
+        const { oobCode } = request.body;
+        return { message: await emailConfirmation.confirm(oobCode, request.headers.authorization) };
       } catch (error) {
-        if (error instanceof AuthError)
+        if (error instanceof AccountError)
           return sendError(request, reply, error.statusCode, error.message);
         throw error;
       }
-      return { message: EMAIL_CONFIRMED_MESSAGE };
     },
   );
 
@@ -155,19 +162,55 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     },
   );
 
+  app.post(
+    '/user/sign-out',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Ends the session of the Bearer token now, and clears the session cookie',
+        tags: ['identity'],
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.identity !== null) await authService.signOut(request.identity.sessionId);
+      reply.header('set-cookie', await authService.clearedSessionCookies());
+      return { message: SIGNED_OUT_MESSAGE };
+    },
+  );
+
   app.get(
     '/user/me',
     {
       preHandler: app.requireUser,
       schema: {
-        summary: 'The signed-in user',
+        summary: 'The signed-in user, and the primary admin impersonating them (or null)',
         tags: ['identity'],
-        response: { 200: userSchema, ...errors },
+        response: { 200: currentUserSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = request.identity === null ? null : await users.getById(request.identity.userId);
+      const { identity } = request;
+      const user =
+        identity === null ? null : await users.getCurrent(identity.userId, identity.impersonatedBy);
       return user ?? sendError(request, reply, 401, 'Session expired');
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary: 'The user whose portal this is; admins may pass asUser (an id or an email)',
+        tags: ['users'],
+        querystring: userQuerySchema,
+        response: { 200: userAnswerSchema, ...errors, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      return { user: toUser(subject) };
     },
   );
   return Promise.resolve();

@@ -1,4 +1,5 @@
-import { sexSchema, type User } from '@nestling/shared/contract/user';
+import { sexSchema, type CurrentUser, type User } from '@nestling/shared/contract/user';
+import { fullName } from '@nestling/shared/rules';
 import type { UserRow } from '../../db/schema.ts';
 import type { UsersRepository } from './repository.ts';
 
@@ -36,6 +37,21 @@ export function createUsersService(repository: UsersRepository) {
     async getByEmail(email: string): Promise<User | null> {
       const row = await repository.findByEmail(normaliseEmail(email));
       return row === null ? null : toUser(row);
+    },
+
+    /** GET /user/me: the signed-in user, and the primary admin impersonating them, if any. */
+    async getCurrent(userId: string, impersonatedBy: string | null): Promise<CurrentUser | null> {
+      const row = await repository.findById(userId);
+      if (row === null) return null;
+      const admin = impersonatedBy === null ? null : await repository.findById(impersonatedBy);
+      const user = toUser(row);
+      return {
+        ...user,
+        impersonatedBy:
+          admin === null
+            ? null
+            : { id: admin.id, email: admin.email, name: fullName(toUser(admin)) ?? admin.name },
+      };
     },
   };
 }

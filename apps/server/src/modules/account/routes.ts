@@ -1,0 +1,189 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  deviceSessionsSchema,
+  OTHER_SESSIONS_SIGNED_OUT_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  SESSION_SIGNED_OUT_MESSAGE,
+  sessionParamsSchema,
+  updateProfileBodySchema,
+} from '@nestling/shared/contract/account';
+import { messageSchema } from '@nestling/shared/contract/message';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import { userSchema } from '@nestling/shared/contract/user';
+import { sendError } from '../../plugins/errors.ts';
+import { SESSION_EXPIRED, type Identity } from '../auth/service.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
+import { createUsersRepository } from '../users/repository.ts';
+import { createAccountRepository } from './repository.ts';
+import { AccountError, createAccountService } from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/**
+ * Account settings on the Bearer access token: the profile, the password, the email and the
+ * signed-in devices. The password and email changes, and signing devices out, are the account
+ * holder's own: refused while an admin impersonates them.
+ */
+export const accountRoutes: FastifyPluginAsyncZod = (app) => {
+  const { config, rateLimiter } = app;
+  const mailer = createMailer(config, app.log);
+  app.addHook('onClose', (_instance, done) => {
+    mailer.close();
+    done();
+  });
+  const service = createAccountService({
+    config,
+    auth: app.auth,
+    repository: createAccountRepository(app.database.db),
+    users: createUsersRepository(app.database.db),
+    mailer,
+    rateLimiter,
+  });
+  const ownChange = { preHandler: [app.requireVerifiedUser, app.refuseWhileImpersonating] };
+
+  /** Runs the work for the signed-in caller; the service's refusals become error answers. */
+  async function asCaller<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: (identity: Identity) => Promise<T>,
+  ) {
+    if (request.identity === null) return sendError(request, reply, 401, SESSION_EXPIRED);
+    try {
+      return await work(request.identity);
+    } catch (error) {
+      if (error instanceof AccountError) {
+        return sendError(request, reply, error.statusCode, error.message);
+      }
+      throw error;
+    }
+  }
+
+  /** Every request that checks a password counts against its address. */
+  async function allowedFrom(request: FastifyRequest) {
+    return rateLimiter.consume(rateLimitRules.credentialIp, request.ip);
+  }
+
+  app.patch(
+    '/user/me',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary: 'Changes the name, phone, date of birth or sex of the signed-in user',
+        tags: ['account'],
+        body: updateProfileBodySchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    (request, reply) =>
+      asCaller(request, reply, (identity) => service.updateProfile(identity.userId, request.body)),
+  );
+
+  app.post(
+    '/user/password/change',
+    {
+      ...ownChange,
+      schema: {
+        summary: 'Changes the password (the current one is needed) and ends every session',
+        tags: ['account'],
+        body: changePasswordBodySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await allowedFrom(request))) return sendError(request, reply, 429, TOO_MANY_REQUESTS);
+      return asCaller(request, reply, async (identity) => {
+        const { currentPassword, newPassword } = request.body;
+        await service.changePassword(identity.userId, currentPassword, newPassword);
+        return { message: PASSWORD_CHANGED_MESSAGE };
+      });
+    },
+  );
+
+  app.post(
+    '/user/email/change',
+    {
+      ...ownChange,
+      schema: {
+        summary: 'Mails a link to confirm a new email; the email changes once it is opened',
+        tags: ['account'],
+        body: changeEmailBodySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await allowedFrom(request))) return sendError(request, reply, 429, TOO_MANY_REQUESTS);
+      return asCaller(request, reply, async (identity) => ({
+        message: await service.requestEmailChange({
+          userId: identity.userId,
+          ip: request.ip,
+          newEmail: request.body.newEmail,
+          currentPassword: request.body.currentPassword,
+        }),
+      }));
+    },
+  );
+
+  app.get(
+    '/user/sessions',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary: "The signed-in user's devices (live sessions), the one asking marked current",
+        tags: ['account'],
+        response: { 200: deviceSessionsSchema, ...errors },
+      },
+    },
+    (request, reply) =>
+      asCaller(request, reply, async (identity) => ({
+        sessions: await service.listSessions(identity.userId, identity.sessionId),
+      })),
+  );
+
+  app.delete(
+    '/user/sessions/others',
+    {
+      ...ownChange,
+      schema: {
+        summary: 'Signs out every other device of the signed-in user',
+        tags: ['account'],
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    (request, reply) =>
+      asCaller(request, reply, async (identity) => {
+        await service.endOtherSessions(identity.userId, identity.sessionId);
+        return { message: OTHER_SESSIONS_SIGNED_OUT_MESSAGE };
+      }),
+  );
+
+  app.delete(
+    '/user/sessions/:id',
+    {
+      ...ownChange,
+      schema: {
+        summary: "Signs out one of the signed-in user's devices",
+        tags: ['account'],
+        params: sessionParamsSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    (request, reply) =>
+      asCaller(request, reply, async (identity) => {
+        await service.endSession(identity.userId, request.params.id);
+        return { message: SESSION_SIGNED_OUT_MESSAGE };
+      }),
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  ADMINS_NOT_IMPERSONATED,
+  ALREADY_IMPERSONATING,
+  IMPERSONATION_SECONDS,
+  NOT_IMPERSONATING,
+  PRIMARY_ADMIN_ONLY,
+} from '@nestling/shared/contract/admin';
+import { USER_NOT_FOUND } from '@nestling/shared/contract/portal-user';
+import { isPrimaryAdmin } from '@nestling/shared/rules';
+import type { Config } from '../../config.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { AuthRepository } from '../auth/repository.ts';
+import { AuthError, SESSION_EXPIRED, type AuthService, type Identity } from '../auth/service.ts';
+import type { UsersRepository } from '../users/repository.ts';
+
+/** A refusal the error handler answers with its status and message. */
+export class ImpersonationError extends Error {
+  constructor(
+    public readonly statusCode: 400 | 403 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** better-auth's ids and tokens are 32 random characters; these are 32 base64url characters. */
+function randomToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * Impersonation (spec section 4): a primary admin acts as a patient through a session of the
+ * patient's own, marked with the admin and the admin's session (kept as the secondary session,
+ * to return to). It lasts at most IMPERSONATION_SECONDS.
+ */
+export function createImpersonationService(deps: {
+  config: Config;
+  sessions: AuthRepository;
+  users: UsersRepository;
+  authService: AuthService;
+  audit: AuditService;
+  now?: () => Date;
+}) {
+  const { config, sessions, users, authService, audit } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /** A new session for the patient, and an access token for it. */
+    async start(request: FastifyRequest, identity: Identity, userId: string) {
+      if (identity.impersonatedBy !== null) {
+        throw new ImpersonationError(403, ALREADY_IMPERSONATING);
+      }
+      const admin = await users.findById(identity.userId);
+      if (admin === null || !isPrimaryAdmin(admin, config.brand.companyDomain)) {
+        throw new ImpersonationError(403, PRIMARY_ADMIN_ONLY);
+      }
+      const patient = await users.findById(userId);
+      if (patient === null) throw new ImpersonationError(404, USER_NOT_FOUND);
+      if (patient.isAdminUser) throw new ImpersonationError(403, ADMINS_NOT_IMPERSONATED);
+
+      const at = now();
+      const sessionId = randomToken();
+      await sessions.insertSession({
+        id: sessionId,
+        token: randomToken(),
+        userId: patient.id,
+        impersonatedBy: admin.id,
+        impersonatorSessionId: identity.sessionId,
+        createdAt: at,
+        updatedAt: at,
+        expiresAt: new Date(at.getTime() + IMPERSONATION_SECONDS * 1000),
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      await audit.record(request, {
+        actorId: admin.id,
+        subjectId: patient.id,
+        action: 'impersonation-start',
+      });
+      return authService.issueToken(sessionId);
+    },
+
+    /**
+     * Ends the impersonation of this session and answers a fresh access token for the admin's
+     * own session (401 'Session expired' when that one has ended meanwhile).
+     */
+    async end(request: FastifyRequest, identity: Identity) {
+      if (identity.impersonatedBy === null) throw new ImpersonationError(400, NOT_IMPERSONATING);
+      const ended = await sessions.takeSession(identity.sessionId);
+      // A concurrent end took the row first and answered already.
+      if (ended?.impersonatorSessionId == null) throw new AuthError(401, SESSION_EXPIRED);
+      await audit.record(request, {
+        actorId: identity.impersonatedBy,
+        subjectId: identity.userId,
+        action: 'impersonation-end',
+      });
+      return authService.issueToken(ended.impersonatorSessionId);
+    },
+  };
+}
+
+export type ImpersonationService = ReturnType<typeof createImpersonationService>;

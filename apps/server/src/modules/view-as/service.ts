@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import { USER_NOT_FOUND, VIEW_AS_ADMIN_ONLY } from '@nestling/shared/contract/portal-user';
+import type { UserRow } from '../../db/schema.ts';
+import type { AuditService } from '../audit/service.ts';
+import { SESSION_EXPIRED, type Identity } from '../auth/service.ts';
+import type { UsersRepository } from '../users/repository.ts';
+import { normaliseEmail } from '../users/service.ts';
+
+/** A refusal the error handler answers with its status and message. */
+export class ViewAsError extends Error {
+  constructor(
+    public readonly statusCode: 401 | 403 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Whose data a request reads (spec section 4, impersonation): the caller's own, or, with
+ * `asUser` (an id or an email), that user's, for admins only. Every read as someone else
+ * writes an audit row.
+ */
+export function createViewAsService(deps: { users: UsersRepository; audit: AuditService }) {
+  const { users, audit } = deps;
+
+  return {
+    async resolveSubject(
+      request: FastifyRequest,
+      identity: Identity,
+      asUser: string | undefined,
+    ): Promise<UserRow> {
+      if (asUser === undefined) {
+        const self = await users.findById(identity.userId);
+        if (self === null) throw new ViewAsError(401, SESSION_EXPIRED);
+        return self;
+      }
+      // Strict: even an admin's own id or a patient's own id counts as viewing as someone, so
+      // the parameter means one thing only. Under impersonation the caller is the patient.
+      if (!identity.isAdminUser) throw new ViewAsError(403, VIEW_AS_ADMIN_ONLY);
+      const key = asUser.trim();
+      const subject = key.includes('@')
+        ? await users.findByEmail(normaliseEmail(key))
+        : await users.findById(key);
+      if (subject === null) throw new ViewAsError(404, USER_NOT_FOUND);
+      await audit.record(request, {
+        actorId: identity.userId,
+        subjectId: subject.id,
+        action: 'view-as',
+      });
+      return subject;
+    },
+  };
+}
+
+export type ViewAsService = ReturnType<typeof createViewAsService>;

@@ -1,0 +1,96 @@
+import * as z from 'zod/mini';
+
+/** The lab staff's tools (admins only): user search, the audit log and impersonation. */
+
+export const ADMIN_USERS_DEFAULT_LIMIT = 20;
+export const ADMIN_USERS_MAX_LIMIT = 100;
+export const AUDIT_DEFAULT_LIMIT = 50;
+export const AUDIT_MAX_LIMIT = 200;
+/** An impersonation session ends this long after it starts, whatever happens. */
+export const IMPERSONATION_SECONDS = 60 * 60;
+
+export const ADMIN_ONLY = 'Only lab staff can use the admin tools';
+export const PRIMARY_ADMIN_ONLY = "Only the lab's primary admins can impersonate a patient";
+export const ALREADY_IMPERSONATING = 'Return to your own account before impersonating again';
+export const ADMINS_NOT_IMPERSONATED = 'Admins cannot be impersonated';
+export const NOT_IMPERSONATING = 'This session is not an impersonation';
+
+/** A whole number from 1 to `max`, from a query string. */
+function limitSchema(max: number) {
+  return z.optional(
+    z.pipe(
+      z.coerce.number({ error: 'Give a number' }),
+      z
+        .int({ error: 'Give a whole number' })
+        .check(
+          z.minimum(1, { error: 'Give at least 1' }),
+          z.maximum(max, { error: `Give at most ${String(max)}` }),
+        ),
+    ),
+  );
+}
+
+/** GET /admin/users: `q` matches first name, last name, full name or email. */
+export const adminUsersQuerySchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  limit: limitSchema(ADMIN_USERS_MAX_LIMIT),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  isAdminUser: z.boolean(),
+  emailVerified: z.boolean(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** Newest first. */
+export const adminUsersAnswerSchema = z.object({ users: z.array(adminUserSchema) });
+export type AdminUsersAnswer = z.infer<typeof adminUsersAnswerSchema>;
+
+/** GET /admin/audit: `subject` is a user id or an email. */
+export const auditQuerySchema = z.object({
+  limit: limitSchema(AUDIT_MAX_LIMIT),
+  subject: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(254))),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditActionSchema = z.enum([
+  'view-as',
+  'impersonation-start',
+  'impersonation-end',
+  'impersonation-read',
+  'impersonation-write',
+]);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  /** ISO 8601. */
+  at: z.string(),
+  /** Other modules may record actions of their own; the list shows them as they are. */
+  action: z.string(),
+  /** Method and route pattern, e.g. 'GET /api/user'. */
+  route: z.nullable(z.string()),
+  requestId: z.nullable(z.string()),
+  actorId: z.nullable(z.string()),
+  actorEmail: z.nullable(z.string()),
+  subjectId: z.nullable(z.string()),
+  subjectEmail: z.nullable(z.string()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Newest first. */
+export const auditAnswerSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type AuditAnswer = z.infer<typeof auditAnswerSchema>;
+
+/** POST /admin/impersonation: the patient to act as. */
+export const impersonationBodySchema = z.object({
+  userId: z.string().check(z.trim(), z.minLength(1, { error: 'Choose a user' }), z.maxLength(200)),
+});
+export type ImpersonationBody = z.infer<typeof impersonationBodySchema>;
