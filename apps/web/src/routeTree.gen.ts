@@ -14,6 +14,7 @@ import { Route as R403RouteImport } from './routes/403'
 import { Route as AccountSettingsRouteImport } from './routes/account-settings'
 import { Route as ActivateRouteImport } from './routes/activate'
 import { Route as ActivationRouteImport } from './routes/activation'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as ClinicsRouteImport } from './routes/clinics'
 import { Route as CompareEmbryosRouteImport } from './routes/compare-embryos'
 import { Route as CoupleReportsRouteImport } from './routes/couple-reports'
@@ -66,6 +67,7 @@ import { Route as ResourcesWhatYouWillLearnFromYourReportRouteImport } from './r
 import { Route as RuoEmbryoReportsIndexRouteImport } from './routes/ruo-embryo-reports/index'
 import { Route as RuoEmbryoReportsOverviewRouteImport } from './routes/ruo-embryo-reports/overview'
 import { Route as SalivaIndexRouteImport } from './routes/saliva/index'
+import { Route as SigninGoogleDoneRouteImport } from './routes/signin_.google-done'
 import { Route as SignupIndexRouteImport } from './routes/signup/index'
 import { Route as SignupStep1RouteImport } from './routes/signup/step-1'
 import { Route as Demo30xEmbryoReportsIndexRouteImport } from './routes/demo/30x-embryo-reports/index'
@@ -124,6 +126,11 @@ const ActivateRoute = ActivateRouteImport.update({
 const ActivationRoute = ActivationRouteImport.update({
   id: '/activation',
   path: '/activation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ClinicsRoute = ClinicsRouteImport.update({
@@ -389,6 +396,11 @@ const SalivaIndexRoute = SalivaIndexRouteImport.update({
   path: '/saliva/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SigninGoogleDoneRoute = SigninGoogleDoneRouteImport.update({
+  id: '/signin_/google-done',
+  path: '/signin/google-done',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignupIndexRoute = SignupIndexRouteImport.update({
   id: '/signup/',
   path: '/signup/',
@@ -592,6 +604,7 @@ export interface FileRoutesByFullPath {
   '/account-settings': typeof AccountSettingsRoute
   '/activate': typeof ActivateRoute
   '/activation': typeof ActivationRoute
+  '/admin': typeof AdminRoute
   '/clinics': typeof ClinicsRoute
   '/compare-embryos': typeof CompareEmbryosRoute
   '/couple-reports': typeof CoupleReportsRoute
@@ -637,6 +650,7 @@ export interface FileRoutesByFullPath {
   '/resources/embryo-screening-guide': typeof ResourcesEmbryoScreeningGuideRoute
   '/resources/what-you-will-learn-from-your-report': typeof ResourcesWhatYouWillLearnFromYourReportRoute
   '/ruo-embryo-reports/overview': typeof RuoEmbryoReportsOverviewRoute
+  '/signin/google-done': typeof SigninGoogleDoneRoute
   '/signup/step-1': typeof SignupStep1Route
   '/embryo-reports/': typeof EmbryoReportsIndexRoute
   '/my-data/': typeof MyDataIndexRoute
@@ -685,6 +699,7 @@ export interface FileRoutesByTo {
   '/account-settings': typeof AccountSettingsRoute
   '/activate': typeof ActivateRoute
   '/activation': typeof ActivationRoute
+  '/admin': typeof AdminRoute
   '/clinics': typeof ClinicsRoute
   '/compare-embryos': typeof CompareEmbryosRoute
   '/couple-reports': typeof CoupleReportsRoute
@@ -730,6 +745,7 @@ export interface FileRoutesByTo {
   '/resources/embryo-screening-guide': typeof ResourcesEmbryoScreeningGuideRoute
   '/resources/what-you-will-learn-from-your-report': typeof ResourcesWhatYouWillLearnFromYourReportRoute
   '/ruo-embryo-reports/overview': typeof RuoEmbryoReportsOverviewRoute
+  '/signin/google-done': typeof SigninGoogleDoneRoute
   '/signup/step-1': typeof SignupStep1Route
   '/embryo-reports': typeof EmbryoReportsIndexRoute
   '/my-data': typeof MyDataIndexRoute
@@ -779,6 +795,7 @@ export interface FileRoutesById {
   '/account-settings': typeof AccountSettingsRoute
   '/activate': typeof ActivateRoute
   '/activation': typeof ActivationRoute
+  '/admin': typeof AdminRoute
   '/clinics': typeof ClinicsRoute
   '/compare-embryos': typeof CompareEmbryosRoute
   '/couple-reports': typeof CoupleReportsRoute
@@ -824,6 +841,7 @@ export interface FileRoutesById {
   '/resources/embryo-screening-guide': typeof ResourcesEmbryoScreeningGuideRoute
   '/resources/what-you-will-learn-from-your-report': typeof ResourcesWhatYouWillLearnFromYourReportRoute
   '/ruo-embryo-reports/overview': typeof RuoEmbryoReportsOverviewRoute
+  '/signin_/google-done': typeof SigninGoogleDoneRoute
   '/signup/step-1': typeof SignupStep1Route
   '/embryo-reports/': typeof EmbryoReportsIndexRoute
   '/my-data/': typeof MyDataIndexRoute
@@ -874,6 +892,7 @@ export interface FileRouteTypes {
     | '/account-settings'
     | '/activate'
     | '/activation'
+    | '/admin'
     | '/clinics'
     | '/compare-embryos'
     | '/couple-reports'
@@ -919,6 +938,7 @@ export interface FileRouteTypes {
     | '/resources/embryo-screening-guide'
     | '/resources/what-you-will-learn-from-your-report'
     | '/ruo-embryo-reports/overview'
+    | '/signin/google-done'
     | '/signup/step-1'
     | '/embryo-reports/'
     | '/my-data/'
@@ -967,6 +987,7 @@ export interface FileRouteTypes {
     | '/account-settings'
     | '/activate'
     | '/activation'
+    | '/admin'
     | '/clinics'
     | '/compare-embryos'
     | '/couple-reports'
@@ -1012,6 +1033,7 @@ export interface FileRouteTypes {
     | '/resources/embryo-screening-guide'
     | '/resources/what-you-will-learn-from-your-report'
     | '/ruo-embryo-reports/overview'
+    | '/signin/google-done'
     | '/signup/step-1'
     | '/embryo-reports'
     | '/my-data'
@@ -1060,6 +1082,7 @@ export interface FileRouteTypes {
     | '/account-settings'
     | '/activate'
     | '/activation'
+    | '/admin'
     | '/clinics'
     | '/compare-embryos'
     | '/couple-reports'
@@ -1105,6 +1128,7 @@ export interface FileRouteTypes {
     | '/resources/embryo-screening-guide'
     | '/resources/what-you-will-learn-from-your-report'
     | '/ruo-embryo-reports/overview'
+    | '/signin_/google-done'
     | '/signup/step-1'
     | '/embryo-reports/'
     | '/my-data/'
@@ -1154,6 +1178,7 @@ export interface RootRouteChildren {
   AccountSettingsRoute: typeof AccountSettingsRoute
   ActivateRoute: typeof ActivateRoute
   ActivationRoute: typeof ActivationRoute
+  AdminRoute: typeof AdminRoute
   ClinicsRoute: typeof ClinicsRoute
   CompareEmbryosRoute: typeof CompareEmbryosRoute
   CoupleReportsRoute: typeof CoupleReportsRoute
@@ -1199,6 +1224,7 @@ export interface RootRouteChildren {
   ResourcesEmbryoScreeningGuideRoute: typeof ResourcesEmbryoScreeningGuideRoute
   ResourcesWhatYouWillLearnFromYourReportRoute: typeof ResourcesWhatYouWillLearnFromYourReportRoute
   RuoEmbryoReportsOverviewRoute: typeof RuoEmbryoReportsOverviewRoute
+  SigninGoogleDoneRoute: typeof SigninGoogleDoneRoute
   SignupStep1Route: typeof SignupStep1Route
   EmbryoReportsIndexRoute: typeof EmbryoReportsIndexRoute
   MyDataIndexRoute: typeof MyDataIndexRoute
@@ -1277,6 +1303,13 @@ declare module '@tanstack/react-router' {
       path: '/activation'
       fullPath: '/activation'
       preLoaderRoute: typeof ActivationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/clinics': {
@@ -1643,6 +1676,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SalivaIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/signin_/google-done': {
+      id: '/signin_/google-done'
+      path: '/signin/google-done'
+      fullPath: '/signin/google-done'
+      preLoaderRoute: typeof SigninGoogleDoneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/signup/': {
       id: '/signup/'
       path: '/signup'
@@ -1890,6 +1930,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountSettingsRoute: AccountSettingsRoute,
   ActivateRoute: ActivateRoute,
   ActivationRoute: ActivationRoute,
+  AdminRoute: AdminRoute,
   ClinicsRoute: ClinicsRoute,
   CompareEmbryosRoute: CompareEmbryosRoute,
   CoupleReportsRoute: CoupleReportsRoute,
@@ -1936,6 +1977,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResourcesWhatYouWillLearnFromYourReportRoute:
     ResourcesWhatYouWillLearnFromYourReportRoute,
   RuoEmbryoReportsOverviewRoute: RuoEmbryoReportsOverviewRoute,
+  SigninGoogleDoneRoute: SigninGoogleDoneRoute,
   SignupStep1Route: SignupStep1Route,
   EmbryoReportsIndexRoute: EmbryoReportsIndexRoute,
   MyDataIndexRoute: MyDataIndexRoute,

@@ -3,6 +3,7 @@ import { rootRouteId } from '@tanstack/react-router';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createAppRouter } from './router.tsx';
+import { makeUser } from './test/fixtures.ts';
 import { createTestServices, renderApp } from './test/render.tsx';
 
 function matchedRoute(path: string) {
@@ -34,7 +35,7 @@ describe('route tree', () => {
 
 describe('every page', () => {
   it.each(portalRoutes)('%s has one h1, a main landmark, navigation and a footer', async (path) => {
-    await renderApp(path);
+    await renderApp(path, { user: makeUser() });
     expect(await screen.findAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
@@ -47,7 +48,7 @@ describe('every page', () => {
   });
 
   it('an unknown address says so and offers the homepage', async () => {
-    const { router } = await renderApp('/no-such-page');
+    const { router } = await renderApp('/no-such-page', { user: makeUser() });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
     ).toBeInTheDocument();
@@ -56,7 +57,7 @@ describe('every page', () => {
   });
 
   it('an embryo page names its embryo', async () => {
-    await renderApp('/embryo-reports/embryos/3');
+    await renderApp('/embryo-reports/embryos/3', { user: makeUser() });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Embryo report: embryo 3' }),
     ).toBeInTheDocument();
@@ -146,7 +147,9 @@ describe('search parameters', () => {
   });
 
   it('/reports reads tab, as_user and email', async () => {
-    const { router } = await renderApp('/reports?tab=joint&as_user=42&email=a%40b.test');
+    const { router } = await renderApp('/reports?tab=joint&as_user=42&email=a%40b.test', {
+      user: makeUser({ isAdminUser: true }),
+    });
     expect(router.state.location.search).toEqual({
       tab: 'joint',
       as_user: '42',

@@ -8,7 +8,7 @@ import {
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { cssVariablesResolver, nestlingTeal, theme } from './theme.ts';
+import { cssVariablesResolver, lightVariantTextColors, nestlingTeal, theme } from './theme.ts';
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 
@@ -74,6 +74,19 @@ describe('theme', () => {
     ['footer text (gray 8) on gray 0', color('gray', 8), color('gray', 0)],
     ['error text (red 9) on white', color('red', 9), white],
   ];
+
+  // The 'light' variant's background: shade 6 at 10 % over white.
+  const lightBackground = (name: string) => {
+    const hex = color(name, 6);
+    const mixed = [1, 3, 5].map((i) => {
+      const channel = parseInt(hex.slice(i, i + 2), 16);
+      return Math.round(255 - 0.1 * (255 - channel));
+    });
+    return `#${mixed.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+  };
+  for (const [name, text] of Object.entries(lightVariantTextColors)) {
+    pairs.push([`${name} alert text on its light background`, text, lightBackground(name)]);
+  }
 
   it.each(pairs)('%s meets WCAG AA (4.5:1)', (_name, foreground, background) => {
     expect(contrast(foreground, background)).toBeGreaterThanOrEqual(4.5);

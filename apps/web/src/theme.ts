@@ -46,6 +46,18 @@ export const theme: MantineThemeOverride = createTheme({
 });
 
 /**
+ * Text on the pale 'light' backgrounds (alerts, badges): Mantine uses shade 6, which is about
+ * 2.5:1 to 3.5:1 there. These darker tones reach 4.5:1 or more (theme.test.ts measures them).
+ */
+export const lightVariantTextColors = {
+  green: '#1f6b30',
+  blue: '#1864ab',
+  red: '#b02525',
+  yellow: '#6b4c00',
+  orange: '#8c3a00',
+} as const;
+
+/**
  * Mantine's light-scheme defaults for secondary text (gray 6, 3.3:1), errors (red 6, 3.3:1)
  * and placeholders fail AA on white; these use darker shades (gray 7 is 8.2:1, red 9 is 5.4:1).
  */
@@ -55,6 +67,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    ...Object.fromEntries(
+      Object.entries(lightVariantTextColors).map(([name, value]) => [
+        `--mantine-color-${name}-light-color`,
+        value,
+      ]),
+    ),
   },
   dark: {},
 });

@@ -1,5 +1,6 @@
 import { Outlet, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { adminBarsVisible } from '../features/admin/admin-bars-visible.ts';
 import { AppLayout } from '../features/layout/app-layout.tsx';
 import classes from '../features/layout/layout.module.css';
 import { MAIN_CONTENT_ID } from '../features/layout/skip-link.tsx';
@@ -24,11 +25,18 @@ const SessionWatch = lazy(() =>
   })),
 );
 
+// The view-as and impersonation bars show only to lab staff: no one else loads their code.
+const AdminBars = lazy(() =>
+  import('../features/admin/admin-bars.tsx').then((module) => ({ default: module.AdminBars })),
+);
+
 /** The root route's component: the layout around every page, with the signed-in user. */
 export function RootLayout() {
   const user = useCurrentUser();
   const signOut = useSignOut();
   const signedIn = useSyncExternalStore(subscribeAuthToken, hasAuthToken, () => false);
+  const search = useSearch({ strict: false });
+  const viewAs = search.as_user ?? search.email;
   return (
     <AppLayout
       user={user.data}
@@ -36,6 +44,14 @@ export function RootLayout() {
       onSignOut={() => {
         void signOut();
       }}
+      notice={
+        user.data !== undefined &&
+        adminBarsVisible(user.data, viewAs) && (
+          <Suspense fallback={null}>
+            <AdminBars user={user.data} viewAs={viewAs} />
+          </Suspense>
+        )
+      }
     >
       <Outlet />
       {/* Beside the page, not around it: the 'Session Expiring' dialog keeps unsaved input. */}

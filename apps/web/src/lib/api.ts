@@ -95,6 +95,8 @@ export interface ApiClient {
   downloadPdf(path: string, query?: QueryParams, options?: RequestOptions): Promise<Blob>;
   /** POST with Accept: application/zip; the archive as a Blob. */
   downloadZip(path: string, body?: unknown, options?: RequestOptions): Promise<Blob>;
+  /** Leaves the web app for `url` with a full page load (tests capture it). */
+  loadPage(url: string): void;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -254,6 +256,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return {
     baseUrl,
     url,
+    loadPage: navigate,
     get: (path, schema, opts) => json('GET', path, schema, opts),
     post: (path, schema, opts) => json('POST', path, schema, opts),
     put: (path, schema, opts) => json('PUT', path, schema, opts),

@@ -10,9 +10,14 @@ function secureFlag(): string {
   return window.location.protocol === 'https:' ? '; Secure' : '';
 }
 
-/** The token in the auth cookie, or undefined when there is none. */
-export function getAuthToken(): string | undefined {
-  const prefix = `${AUTH_COOKIE_NAME}=`;
+/**
+ * While a primary admin impersonates a patient, the admin's own token waits here (the
+ * secondary session), with the same flags as the auth cookie.
+ */
+export const ADMIN_COOKIE_NAME = 'admin_auth_token';
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
   for (const part of document.cookie.split(';')) {
     const cookie = part.trim();
     if (cookie.startsWith(prefix)) {
@@ -26,6 +31,20 @@ export function getAuthToken(): string | undefined {
     }
   }
   return undefined;
+}
+
+function writeCookie(name: string, value: string): void {
+  const maxAge = AUTH_COOKIE_DAYS * SECONDS_PER_DAY;
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${String(maxAge)}; SameSite=Lax${secureFlag()}`;
+}
+
+function deleteCookie(name: string): void {
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax${secureFlag()}`;
+}
+
+/** The token in the auth cookie, or undefined when there is none. */
+export function getAuthToken(): string | undefined {
+  return readCookie(AUTH_COOKIE_NAME);
 }
 
 export function hasAuthToken(): boolean {
@@ -47,12 +66,24 @@ function notify(): void {
 }
 
 export function setAuthToken(token: string): void {
-  const maxAge = AUTH_COOKIE_DAYS * SECONDS_PER_DAY;
-  document.cookie = `${AUTH_COOKIE_NAME}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secureFlag()}`;
+  writeCookie(AUTH_COOKIE_NAME, token);
   notify();
 }
 
 export function clearAuthToken(): void {
-  document.cookie = `${AUTH_COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Lax${secureFlag()}`;
+  deleteCookie(AUTH_COOKIE_NAME);
   notify();
+}
+
+/** The admin's own token kept during an impersonation, or undefined. */
+export function getAdminToken(): string | undefined {
+  return readCookie(ADMIN_COOKIE_NAME);
+}
+
+export function setAdminToken(token: string): void {
+  writeCookie(ADMIN_COOKIE_NAME, token);
+}
+
+export function clearAdminToken(): void {
+  deleteCookie(ADMIN_COOKIE_NAME);
 }

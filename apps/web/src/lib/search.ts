@@ -1,3 +1,4 @@
+import { isSafeNextPath } from '@nestling/shared/next-path';
 import * as z from 'zod/mini';
 
 /**
@@ -5,21 +6,8 @@ import * as z from 'zod/mini';
  * to undefined when it is malformed, so a bad link never breaks a page.
  */
 
-const BASE = 'https://portal.invalid';
-
-/**
- * A `next` target must be a path on this site: it starts with one '/', has no backslashes or
- * control characters, and resolves to the same origin. '//evil.example' and 'https://…' fail.
- */
-export function isSafeNextPath(value: string): boolean {
-  if (!value.startsWith('/') || value.startsWith('//')) return false;
-  if (value.includes('\\') || /\p{Cc}/u.test(value)) return false;
-  try {
-    return new URL(value, BASE).origin === BASE;
-  } catch {
-    return false;
-  }
-}
+/** The check is shared with the server, which carries `next` through the Google sign-in. */
+export { isSafeNextPath };
 
 const optionalString = z.catch(
   z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))),
@@ -51,3 +39,13 @@ export const verifyEmailSearchSchema = z.object({ next: nextSchema, oobCode: opt
 
 /** /reset-password: the `oobCode` of the reset link. */
 export const resetPasswordSearchSchema = z.object({ oobCode: optionalString });
+
+/**
+ * /signin/google-done: where Google sign-in ends. `mode` is 'popup' when the sign-in page is
+ * waiting for it, `next` where a full-page sign-in goes on to, `error` the code of a failure.
+ */
+export const googleDoneSearchSchema = z.object({
+  mode: z.catch(z.optional(z.enum(['popup', 'page'])), undefined),
+  next: nextSchema,
+  error: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), undefined),
+});

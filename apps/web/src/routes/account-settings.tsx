@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { AccountSettings } from '../features/account/account-settings.tsx';
+import { PageHeading } from '../ui/page-heading.tsx';
 
 export const Route = createFileRoute('/account-settings')({
-  component: () => (
-    <PlannedPage
-      title="Account settings"
-      purpose="Your profile, sign-in details and account preferences."
-    />
-  ),
+  component: AccountSettingsPage,
 });
+
+function AccountSettingsPage() {
+  return (
+    <>
+      <PageHeading title="Account settings" lead="Your profile, sign-in details and devices." />
+      <AccountSettings />
+    </>
+  );
+}

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { GoogleSignInOption } from '../features/auth/google-sign-in-option.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { nextSearchSchema } from '../lib/search.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
@@ -17,6 +18,7 @@ function SignInPage() {
         lead="Sign in to see your reports, health surveys and account."
       />
       <SignInForm next={next} />
+      <GoogleSignInOption next={next} />
     </>
   );
 }

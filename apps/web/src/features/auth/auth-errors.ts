@@ -1,7 +1,13 @@
 import { ApiError } from '../../lib/api.ts';
 
+/** A failure whose message is already written for the person (Google sign-in's). */
+export class PlainWordsError extends Error {
+  override readonly name = 'PlainWordsError';
+}
+
 /** A calm, plain-words sentence for a failed identity call. */
 export function authErrorText(error: unknown): string {
+  if (error instanceof PlainWordsError) return error.message;
   if (error instanceof ApiError) {
     if (error.status === 0) {
       return 'We could not reach the portal. Check your connection and try again.';

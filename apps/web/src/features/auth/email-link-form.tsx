@@ -1,5 +1,5 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
-import type { Message } from '@nestling/shared/contract/auth';
+import type { Message } from '@nestling/shared/contract/message';
 import { emailSchema } from '@nestling/shared/text';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode, SubmitEvent } from 'react';

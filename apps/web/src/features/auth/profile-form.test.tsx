@@ -1,12 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setAuthToken } from '../../lib/auth-cookie.ts';
 import { answerRoutes, jsonError } from '../../test/fetch-routes.ts';
 import { makeUser } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 async function setup(user = makeUser({ phone: null, sex: 'F' }), next?: string) {
+  setAuthToken('test-token');
   const events = userEvent.setup();
   const rendered = await renderWithRouter(<ProfileForm user={user} next={next} />, {
     path: '/signup/step-1',
@@ -41,31 +43,36 @@ describe('ProfileForm', () => {
   it("shows the server's error and keeps the values", async () => {
     const services = await setup();
     answerRoutes(services, {
-      'POST /api/auth/update-user': () => jsonError(400, 'Phone number is not allowed'),
+      'PATCH /api/user/me': () =>
+        jsonError(400, 'Invalid request: body.phone: Enter a valid phone number'),
     });
     await services.events.type(screen.getByLabelText(/^Phone/), '555 0100 99');
     await services.events.click(screen.getByRole('button', { name: 'Save and continue' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Phone number is not allowed');
+    expect(await screen.findByRole('alert')).toHaveTextContent('body.phone: Enter a valid phone');
     expect(screen.getByLabelText(/^Phone/)).toHaveValue('555 0100 99');
   });
 
-  it('saves the profile and continues to next', async () => {
+  it('saves the profile with PATCH /user/me on the access token and continues to next', async () => {
     const services = await setup(undefined, '/reports');
     const calls = answerRoutes(services, {
-      'POST /api/auth/update-user': () => Response.json({ status: true }),
+      'PATCH /api/user/me': () => Response.json(makeUser({ phone: '555 0100 99' })),
     });
     await services.events.type(screen.getByLabelText(/^Phone/), ' 555 0100 99 ');
     await services.events.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => {
       expect(services.router.state.location.href).toBe('/reports');
     });
-    expect(calls[0]?.body).toMatchObject({
+    const patch = calls.find((call) => call.key === 'PATCH /api/user/me');
+    expect(patch?.body).toEqual({
       firstName: 'Ada',
+      lastName: 'Lovelace',
       phone: '555 0100 99',
+      dob: '12/10/1990',
       sex: 'Female',
-      birthMonth: 12,
-      birthDay: 10,
-      birthYear: 1990,
+    });
+    const [, init] = services.fetch.mock.calls.find(([, call]) => call?.method === 'PATCH') ?? [];
+    expect(init?.headers).toMatchObject({
+      Authorization: 'Bearer test-token',
     });
   });
 });

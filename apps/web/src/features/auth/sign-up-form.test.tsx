@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { getAuthToken } from '../../lib/auth-cookie.ts';
 import { answerRoutes, jsonError } from '../../test/fetch-routes.ts';
 import { renderWithRouter } from '../../test/render.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
@@ -70,10 +71,11 @@ describe('SignUpForm', () => {
     expect(screen.getByLabelText(/^Password/)).toHaveValue('long enough');
   });
 
-  it('creates the account with trimmed values and goes to /verify-email with next', async () => {
+  it('creates the account with trimmed values, keeps the token and goes to /verify-email with next', async () => {
     const services = await setup('/reports');
     const calls = answerRoutes(services, {
       'POST /api/auth/sign-up/email': () => Response.json({ token: null }),
+      'POST /api/user/token': () => Response.json({ token: 'new-user-token', expiresAt: 2e9 }),
     });
     await fillIn(services.user);
     await services.user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -92,5 +94,6 @@ describe('SignUpForm', () => {
       birthDay: 7,
       birthYear: 1990,
     });
+    expect(getAuthToken()).toBe('new-user-token');
   });
 });

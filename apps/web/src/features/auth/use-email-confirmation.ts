@@ -1,7 +1,8 @@
-import { messageSchema } from '@nestling/shared/contract/auth';
+import { messageSchema } from '@nestling/shared/contract/message';
 import { trimEmail } from '@nestling/shared/text';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
+import { hasAuthToken } from '../../lib/auth-cookie.ts';
 import { currentUserQueryKey } from '../session/use-current-user.ts';
 
 /** GET /user/email?email=: sends a new confirmation link; the answer is the same for any email. */
@@ -17,14 +18,18 @@ export function useResendConfirmation() {
   });
 }
 
-/** POST /user/email/confirm with the link's oobCode. */
+/**
+ * POST /user/email/confirm with the link's oobCode: a sign-up confirmation or an email change.
+ * The access token goes along when there is one: a change signs out every other device, and
+ * the server keeps this one signed in only when it knows which it is.
+ */
 export function useConfirmEmail() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (oobCode: string) =>
       api.post('/user/email/confirm', messageSchema, {
-        auth: false,
+        auth: hasAuthToken(),
         redirects: false,
         body: { oobCode },
       }),

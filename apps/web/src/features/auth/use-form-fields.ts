@@ -1,4 +1,5 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { afterPointerRelease } from '../../lib/after-pointer-release.ts';
 import type * as z from 'zod/mini';
 
 /** The first message a schema gives for a value, or undefined when the value is valid. */
@@ -42,6 +43,11 @@ export function useFormFields<K extends string>(
 ): FormFields<K> {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
+  // A check that waits for a click to finish must see the values that click set.
+  const valuesRef = useRef(values);
+  useEffect(() => {
+    valuesRef.current = values;
+  });
 
   const check = (name: K, all: FieldValues<K>) => {
     const message = validators[name](all[name], all);
@@ -79,7 +85,10 @@ export function useFormFields<K extends string>(
         setValue(name, event.currentTarget.value);
       },
       onBlur: () => {
-        check(name, values);
+        // Not while a press on another control is in progress: see afterPointerRelease.
+        afterPointerRelease(() => {
+          check(name, valuesRef.current);
+        });
       },
       error: errors[name],
     }),

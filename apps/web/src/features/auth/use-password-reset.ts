@@ -1,4 +1,4 @@
-import { messageSchema } from '@nestling/shared/contract/auth';
+import { messageSchema } from '@nestling/shared/contract/message';
 import { trimEmail } from '@nestling/shared/text';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';

@@ -1,21 +1,21 @@
+import { userSchema } from '@nestling/shared/contract/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { useApi } from '../../lib/api-context.tsx';
 import { currentUserQueryKey } from '../session/use-current-user.ts';
-import { profileBody, type ProfileInput } from './profile-body.ts';
+import type { ProfileInput } from './profile-body.ts';
 
-/** Completes the profile (/signup/step-1) through better-auth's update-user, on the session. */
+/**
+ * PATCH /user/me on the access token: completing the profile (/signup/step-1) and editing it in
+ * account settings. The server checks every field with the same shared rules as the form.
+ */
 export function useUpdateProfile() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (profile: ProfileInput) => {
-      await api.post('/auth/update-user', z.unknown(), {
-        auth: false,
-        redirects: false,
-        body: profileBody(profile),
-      });
-    },
+    // Only the five fields: the server refuses any other key.
+    mutationFn: ({ firstName, lastName, phone, dob, sex }: ProfileInput) =>
+      api.patch('/user/me', userSchema, { body: { firstName, lastName, phone, dob, sex } }),
+    // Refetched rather than replaced: GET /user/me also says who may be impersonating.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
   });
 }

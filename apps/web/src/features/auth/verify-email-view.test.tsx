@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { setAuthToken } from '../../lib/auth-cookie.ts';
 import { answerRoutes, jsonError } from '../../test/fetch-routes.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
-import { VerifyEmailView } from './verify-email-view.tsx';
+import { makeUser } from '../../test/fixtures.ts';
+import { CONFIRMATION_POLL_MS, VerifyEmailView } from './verify-email-view.tsx';
 
 describe('VerifyEmailView', () => {
   it('checks the email before resending', async () => {
@@ -87,5 +88,34 @@ describe('VerifyEmailView', () => {
     });
     expect(await screen.findByText('This link has expired or was used')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend confirmation link' })).toBeInTheDocument();
+  });
+});
+
+describe('VerifyEmailView, signed in and waiting', () => {
+  it('carries on to next by itself once the email is confirmed elsewhere', async () => {
+    setAuthToken('unconfirmed-user-token');
+    let verified = false;
+    const services = createTestServices();
+    answerRoutes(services, {
+      'GET /api/user/me': () => Response.json(makeUser({ emailVerified: verified })),
+    });
+    const { router } = await renderWithRouter(
+      <VerifyEmailView oobCode={undefined} next="/reports" />,
+      { path: '/verify-email?next=%2Freports', services },
+    );
+    await screen.findByDisplayValue('ada@demo.test');
+    expect(router.state.location.pathname).toBe('/verify-email');
+    expect(
+      screen.getByText('Once you have opened the link, this page carries on by itself.'),
+    ).toBeVisible();
+
+    // The link is opened in another tab; the next look finds the email confirmed.
+    verified = true;
+    await waitFor(
+      () => {
+        expect(router.state.location.href).toBe('/reports');
+      },
+      { timeout: CONFIRMATION_POLL_MS + 3000 },
+    );
   });
 });

@@ -10,6 +10,9 @@ import { EmailLinkForm } from './email-link-form.tsx';
 import { useConfirmEmail, useResendConfirmation } from './use-email-confirmation.ts';
 import { pendingEmailQueryKey } from './use-sign-up.ts';
 
+/** How often a signed-in user waiting on this page is checked for a confirmed email. */
+export const CONFIRMATION_POLL_MS = 3000;
+
 /** Confirms the code of the mailed link once, then continues to `next`. */
 function ConfirmCode({ oobCode, next }: { oobCode: string; next: string | undefined }) {
   const confirm = useConfirmEmail();
@@ -59,8 +62,17 @@ export function VerifyEmailView({
   oobCode: string | undefined;
   next: string | undefined;
 }) {
-  const user = useCurrentUser();
+  // A signed-in user waiting for the mail is looked up again every few seconds: once the link
+  // is opened (usually in another tab), this page carries on to `next` by itself.
+  const user = useCurrentUser(
+    oobCode === undefined ? { pollWhileUnverifiedMs: CONFIRMATION_POLL_MS } : {},
+  );
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const confirmed = oobCode === undefined && user.data?.emailVerified === true;
+  useEffect(() => {
+    if (confirmed) void navigate({ href: next ?? '/' });
+  }, [confirmed, navigate, next]);
   const pending = queryClient.getQueryData<string>(pendingEmailQueryKey);
   const initialEmail = user.data?.email ?? pending ?? '';
 
@@ -78,12 +90,16 @@ export function VerifyEmailView({
       ) : (
         <ResendForm key={initialEmail} initialEmail={initialEmail} />
       )}
-      <Text>
-        Confirmed already?{' '}
-        <AnchorLink to="/signin" search={{ next }}>
-          Sign in
-        </AnchorLink>
-      </Text>
+      {user.data === undefined ? (
+        <Text>
+          Confirmed already?{' '}
+          <AnchorLink to="/signin" search={{ next }}>
+            Sign in
+          </AnchorLink>
+        </Text>
+      ) : (
+        <Text>Once you have opened the link, this page carries on by itself.</Text>
+      )}
     </Stack>
   );
 }

@@ -53,6 +53,13 @@ export default function MobileMenuDrawer({
                       </Link>
                     </li>
                   )}
+                  {user.isAdminUser && (
+                    <li>
+                      <Link to="/admin" className={classes.menuLink} onClick={close}>
+                        Admin
+                      </Link>
+                    </li>
+                  )}
                 </ul>
               </section>
               <section aria-labelledby="menu-learn">

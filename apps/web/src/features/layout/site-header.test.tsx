@@ -55,6 +55,20 @@ describe('SiteHeader', () => {
     expect(within(mainNav()).queryByRole('link', { name: 'My Data' })).toBeNull();
   });
 
+  it('shows Admin to lab staff only', async () => {
+    const { unmount } = await renderWithRouter(
+      <SiteHeader user={makeUser({ isAdminUser: true })} onSignOut={vi.fn()} />,
+    );
+    expect(within(mainNav()).getByRole('link', { name: 'Admin' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    unmount();
+
+    await renderWithRouter(<SiteHeader user={makeUser()} onSignOut={vi.fn()} />);
+    expect(within(mainNav()).queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
   it("shows 'My Account' when the user has no name", async () => {
     await renderWithRouter(
       <SiteHeader user={makeUser({ name: { First: null, Last: ' ' } })} onSignOut={vi.fn()} />,

@@ -48,6 +48,13 @@ export function SiteHeader({ user, loading = false, onSignOut }: SiteHeaderProps
                     </Link>
                   </li>
                 )}
+                {user.isAdminUser && (
+                  <li>
+                    <Link to="/admin" className={classes.navLink}>
+                      Admin
+                    </Link>
+                  </li>
+                )}
                 <li>
                   <Link to="/account-settings" className={classes.navLink}>
                     {accountLabel(user)}

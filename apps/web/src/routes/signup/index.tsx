@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { GoogleSignInOption } from '../../features/auth/google-sign-in-option.tsx';
 import { SignUpForm } from '../../features/auth/sign-up-form.tsx';
 import { nextSearchSchema } from '../../lib/search.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
@@ -17,6 +18,7 @@ function SignUpPage() {
         lead="An account lets you order screening, answer health surveys and read your reports."
       />
       <SignUpForm next={next} />
+      <GoogleSignInOption next={next} />
     </>
   );
 }

@@ -1,0 +1,45 @@
+import { Loader, Stack, Text } from '@mantine/core';
+import { NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
+import type { CurrentUser, User } from '@nestling/shared/contract/user';
+import { FormError } from '../auth/form-parts.tsx';
+import { useCurrentUser } from '../session/use-current-user.ts';
+import { AccountSection } from './account-section.tsx';
+import { DevicesSection } from './devices-section.tsx';
+import { EmailSection } from './email-section.tsx';
+import { PasswordSection } from './password-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+
+/** An admin impersonating the person may not change their password or email (the server agrees). */
+function isImpersonated(user: User | CurrentUser): boolean {
+  return 'impersonatedBy' in user && user.impersonatedBy != null;
+}
+
+function OwnerOnly() {
+  return <Text>{NOT_WHILE_IMPERSONATING} This part is not available now.</Text>;
+}
+
+/** /account-settings: the profile, the password, the email and the signed-in devices. */
+export function AccountSettings() {
+  const user = useCurrentUser();
+  if (user.isLoading) return <Loader size="sm" aria-label="Loading" />;
+  if (user.isError) return <FormError error={user.error} />;
+  if (user.data === undefined) return null;
+
+  const impersonated = isImpersonated(user.data);
+  return (
+    <Stack gap="xl">
+      <AccountSection title="Profile">
+        <ProfileSection key={user.data.id} user={user.data} />
+      </AccountSection>
+      <AccountSection title="Password">
+        {impersonated ? <OwnerOnly /> : <PasswordSection email={user.data.email} />}
+      </AccountSection>
+      <AccountSection title="Email">
+        {impersonated ? <OwnerOnly /> : <EmailSection email={user.data.email} />}
+      </AccountSection>
+      <AccountSection title="Signed-in devices">
+        <DevicesSection impersonated={impersonated} />
+      </AccountSection>
+    </Stack>
+  );
+}

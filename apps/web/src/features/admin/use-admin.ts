@@ -1,0 +1,58 @@
+import { adminUsersAnswerSchema, auditAnswerSchema } from '@nestling/shared/contract/admin';
+import { accessTokenSchema } from '@nestling/shared/contract/auth';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useApi } from '../../lib/api-context.tsx';
+import { getAuthToken, setAdminToken, setAuthToken } from '../../lib/auth-cookie.ts';
+
+/** GET /admin/users: newest first, or those whose name or email contains `q`. */
+export function useAdminUsers(q: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['admin', 'users', q],
+    queryFn: ({ signal }) =>
+      api.get('/admin/users', adminUsersAnswerSchema, {
+        query: { q: q === '' ? null : q },
+        signal,
+      }),
+    // The last results stay while a new search loads, rather than the table vanishing.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /admin/audit: the newest entries. */
+export function useAuditLog() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['admin', 'audit'],
+    queryFn: ({ signal }) => api.get('/admin/audit', auditAnswerSchema, { signal }),
+  });
+}
+
+/**
+ * Starts impersonating a patient: the admin's own token waits in the admin cookie (the
+ * secondary session), the patient's becomes the auth token, nothing of the admin stays cached,
+ * and the portal opens as the patient sees it.
+ */
+export function useImpersonate() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      // Errors show beside the button rather than on the /403 page.
+      api.post('/admin/impersonation', accessTokenSchema, {
+        body: { userId },
+        redirects: false,
+      }),
+    onSuccess: async ({ token }) => {
+      const own = getAuthToken();
+      if (own !== undefined) setAdminToken(own);
+      setAuthToken(token);
+      // Leave the admin pages first (their queries would be refused as the patient), then
+      // forget every answer given to the admin and ask again as the patient.
+      await navigate({ to: '/' });
+      await queryClient.resetQueries();
+    },
+  });
+}
