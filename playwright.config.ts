@@ -2,6 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8190);
 const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * A second server whose sessions go idle after 6 seconds while its access tokens live 30
+ * minutes: session.spec.ts shows the server refusing a token whose `exp` has not passed.
+ */
+const idleServerURL = `http://127.0.0.1:${port + 1}`;
 
 // Debian's Chromium: no browser is downloaded. These flags keep it off the network.
 const chromium = {
@@ -48,12 +53,28 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node e2e/serve.mjs',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node e2e/serve.mjs',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node e2e/serve.mjs',
+      env: {
+        E2E_PORT: String(port + 1),
+        E2E_DATA_NAME: 'e2e-idle-data',
+        IDLE_TIMEOUT_MINUTES: '0.1',
+        ACCESS_TOKEN_MINUTES: '30',
+      },
+      url: `${idleServerURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

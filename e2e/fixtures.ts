@@ -1,8 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { signInByApi } from './accounts.ts';
 
 /** Fails with a readable list when axe finds any WCAG 2.1 A/AA or best-practice violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Scan the settled page: the loading shield fades out over 0.6 s, and text in mid-fade is
+  // (briefly) faint.
+  await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -22,19 +26,53 @@ export async function visit(page: Page, path: string): Promise<void> {
   await expectNoAxeViolations(page);
 }
 
+interface TestFixtures {
+  /**
+   * Console errors the test expects, e.g. the browser's own line for a 401 after a deliberately
+   * wrong password. Anything else logged fails the test.
+   */
+  expectedErrors: RegExp[];
+  pageErrors: string[];
+}
+
+interface WorkerFixtures {
+  /** An access token of new@demo.test (confirmed, profile complete), one per worker. */
+  patientToken: string;
+}
+
 /** Every test fails if the page logged an error or threw (CSP violations show up here too). */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  expectedErrors: [
+    // Playwright reads a fixture's dependencies from its destructured first argument.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use([]);
+    },
+    { auto: true },
+  ],
   pageErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
-      expect(errors, 'errors logged by the page').toEqual([]);
+      const unexpected = errors.filter(
+        (error) => !expectedErrors.some((pattern) => pattern.test(error)),
+      );
+      expect(unexpected, 'errors logged by the page').toEqual([]);
     },
     { auto: true },
+  ],
+  patientToken: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = String(workerInfo.project.use.baseURL);
+      const request = await playwright.request.newContext({ baseURL });
+      await use(await signInByApi(request, baseURL, 'new@demo.test'));
+      await request.dispose();
+    },
+    { scope: 'worker' },
   ],
 });
 

@@ -1,12 +1,13 @@
 // Serves the production build for the e2e suite: a fresh data directory every run, the
 // embedded database and its demo data, on its own port so a running `npm start` is untouched.
+// E2E_DATA_NAME names the data directory, so that two servers (playwright.config.ts) can run.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = join(root, '.test-output/e2e-data');
+const dataDir = join(root, '.test-output', process.env.E2E_DATA_NAME ?? 'e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
 
 process.env.DATA_DIR = dataDir;

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { AUTH_COOKIE_NAME } from '@nestling/shared/constants';
+
+/** Every demo account's password (README). */
+export const DEMO_PASSWORD = 'demo-password';
+
+/** An address no other test uses, so each test has its own account and its own mails. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}@e2e.test`;
+}
+
+/**
+ * Signs in through the API the way the sign-in page does (better-auth sets the session cookie
+ * in `request`'s jar, POST /api/user/token turns it into an access token) and returns the token.
+ */
+export async function signInByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin: baseURL },
+  });
+  expect(signIn.status(), `sign-in of ${email}`).toBe(200);
+  const token = await request.post('/api/user/token', { headers: { origin: baseURL } });
+  expect(token.status()).toBe(200);
+  return ((await token.json()) as { token: string }).token;
+}
+
+/** Puts an access token where the web app keeps it: the auth cookie. */
+export async function useToken(
+  context: BrowserContext,
+  baseURL: string,
+  token: string,
+): Promise<void> {
+  await context.addCookies([
+    { name: AUTH_COOKIE_NAME, value: encodeURIComponent(token), url: baseURL, sameSite: 'Lax' },
+  ]);
+}
+
+/** The access token the web app holds in this browser context, if any. */
+export async function tokenIn(context: BrowserContext): Promise<string | undefined> {
+  const cookie = (await context.cookies()).find((c) => c.name === AUTH_COOKIE_NAME);
+  return cookie === undefined ? undefined : decodeURIComponent(cookie.value);
+}
+
+/** The `exp` claim of an access token, in unix seconds. */
+export function expOf(token: string): number {
+  const [, payload] = token.split('.');
+  return (JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as { exp: number }).exp;
+}
+
+/**
+ * The second e2e server (playwright.config.ts), one port up: its sessions go idle after
+ * 6 seconds while its access tokens live 30 minutes.
+ */
+export function idleServerURL(baseURL: string): string {
+  const url = new URL(baseURL);
+  url.port = String(Number(url.port) + 1);
+  return url.origin;
+}
+
+/** Signs in on the sign-in page, the way a person does. */
+export async function signInOnPage(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs out with the header's icon on a desktop, or the full-screen menu on a phone. */
+export async function signOutOnPage(page: Page, isMobile: boolean) {
+  if (isMobile) {
+    await page.getByRole('button', { name: /menu/i }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+  }
+}
