@@ -7,6 +7,8 @@ const baseURL = `http://127.0.0.1:${port}`;
  * minutes: session.spec.ts shows the server refusing a token whose `exp` has not passed.
  */
 const idleServerURL = `http://127.0.0.1:${port + 1}`;
+/** A third server offering Google sign-in through a real OpenID Connect provider at port + 3. */
+const googleServerURL = `http://127.0.0.1:${port + 2}`;
 
 // Debian's Chromium: no browser is downloaded. These flags keep it off the network.
 const chromium = {
@@ -71,6 +73,15 @@ export default defineConfig({
         ACCESS_TOKEN_MINUTES: '30',
       },
       url: `${idleServerURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node e2e/serve.mjs',
+      env: { E2E_PORT: String(port + 2), E2E_DATA_NAME: 'e2e-google-data', E2E_GOOGLE: '1' },
+      url: `${googleServerURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'pipe',

@@ -87,6 +87,7 @@ test('a patient edits the profile, changes the password and signs out other devi
   ).toBeVisible();
   await page.reload();
   await expect(page).toHaveURL('/account-settings');
+  await expect(devices.getByText('This device')).toBeVisible();
   await expectNoAxeViolations(page);
   await laptop.close();
 });

@@ -79,3 +79,10 @@ export async function signOutOnPage(page: Page, isMobile: boolean) {
     await page.getByRole('button', { name: 'Sign out' }).click();
   }
 }
+
+/** The third e2e server, two ports up: Google sign-in through a local OpenID Connect provider. */
+export function googleServerURL(baseURL: string): string {
+  const url = new URL(baseURL);
+  url.port = String(Number(url.port) + 2);
+  return url.origin;
+}

@@ -4,8 +4,9 @@ import { signInByApi } from './accounts.ts';
 
 /** Fails with a readable list when axe finds any WCAG 2.1 A/AA or best-practice violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // Scan the settled page: the loading shield fades out over 0.6 s, and text in mid-fade is
-  // (briefly) faint.
+  // Scan the settled page: its heading is there (so the page has loaded), and the loading
+  // shield, which fades out over 0.6 s with its text briefly faint, has gone.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
