@@ -76,6 +76,7 @@ test('a new patient signs up, confirms by mail, signs out and in, and resets a f
   await expect(
     page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
   ).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByLabel(/^New password/).fill(newPassword);
   await page.getByLabel(/^Confirm new password/).fill(newPassword);
   await page.getByRole('button', { name: 'Change password' }).click();

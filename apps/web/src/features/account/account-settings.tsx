@@ -21,7 +21,7 @@ function OwnerOnly() {
 /** /account-settings: the profile, the password, the email and the signed-in devices. */
 export function AccountSettings() {
   const user = useCurrentUser();
-  if (user.isLoading) return <Loader size="sm" aria-label="Loading" />;
+  if (user.isLoading) return <Loader size="sm" role="status" aria-label="Loading" />;
   if (user.isError) return <FormError error={user.error} />;
   if (user.data === undefined) return null;
 

@@ -76,6 +76,21 @@ describe('AdminPage', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('says, accessibly, that the users and the audit log are loading', async () => {
+    setAuthToken('admin-token');
+    const services = createTestServices({ user: admin });
+    // The answers never come: the page stays as it is while waiting.
+    services.fetch.mockImplementation(() => new Promise<Response>(() => undefined));
+    const { container } = await renderWithRouter(<AdminPage />, {
+      path: '/admin',
+      user: admin,
+      services,
+    });
+    expect(await screen.findByRole('status', { name: 'Loading users' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading the audit log' })).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
   it('searches users by name or email and lists them with their actions', async () => {
     const { calls, user, container } = await setup();
     const rows = () => within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row');

@@ -18,7 +18,7 @@ export function AdminPage() {
     return (
       <>
         <PageHeading title="Admin" />
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label="Loading" />
       </>
     );
   }

@@ -14,7 +14,7 @@ export function AuditLog() {
       <Title order={2} id={headingId}>
         Audit log
       </Title>
-      {audit.isPending && <Loader size="sm" aria-label="Loading the audit log" />}
+      {audit.isPending && <Loader size="sm" role="status" aria-label="Loading the audit log" />}
       {audit.isError && (
         <Alert color="red" title="The audit log could not be loaded" role="alert">
           {adminErrorText(audit.error)}

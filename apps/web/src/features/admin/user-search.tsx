@@ -54,7 +54,7 @@ export function UserSearch({ canImpersonate }: { canImpersonate: boolean }) {
           {adminErrorText(impersonate.error)}
         </Alert>
       )}
-      {users.isPending && <Loader size="sm" aria-label="Loading users" />}
+      {users.isPending && <Loader size="sm" role="status" aria-label="Loading users" />}
       {users.isError && (
         <Alert color="red" title="Users could not be loaded" role="alert">
           {adminErrorText(users.error)}

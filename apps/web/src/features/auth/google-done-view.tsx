@@ -57,7 +57,7 @@ export function GoogleDoneView({
     );
   }
   const shown = error === undefined ? failure : new PlainWordsError(googleErrorText(error));
-  if (shown === null) return <Loader size="sm" aria-label="Signing you in" />;
+  if (shown === null) return <Loader size="sm" role="status" aria-label="Signing you in" />;
   return (
     <>
       <FormError error={shown} />

@@ -86,7 +86,7 @@ export function VerifyEmailView({
         </Text>
       )}
       {user.isLoading ? (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label="Loading" />
       ) : (
         <ResendForm key={initialEmail} initialEmail={initialEmail} />
       )}

@@ -21,7 +21,7 @@ function CompleteProfilePage() {
         title="Complete your profile"
         lead="Add the details the lab needs before you can continue: your name, sex, phone number and date of birth."
       />
-      {user.isLoading && <Loader size="sm" aria-label="Loading" />}
+      {user.isLoading && <Loader size="sm" role="status" aria-label="Loading" />}
       {user.isError && <FormError error={user.error} />}
       {user.data && <ProfileForm key={user.data.id} user={user.data} next={next} />}
       {!user.isLoading && !user.data && !user.isError && (
