@@ -76,3 +76,32 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/**
+ * The report charts' colours, from the Okabe–Ito palette, which people with the common forms of
+ * colour blindness can tell apart. Its orange, sky blue, yellow and reddish purple are too pale
+ * on white to carry meaning alone (under 3:1), so sky blue only fills the population area,
+ * whose outline is blue; everything else a reader must see is at least 3:1 on white, and text
+ * is the body colour. Colour is never the only cue: markers are labelled, and the dot grid uses
+ * filled dots for the person and rings for the average. charts/palette.test.ts measures these.
+ */
+export const chartPalette = {
+  background: '#ffffff',
+  /** Labels and tick text. */
+  text: '#1a1b1e',
+  /** Axis lines and tick marks (Mantine gray 7). */
+  axis: '#495057',
+  /** Okabe–Ito sky blue: the density chart's area, always inside a populationLine outline. */
+  populationFill: '#56b4e9',
+  /** Okabe–Ito blue: the population curve, the children's range bar, the person's filled dots. */
+  populationLine: '#0072b2',
+  range: '#0072b2',
+  riskDot: '#0072b2',
+  /** Okabe–Ito black: the person's or embryos' lines on the density chart, the expected value. */
+  marker: '#000000',
+  /** Okabe–Ito vermillion: embryos on the range chart, the population average's rings. */
+  embryo: '#d55e00',
+  averageRing: '#d55e00',
+  /** Outline of an empty dot (Mantine gray 6). */
+  emptyDot: '#868e96',
+} as const;

@@ -1,0 +1,304 @@
+/**
+ * DensityChart: where a polygenic score sits in the population, for one disease or trait.
+ *
+ * What it shows: the population's scores as a smoothed curve (the catalogue entry's chart
+ * settings: 36 buckets between the lowest and highest score, 3 empty buckets each side, a
+ * moving average over one bucket either side; see packages/shared/src/charts.ts), with a
+ * labelled vertical line for the person ('You') or for each embryo.
+ *
+ * How to read it: the higher the curve, the more people have that score. The x axis is marked
+ * at the population's 10th, 30th, 50th, 70th and 90th percentiles rather than in raw score units:
+ * a line at the 70th mark means a score higher than 70 of 100 people. The y axis is the
+ * percentage of people per bucket. A higher score means a higher genetic predisposition, not a
+ * diagnosis; the absolute risk is told by the dot grid.
+ *
+ * The sentence above the drawing and the table behind 'Show the numbers as a table' say the
+ * same thing in words.
+ */
+import {
+  buildDensity,
+  describePercentile,
+  ordinal,
+  percentileOfScore,
+  statedPercentile,
+} from '@nestling/shared/charts';
+import type { CatalogueEntry } from '@nestling/shared/catalogue/catalogue-entry';
+import { scaleLinear } from 'd3-scale';
+import { area, curveMonotoneX } from 'd3-shape';
+import { useId } from 'react';
+import { chartPalette } from '../../theme.ts';
+import { ChartFigure, type ChartTable } from './chart-figure.tsx';
+import {
+  assignLabelLanes,
+  CHART_FONT_SIZE,
+  CHART_WIDTH,
+  clampLabelCentre,
+  estimateLabelWidth,
+  LABEL_LINE_HEIGHT,
+  laneCount,
+} from './chart-layout.ts';
+import classes from './charts.module.css';
+
+export interface EmbryoScore {
+  /** As the report names the embryo, e.g. 'Embryo 1'. */
+  readonly label: string;
+  /** The embryo's polygenic score, on the same scale as the population's. */
+  readonly score: number;
+  /**
+   * The lab's percentile for this score, if the report gives one: the sentence and table then
+   * state it, so the page says what the lab signed off, while the marker is placed by score.
+   * Without it, the percentile is computed from `populationScores`.
+   */
+  readonly percentile?: number | undefined;
+}
+
+export interface DensityChartProps {
+  /** The disease or trait (its names and chart settings), from the catalogue. */
+  readonly entry: CatalogueEntry;
+  /** The reference population's raw polygenic scores (at least one). */
+  readonly populationScores: readonly number[];
+  /** The person's own score: one marker labelled 'You'. */
+  readonly personScore?: number | undefined;
+  /** The lab's percentile for the person's score, if given (see EmbryoScore.percentile). */
+  readonly personPercentile?: number | undefined;
+  /** Each embryo's score: one labelled marker each. */
+  readonly embryos?: readonly EmbryoScore[] | undefined;
+}
+
+interface Marker {
+  readonly label: string;
+  /** How a sentence starts for this marker: 'Your score' or 'Embryo 1'. */
+  readonly subject: string;
+  readonly score: number;
+  readonly percentile: number;
+}
+
+const MARGIN = { left: 40, right: 12, bottom: 12 };
+const PLOT_HEIGHT = 150;
+const Y_LABEL_GAP = 6;
+
+/** The density chart's drawing, positions in viewBox units; exported for its tests. */
+export function layoutDensityChart({
+  entry,
+  populationScores,
+  personScore,
+  personPercentile,
+  embryos = [],
+}: DensityChartProps) {
+  const density = buildDensity(populationScores, entry.chart);
+  const markers: Marker[] = [
+    ...(personScore === undefined
+      ? []
+      : [
+          { label: 'You', subject: 'Your score', score: personScore, percentile: personPercentile },
+        ]),
+    ...embryos.map((embryo) => ({ ...embryo, subject: embryo.label })),
+  ].map((marker) => ({
+    ...marker,
+    percentile: marker.percentile ?? percentileOfScore(populationScores, marker.score),
+  }));
+
+  const left = MARGIN.left;
+  const right = CHART_WIDTH - MARGIN.right;
+  const x = scaleLinear().domain(density.domain).range([left, right]).clamp(true);
+
+  // Marker labels sit in rows above the plot, as many as it takes for none to overlap.
+  const markerLabels = markers.map((marker) => {
+    const width = estimateLabelWidth(marker.label);
+    return { x: clampLabelCentre(x(marker.score), width, left, right), width };
+  });
+  const markerLanes = assignLabelLanes(markerLabels);
+  // Room above the top y tick's label even with no markers.
+  const plotTop = 10 + Math.max(1, laneCount(markerLanes)) * LABEL_LINE_HEIGHT;
+  const plotBottom = plotTop + PLOT_HEIGHT;
+
+  // Percentile labels below the axis, staggered into rows where the ticks are close together.
+  const tickLabels = density.xTicks.map((tick) => {
+    const width = estimateLabelWidth(tick.label);
+    return { x: clampLabelCentre(x(tick.score), width, left, right), width };
+  });
+  const tickLanes = assignLabelLanes(tickLabels);
+  const axisTitleY = plotBottom + 8 + (laneCount(tickLanes) + 1) * LABEL_LINE_HEIGHT;
+  const height = axisTitleY + MARGIN.bottom;
+
+  const yTop = density.yTicks.at(-1) ?? 1;
+  const y = scaleLinear().domain([0, yTop]).range([plotBottom, plotTop]);
+  const bucketWidth = (density.domain[1] - density.domain[0]) / density.buckets.length;
+  // The curve passes through each bucket's centre and starts and ends on the baseline.
+  const points: [number, number][] = [
+    [density.domain[0], 0],
+    ...density.buckets.map((bucket): [number, number] => [
+      bucket.start + bucketWidth / 2,
+      bucket.percent,
+    ]),
+    [density.domain[1], 0],
+  ];
+  const path =
+    area()
+      .x(([score]) => x(score))
+      .y0(plotBottom)
+      .y1(([, percent]) => y(percent))
+      .curve(curveMonotoneX)(points) ?? '';
+
+  return {
+    density,
+    height,
+    path,
+    plot: { left, right, top: plotTop, bottom: plotBottom },
+    axisTitleY,
+    xTicks: density.xTicks.map((tick, index) => ({
+      ...tick,
+      x: x(tick.score),
+      labelX: tickLabels[index]?.x ?? x(tick.score),
+      labelY: plotBottom + 8 + ((tickLanes[index] ?? 0) + 1) * LABEL_LINE_HEIGHT - 4,
+    })),
+    yTicks: density.yTicks.map((value) => ({ value, y: y(value), label: `${value}%` })),
+    markers: markers.map((marker, index) => ({
+      ...marker,
+      x: x(marker.score),
+      labelX: markerLabels[index]?.x ?? x(marker.score),
+      labelY: plotTop - 6 - (markerLanes[index] ?? 0) * LABEL_LINE_HEIGHT,
+    })),
+  };
+}
+
+function markerSentence(marker: Marker): string {
+  return `${marker.subject} is ${describePercentile(marker.percentile)}.`;
+}
+
+function svgLabel(entry: CatalogueEntry, markers: readonly Marker[]): string {
+  const base = `Distribution of ${entry.lowerName} genetic scores in the population`;
+  const marked = markers.filter((marker) => marker.label !== 'You').length;
+  const parts = [
+    markers.some((marker) => marker.label === 'You') ? 'your score' : '',
+    marked === 0 ? '' : `${marked} ${marked === 1 ? 'embryo' : 'embryos'}`,
+  ].filter(Boolean);
+  return parts.length === 0 ? base : `${base}, with ${parts.join(' and ')} marked`;
+}
+
+function markerTable(entry: CatalogueEntry, markers: readonly Marker[]): ChartTable {
+  return {
+    caption: `${entry.name}: genetic scores compared with 100 people`,
+    columns: ['Who', 'Percentile', 'Compared with 100 people'],
+    rows: markers.map((marker) => {
+      const stated = statedPercentile(marker.percentile);
+      return stated === 0
+        ? [marker.label, 'Below the 1st', 'Lower than 99']
+        : [marker.label, ordinal(stated), `Higher than ${stated}`];
+    }),
+  };
+}
+
+export function DensityChart(props: DensityChartProps) {
+  const summaryId = useId();
+  const layout = layoutDensityChart(props);
+  const { entry } = props;
+  const { plot, markers } = layout;
+  const text = { fill: chartPalette.text, fontSize: CHART_FONT_SIZE };
+  const [onlyMarker] = markers;
+
+  return (
+    <ChartFigure
+      title={`${entry.name}: genetic score`}
+      summaryId={summaryId}
+      summary={
+        markers.length === 0 ? (
+          <p className={classes.summary}>
+            How {entry.lowerName} genetic scores are spread across the population.
+          </p>
+        ) : markers.length === 1 && onlyMarker ? (
+          <p className={classes.summary}>{markerSentence(onlyMarker)}</p>
+        ) : (
+          <ul className={classes.summaryList}>
+            {markers.map((marker, index) => (
+              <li key={`${marker.label}-${index}`}>{markerSentence(marker)}</li>
+            ))}
+          </ul>
+        )
+      }
+      svgLabel={svgLabel(entry, markers)}
+      svgHeight={layout.height}
+      table={markerTable(entry, markers)}
+    >
+      <path
+        d={layout.path}
+        fill={chartPalette.populationFill}
+        fillOpacity={0.45}
+        stroke={chartPalette.populationLine}
+        strokeWidth={2}
+        data-chart-part="population"
+      />
+      {layout.yTicks.map((tick) => (
+        <g key={tick.value} data-chart-part="y-tick">
+          <line
+            x1={plot.left - 4}
+            x2={plot.left}
+            y1={tick.y}
+            y2={tick.y}
+            stroke={chartPalette.axis}
+          />
+          <text x={plot.left - Y_LABEL_GAP} y={tick.y} dy="0.32em" textAnchor="end" {...text}>
+            {tick.label}
+          </text>
+        </g>
+      ))}
+      <line
+        x1={plot.left}
+        x2={plot.left}
+        y1={plot.top}
+        y2={plot.bottom}
+        stroke={chartPalette.axis}
+      />
+      <line
+        x1={plot.left}
+        x2={plot.right}
+        y1={plot.bottom}
+        y2={plot.bottom}
+        stroke={chartPalette.axis}
+      />
+      {layout.xTicks.map((tick) => (
+        <g key={tick.percentile} data-chart-part="x-tick">
+          <line
+            x1={tick.x}
+            x2={tick.x}
+            y1={plot.bottom}
+            y2={plot.bottom + 5}
+            stroke={chartPalette.axis}
+          />
+          <text x={tick.labelX} y={tick.labelY} textAnchor="middle" {...text}>
+            {tick.label}
+          </text>
+        </g>
+      ))}
+      <text x={(plot.left + plot.right) / 2} y={layout.axisTitleY} textAnchor="middle" {...text}>
+        Percentile in the population
+      </text>
+      {markers.map((marker, index) => (
+        <g key={`${marker.label}-${index}`} data-chart-part="marker" data-x={marker.x}>
+          <line
+            x1={marker.x}
+            x2={marker.x}
+            y1={plot.bottom}
+            y2={marker.labelY + 4}
+            stroke={chartPalette.marker}
+            strokeWidth={2}
+          />
+          {/* A halo in the background colour keeps a label legible where another marker's line
+              passes behind it. */}
+          <text
+            x={marker.labelX}
+            y={marker.labelY}
+            textAnchor="middle"
+            fontWeight={700}
+            stroke={chartPalette.background}
+            strokeWidth={4}
+            paintOrder="stroke"
+            {...text}
+          >
+            {marker.label}
+          </text>
+        </g>
+      ))}
+    </ChartFigure>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { chartPalette } from '../../theme.ts';
+
+// WCAG relative luminance and contrast ratio, as theme.test.ts measures them.
+function luminance(color: string): number {
+  const channels = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16) / 255);
+  const [r = 0, g = 0, b = 0] = channels.map((c) =>
+    c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
+  );
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+/** The eight Okabe–Ito colours (Okabe and Ito, 2008). */
+const okabeIto = [
+  '#000000',
+  '#e69f00',
+  '#56b4e9',
+  '#009e73',
+  '#f0e442',
+  '#0072b2',
+  '#d55e00',
+  '#cc79a7',
+];
+
+describe('chartPalette', () => {
+  const { background } = chartPalette;
+
+  it('takes its data colours from the Okabe–Ito palette', () => {
+    const dataColours = [
+      chartPalette.populationFill,
+      chartPalette.populationLine,
+      chartPalette.range,
+      chartPalette.riskDot,
+      chartPalette.marker,
+      chartPalette.embryo,
+      chartPalette.averageRing,
+    ];
+    for (const colour of dataColours) expect(okabeIto).toContain(colour);
+  });
+
+  it('has chart text at 4.5:1 or more on the background', () => {
+    expect(contrast(chartPalette.text, background)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each([
+    ['axis', chartPalette.axis],
+    ['population curve', chartPalette.populationLine],
+    ['range bar', chartPalette.range],
+    ['filled risk dot', chartPalette.riskDot],
+    ['density marker', chartPalette.marker],
+    ['embryo marker', chartPalette.embryo],
+    ['average ring', chartPalette.averageRing],
+    ['empty dot outline', chartPalette.emptyDot],
+  ])('%s is at least 3:1 on the background (WCAG 1.4.11)', (_name, colour) => {
+    expect(contrast(colour, background)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('density markers stand out at 3:1 on the population area they cross too', () => {
+    expect(contrast(chartPalette.marker, chartPalette.populationFill)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps the pale sky blue to a fill that a 3:1 outline surrounds', () => {
+    expect(contrast(chartPalette.populationFill, background)).toBeLessThan(3);
+    expect(contrast(chartPalette.populationLine, background)).toBeGreaterThanOrEqual(3);
+  });
+});

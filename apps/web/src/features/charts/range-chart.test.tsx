@@ -1,0 +1,139 @@
+import { diseases } from '@nestling/shared/catalogue/diseases';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../../test/axe.ts';
+import { CHART_WIDTH, MIN_READABLE_FONT_PX } from './chart-layout.ts';
+import { layoutRangeChart, RangeChart } from './range-chart.tsx';
+import { renderChart, smallestPhoneFontPx } from './render-chart.tsx';
+
+const t2d = diseases.t2d;
+const childRiskRange = { lowPercent: 4.1, expectedPercent: 7.5, highPercent: 12.3 };
+const embryos = [
+  { label: 'Embryo 1', riskPercent: 6.2 },
+  { label: 'Embryo 2', riskPercent: 9.8 },
+  { label: 'Embryo 3', riskPercent: 7.5 },
+];
+
+function parts(svg: Element, part: string) {
+  return [...svg.querySelectorAll(`[data-chart-part="${part}"]`)];
+}
+
+describe('RangeChart', () => {
+  it('says the range and the expected risk first, in words and numbers', async () => {
+    const { container } = renderChart(
+      <RangeChart entry={t2d} childRiskRange={childRiskRange} embryos={embryos} />,
+    );
+    const figure = screen.getByRole('figure', {
+      name: "Type 2 Diabetes: your future children's risk",
+    });
+    expect(figure).toHaveTextContent(
+      "Your future children's lifetime risk of type 2 diabetes could be from 4.1% to 12.3%; 7.5% is expected.",
+    );
+    const items = within(figure).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Embryo 1: 6.2%, lower than expected.',
+      'Embryo 2: 9.8%, higher than expected.',
+      'Embryo 3: 7.5%, the same as expected.',
+    ]);
+    expect(
+      within(figure).getByRole('img', {
+        name: 'Range of lifetime risk of type 2 diabetes for your future children, with 3 embryos placed on it',
+      }),
+    ).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
+  it('places the bar, the expected tick and each embryo on one scale from 0', () => {
+    renderChart(<RangeChart entry={t2d} childRiskRange={childRiskRange} embryos={embryos} />);
+    const svg = screen.getByRole('img');
+    const ticks = parts(svg, 'x-tick').map((tick) => tick.textContent);
+    expect(ticks[0]).toBe('0%');
+    const bar = parts(svg, 'range')[0];
+    const barLeft = Number(bar?.getAttribute('x'));
+    const barRight = barLeft + Number(bar?.getAttribute('width'));
+    const expectedX = Number(parts(svg, 'expected')[0]?.getAttribute('x1'));
+    const embryoX = parts(svg, 'embryo').map((embryo) => Number(embryo.getAttribute('data-x')));
+    expect(parts(svg, 'embryo').map((embryo) => embryo.textContent)).toEqual([
+      'Embryo 1',
+      'Embryo 2',
+      'Embryo 3',
+    ]);
+    // Embryo 1 is left of the expected tick, Embryo 2 right of it, Embryo 3 on it.
+    expect(embryoX[0]).toBeLessThan(expectedX);
+    expect(embryoX[1]).toBeGreaterThan(expectedX);
+    expect(embryoX[2]).toBeCloseTo(expectedX, 6);
+    expect(barLeft).toBeLessThan(expectedX);
+    expect(barRight).toBeGreaterThan(expectedX);
+    // Linear in risk: 7.5 sits at (7.5 - 4.1) / (12.3 - 4.1) of the way along the bar.
+    expect((expectedX - barLeft) / (barRight - barLeft)).toBeCloseTo((7.5 - 4.1) / (12.3 - 4.1), 6);
+  });
+
+  it('lists the range and the embryos in a table on request', async () => {
+    renderChart(<RangeChart entry={t2d} childRiskRange={childRiskRange} embryos={embryos} />);
+    await userEvent.setup().click(screen.getByText('Show the numbers as a table'));
+    const table = screen.getByRole('table', {
+      name: 'Type 2 Diabetes: lifetime risk of your future children',
+    });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'EstimateLifetime riskCompared with expected',
+      'Lowest possible4.1%',
+      'Expected7.5%',
+      'Highest possible12.3%',
+      'Embryo 16.2%lower than expected',
+      'Embryo 29.8%higher than expected',
+      'Embryo 37.5%the same as expected',
+    ]);
+  });
+
+  it('stretches the scale to an embryo beyond the range and keeps labels apart', () => {
+    const layout = layoutRangeChart({
+      entry: t2d,
+      childRiskRange,
+      embryos: [
+        { label: 'Embryo 1', riskPercent: 20 },
+        { label: 'Embryo 2', riskPercent: 20.1 },
+      ],
+    });
+    expect(layout.embryos[1]?.x).toBeLessThanOrEqual(layout.plot.right);
+    expect(layout.embryos[0]?.labelY).not.toBe(layout.embryos[1]?.labelY);
+    expect(layout.ticks.at(-1)?.value).toBeGreaterThanOrEqual(20.1);
+  });
+
+  it('refuses a range that is not low <= expected <= high', () => {
+    expect(() =>
+      layoutRangeChart({
+        entry: t2d,
+        childRiskRange: { lowPercent: 5, expectedPercent: 4, highPercent: 6 },
+      }),
+    ).toThrow(RangeError);
+  });
+
+  it('works without embryos and on a phone', () => {
+    renderChart(
+      <RangeChart
+        entry={diseases.ms}
+        childRiskRange={{ lowPercent: 0.1, expectedPercent: 0.3, highPercent: 0.45 }}
+      />,
+    );
+    const svg = screen.getByRole('img', {
+      name: 'Range of lifetime risk of multiple sclerosis for your future children',
+    });
+    if (!(svg instanceof SVGSVGElement)) throw new Error('expected an svg');
+    expect(svg.getAttribute('viewBox')).toMatch(new RegExp(`^0 0 ${CHART_WIDTH} `));
+    expect(svg).toHaveAttribute('width', '100%');
+    expect(smallestPhoneFontPx(svg)).toBeGreaterThanOrEqual(MIN_READABLE_FONT_PX);
+    expect(parts(svg, 'x-tick').map((tick) => tick.textContent)).toEqual([
+      '0.0%',
+      '0.1%',
+      '0.2%',
+      '0.3%',
+      '0.4%',
+      '0.5%',
+    ]);
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * The numbers behind the report charts (spec sections 3 and 9), kept free of any drawing code so
+ * that the web page and the server's PDF draw the same buckets, ticks and dots.
+ *
+ * Density chart, given a population's raw scores and an entry's chart settings:
+ * - Bucketing: the central range runs from the lowest to the highest population score and is cut
+ *   into `numberOfBuckets` equal buckets. A bucket holds the scores from its start up to, but
+ *   not including, its end; the last bucket also holds the highest score, so every population
+ *   score is counted exactly once.
+ * - Padding: `paddingBuckets` empty buckets of the same width are added on each side, so the
+ *   curve comes down to zero inside the chart instead of being cut off at its edges.
+ * - Smoothing: `smoothing` s is a centred moving average over the 2s + 1 buckets from s before to
+ *   s after (smoothing 1: each bucket becomes the mean of itself and its two neighbours).
+ *   Buckets beyond the padded range count as empty. As long as paddingBuckets >= smoothing, no
+ *   person is smoothed off the chart: the smoothed shares still add up to 100 %.
+ * - Heights are the percentage of the population in a bucket, after smoothing.
+ * - x ticks sit at the population's `xPercentiles` (10th, 30th, ... by linear interpolation
+ *   between the sorted scores) and are labelled as percentiles, not as raw scores, because raw
+ *   polygenic scores mean nothing to a patient.
+ * - y ticks: `yTicks` evenly spaced round values from 0 up to the first one at or above the
+ *   highest bucket.
+ */
+import type { ChartSettings } from './catalogue/chart-settings.ts';
+
+export interface DensityBucket {
+  /** Score at the bucket's left edge. */
+  readonly start: number;
+  /** Score at the bucket's right edge. */
+  readonly end: number;
+  /** Population scores in the bucket before smoothing (0 for padding buckets). */
+  readonly count: number;
+  /** Percentage of the population in the bucket after smoothing. */
+  readonly percent: number;
+  readonly isPadding: boolean;
+}
+
+export interface PercentileTick {
+  /** The percentile, e.g. 10 for the 10th. */
+  readonly percentile: number;
+  /** The population score at that percentile, where the tick is drawn. */
+  readonly score: number;
+  /** '10th', '50th'... */
+  readonly label: string;
+}
+
+export interface Density {
+  /** Padding buckets, then the central `numberOfBuckets`, then padding buckets, left to right. */
+  readonly buckets: readonly DensityBucket[];
+  /** Scores the x axis spans: the padded range. */
+  readonly domain: readonly [number, number];
+  readonly xTicks: readonly PercentileTick[];
+  /** Percentages, from 0 up; the last one is the top of the y axis. */
+  readonly yTicks: readonly number[];
+}
+
+/** Scores sorted ascending, with anything that is not a finite number refused. */
+function sortedScores(scores: readonly number[]): number[] {
+  if (scores.length === 0) throw new RangeError('A density chart needs at least one score.');
+  if (!scores.every(Number.isFinite)) throw new RangeError('Population scores must be finite.');
+  return [...scores].sort((a, b) => a - b);
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd... */
+export function ordinal(n: number): string {
+  const lastTwo = Math.abs(n) % 100;
+  const last = lastTwo % 10;
+  const suffix =
+    lastTwo >= 11 && lastTwo <= 13
+      ? 'th'
+      : last === 1
+        ? 'st'
+        : last === 2
+          ? 'nd'
+          : last === 3
+            ? 'rd'
+            : 'th';
+  return `${n}${suffix}`;
+}
+
+/** The score at percentile `p` (0-100), interpolating linearly between sorted scores. */
+export function scoreAtPercentile(sorted: readonly number[], p: number): number {
+  const position = ((sorted.length - 1) * p) / 100;
+  const below = Math.floor(position);
+  const low = sorted[below] ?? Number.NaN;
+  const high = sorted[Math.min(below + 1, sorted.length - 1)] ?? low;
+  return low + (position - below) * (high - low);
+}
+
+/**
+ * The share of the population (0-100) whose score is lower than `score`. It is what 'higher
+ * than N of 100 people' means, so ties are not counted as lower.
+ */
+export function percentileOfScore(populationScores: readonly number[], score: number): number {
+  const sorted = sortedScores(populationScores);
+  let lower = 0;
+  while (lower < sorted.length && (sorted[lower] ?? Number.POSITIVE_INFINITY) < score) lower += 1;
+  return (100 * lower) / sorted.length;
+}
+
+/**
+ * The whole-number percentile a sentence may state: rounded down, because 'higher than 72 of
+ * 100 people' must be true, and at most 99 ('the 100th percentile' reads as a mistake).
+ */
+export function statedPercentile(percentile: number): number {
+  return Math.min(99, Math.max(0, Math.floor(percentile)));
+}
+
+/**
+ * 'at the 72nd percentile: higher than 72 of 100 people'. Below the 1st percentile it says
+ * 'below the 1st percentile: lower than 99 of 100 people' rather than 'the 0th'.
+ */
+export function describePercentile(percentile: number): string {
+  const stated = statedPercentile(percentile);
+  if (stated === 0) return 'below the 1st percentile: lower than 99 of 100 people';
+  return `at the ${ordinal(stated)} percentile: higher than ${stated} of 100 people`;
+}
+
+/** Centred moving average over ±`smoothing` positions; positions outside the array count as 0. */
+export function smooth(values: readonly number[], smoothing: number): number[] {
+  const window = 2 * smoothing + 1;
+  return values.map((_, index) => {
+    let sum = 0;
+    for (let offset = -smoothing; offset <= smoothing; offset += 1)
+      sum += values[index + offset] ?? 0;
+    return sum / window;
+  });
+}
+
+/**
+ * `count` evenly spaced round values from 0, the last at or above `max`: the step is the
+ * smallest of 1, 2, 2.5, 3, 4 and 5 times a power of ten that reaches `max` in count - 1 steps
+ * (the finer choices keep the curve from being squashed under empty headroom).
+ */
+export function roundTicks(max: number, count: number): number[] {
+  const steps = Math.max(1, count - 1);
+  const rawStep = max > 0 ? max / steps : 1;
+  const power = 10 ** Math.floor(Math.log10(rawStep));
+  const multiplier = [1, 2, 2.5, 3, 4, 5, 10].find((m) => m * power >= rawStep * (1 - 1e-9)) ?? 10;
+  const step = multiplier * power;
+  // Rounded to the step's precision so that 3 * 0.1 shows as 0.3, not 0.30000000000000004.
+  const decimals = Math.max(0, -Math.floor(Math.log10(step)) + 1);
+  return Array.from({ length: steps + 1 }, (_, i) => Number((i * step).toFixed(decimals)));
+}
+
+/** Buckets, axis range and ticks of the density chart, from raw population scores. */
+export function buildDensity(
+  populationScores: readonly number[],
+  settings: ChartSettings,
+): Density {
+  const sorted = sortedScores(populationScores);
+  const { numberOfBuckets, paddingBuckets, smoothing } = settings;
+  const min = sorted[0] ?? 0;
+  const max = sorted.at(-1) ?? 0;
+  // A population with one distinct score still gets a visible bucket one unit wide.
+  const width = max > min ? (max - min) / numberOfBuckets : 1 / numberOfBuckets;
+  const counts = new Array<number>(numberOfBuckets).fill(0);
+  for (const score of sorted) {
+    const index = Math.min(numberOfBuckets - 1, Math.floor((score - min) / width));
+    counts[index] = (counts[index] ?? 0) + 1;
+  }
+  const padding = new Array<number>(paddingBuckets).fill(0);
+  const paddedCounts = [...padding, ...counts, ...padding];
+  const smoothed = smooth(paddedCounts, smoothing);
+  const firstStart = min - paddingBuckets * width;
+  const buckets = paddedCounts.map((count, index): DensityBucket => ({
+    start: firstStart + index * width,
+    end: firstStart + (index + 1) * width,
+    count,
+    percent: (100 * (smoothed[index] ?? 0)) / sorted.length,
+    isPadding: index < paddingBuckets || index >= paddingBuckets + numberOfBuckets,
+  }));
+  const highest = Math.max(...buckets.map((bucket) => bucket.percent));
+  return {
+    buckets,
+    domain: [firstStart, firstStart + paddedCounts.length * width],
+    xTicks: settings.xPercentiles.map((percentile) => ({
+      percentile,
+      score: scoreAtPercentile(sorted, percentile),
+      label: ordinal(percentile),
+    })),
+    yTicks: roundTicks(highest, settings.yTicks),
+  };
+}
+
+/** How an absolute risk is shown as filled dots out of 100, and said in words. */
+export interface DotCount {
+  /** Dots to fill, 0 to 100. */
+  readonly filled: number;
+  /** 'About 8 in 100', 'Fewer than 1 in 100', 'More than 99 in 100'. */
+  readonly inWords: string;
+}
+
+/**
+ * Rounding rules for the dot grid, for a risk given as a percentage (0-100):
+ * - from 0.5 % up to, not including, 99.5 %: rounded to the nearest whole dot (half up),
+ *   'About N in 100';
+ * - below 0.5 % (0 included): no dot is filled, and the words say 'Fewer than 1 in 100' so an
+ *   empty grid is never read as no risk;
+ * - from 99.5 %: all 100 dots, 'More than 99 in 100', never 'certain'.
+ */
+export function dotCount(riskPercent: number): DotCount {
+  if (!Number.isFinite(riskPercent) || riskPercent < 0 || riskPercent > 100) {
+    throw new RangeError(`A risk must be a percentage from 0 to 100, not ${riskPercent}.`);
+  }
+  if (riskPercent < 0.5) return { filled: 0, inWords: 'Fewer than 1 in 100' };
+  if (riskPercent >= 99.5) return { filled: 100, inWords: 'More than 99 in 100' };
+  const filled = Math.floor(riskPercent + 0.5);
+  return { filled, inWords: `About ${filled} in 100` };
+}
+
+/** A percentage as the report states it: one decimal, '8.2%', and '<0.1%' for tiny risks. */
+export function formatRiskPercent(riskPercent: number): string {
+  if (riskPercent > 0 && riskPercent < 0.05) return '<0.1%';
+  return `${riskPercent.toFixed(1)}%`;
+}
