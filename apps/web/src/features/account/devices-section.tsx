@@ -55,7 +55,8 @@ export function DevicesSection({ impersonated }: { impersonated: boolean }) {
   const devices = useDeviceSessions();
   const signOut = useSignOutDevices();
 
-  if (devices.isPending) return <Loader size="sm" role="status" aria-label="Loading your devices" />;
+  if (devices.isPending)
+    return <Loader size="sm" role="status" aria-label="Loading your devices" />;
   if (devices.isError) return <FormError error={devices.error} />;
 
   const { sessions } = devices.data;
