@@ -19,6 +19,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { labRoutes } from './modules/lab/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { errorHandlerPlugin } from './plugins/errors.ts';
 import { identityPlugin } from './plugins/identity.ts';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(labRoutes, { prefix: '/api' });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

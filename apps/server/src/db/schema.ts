@@ -1,4 +1,19 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { ReportContent, ReportKind } from '@nestling/shared/contract/report';
 
 /*
  * The four tables better-auth 1.7 reads and writes (user, session, account, verification),
@@ -146,6 +161,139 @@ export const auditLog = pgTable(
     index('audit_log_subject_id_idx').on(table.subjectId),
   ],
 );
+
+/** Unix seconds, as spec section 3 gives purchase dates. */
+const unixSeconds = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A couple's preconception account (spec section 3), named so as not to clash with
+ * better-auth's `account`. A partner invited by email has no user id until they accept.
+ */
+export const coupleAccount = pgTable(
+  'couple_account',
+  {
+    id: text('id').primaryKey(),
+    mother: text('mother_id').references(() => user.id, { onDelete: 'set null' }),
+    father: text('father_id').references(() => user.id, { onDelete: 'set null' }),
+    motherEmail: text('mother_email'),
+    fatherEmail: text('father_email'),
+    /** The purchase ids of each partner's kit order. */
+    motherOrder: text('mother_order'),
+    fatherOrder: text('father_order'),
+    pendingFatherAccept: boolean('pending_father_accept').default(false).notNull(),
+    pendingMotherAccept: boolean('pending_mother_accept').default(false).notNull(),
+    purchaseDate: unixSeconds('purchase_date').notNull(),
+    /** '30x' or 'standard'. */
+    testType: text('test_type').notNull(),
+    /** Includes 'PURCHASED' once paid. */
+    donePilotOnboardingSteps: text('done_pilot_onboarding_steps').array().default([]).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('couple_account_mother_idx').on(table.mother),
+    index('couple_account_father_idx').on(table.father),
+  ],
+);
+
+/** One person's own test (spec section 3, individual order). */
+export const individualOrder = pgTable(
+  'individual_order',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    purchaseId: text('purchase_id').notNull(),
+    purchaseDate: unixSeconds('purchase_date').notNull(),
+    testType: text('test_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('individual_order_user_id_idx').on(table.userId)],
+);
+
+/**
+ * A report as the lab identifies it; its content lives in its versions. An individual report
+ * belongs to an individual order, a joint or embryo report to a couple account.
+ */
+export const report = pgTable(
+  'report',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<ReportKind>().notNull(),
+    labReportId: text('lab_report_id').notNull().unique(),
+    individualOrderId: text('individual_order_id').references(() => individualOrder.id, {
+      onDelete: 'cascade',
+    }),
+    coupleAccountId: text('couple_account_id').references(() => coupleAccount.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('report_individual_order_id_idx').on(table.individualOrderId),
+    index('report_couple_account_id_idx').on(table.coupleAccountId),
+    check(
+      'report_one_owner',
+      sql`(${table.individualOrderId} is null) <> (${table.coupleAccountId} is null)`,
+    ),
+  ],
+);
+
+/** Every version a lab delivered; patients see the highest and may open earlier ones. */
+export const reportVersion = pgTable(
+  'report_version',
+  {
+    id: text('id').primaryKey(),
+    reportId: text('report_id')
+      .notNull()
+      .references(() => report.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** The report content, as checked by the shared schema. */
+    content: jsonb('content').$type<ReportContent>().notNull(),
+    /** What changed since the previous version; null for version 1. */
+    changelog: text('changelog'),
+    signedOffOn: date('signed_off_on', { mode: 'string' }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [unique('report_version_report_id_version_unique').on(table.reportId, table.version)],
+);
+
+/** A person's documents; the file is stored under DATA_DIR/files/. */
+export const document = pgTable(
+  'document',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** e.g. 'report', 'consent', 'invoice'. */
+    kind: text('kind').notNull(),
+    /** The document's own date, YYYY-MM-DD. */
+    date: date('date', { mode: 'string' }).notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    /** Relative to DATA_DIR/files/. */
+    storagePath: text('storage_path').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('document_user_id_idx').on(table.userId)],
+);
+
+/** Keys a lab's pipeline delivers reports with. Only a hash is kept; the key is shown once. */
+export const labApiKey = pgTable('lab_api_key', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** SHA-256 of the whole key, hex. */
+  keyHash: text('key_hash').notNull().unique(),
+  /** The key's first characters, so admins can tell keys apart. */
+  prefix: text('prefix').notNull(),
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
 
 export type UserRow = typeof user.$inferSelect;
 export type NewUserRow = typeof user.$inferInsert;

@@ -22,6 +22,7 @@ async function run(): Promise<number> {
     console.log(`Demo data in ${where}:`);
     for (const email of result.created) console.log(`  created ${email}`);
     for (const email of result.skipped) console.log(`  already there: ${email}`);
+    for (const report of result.reports) console.log(`  report ${report}`);
     console.log(`Password for every demo account: ${DEMO_PASSWORD}`);
     return 0;
   } finally {

@@ -1,11 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportContentSchema } from '@nestling/shared/contract/report';
 import { isProfileComplete } from '@nestling/shared/rules';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import { toUser } from '../modules/users/service.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/database.ts';
-import { account } from './schema.ts';
+import {
+  createTestDatabase,
+  queryRows,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../test/database.ts';
+import { account, report, reportVersion } from './schema.ts';
 import {
   DEMO_PASSWORD,
   demoAccounts,
@@ -24,6 +30,7 @@ describe('the demo accounts', () => {
       'father@demo.test',
       'individual@demo.test',
       'embryo@demo.test',
+      'embryo-partner@demo.test',
       'new@demo.test',
       'unverified@demo.test',
       'incomplete@demo.test',
@@ -45,7 +52,77 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
 
   it('creates every demo account in an empty database', async () => {
     const result = await seedDemoDataIfEmpty(database.db);
-    expect(result).toEqual({ created: demoEmails, skipped: [] });
+    expect(result).toEqual({
+      created: demoEmails,
+      skipped: [],
+      reports: [
+        'DEMO-IND-MOTHER v1',
+        'DEMO-IND-FATHER v1',
+        'DEMO-JOINT v1',
+        'DEMO-IND-IRIS v1',
+        'DEMO-IND-IRIS v2',
+        'DEMO-EMBRYO v1',
+      ],
+    });
+  });
+
+  it("gives each demo patient's orders and accounts their reports", async () => {
+    const rows = await queryRows<{
+      lab_report_id: string;
+      kind: string;
+      version: number;
+      changelog: string | null;
+      order_user: string | null;
+      mother_id: string | null;
+      father_id: string | null;
+      test_type: string | null;
+    }>(
+      database,
+      sql`select r.lab_report_id, r.kind, v.version, v.changelog, o.user_id as order_user,
+            c.mother_id, c.father_id, c.test_type
+          from report r join report_version v on v.report_id = r.id
+          left join individual_order o on o.id = r.individual_order_id
+          left join couple_account c on c.id = r.couple_account_id
+          order by r.lab_report_id, v.version`,
+    );
+    const summary = rows.map((row) => [
+      row.lab_report_id,
+      row.kind,
+      row.version,
+      row.order_user ??
+        `${String(row.mother_id)}+${String(row.father_id)} ${String(row.test_type)}`,
+    ]);
+    expect(summary).toEqual([
+      ['DEMO-EMBRYO', 'embryo', 1, 'demo-embryo+demo-embryo-partner standard'],
+      ['DEMO-IND-FATHER', 'individual', 1, 'demo-father'],
+      ['DEMO-IND-IRIS', 'individual', 1, 'demo-individual'],
+      ['DEMO-IND-IRIS', 'individual', 2, 'demo-individual'],
+      ['DEMO-IND-MOTHER', 'individual', 1, 'demo-mother'],
+      ['DEMO-JOINT', 'joint', 1, 'demo-mother+demo-father 30x'],
+    ]);
+    expect(rows.find((row) => row.version === 2)?.changelog).toMatch(/beta-thalassemia/);
+    expect(rows.filter((row) => row.version === 1).every((row) => row.changelog === null)).toBe(
+      true,
+    );
+
+    const [embryo] = await database.db
+      .select()
+      .from(reportVersion)
+      .innerJoin(report, eq(report.id, reportVersion.reportId))
+      .where(eq(report.labReportId, 'DEMO-EMBRYO'));
+    const content = embryo?.report_version.content;
+    if (content?.kind !== 'embryo') throw new Error('no embryo report');
+    expect(content.embryos).toHaveLength(6);
+    expect(content.embryos.filter((e) => e.chromosomes.status !== 'euploid')).toHaveLength(1);
+    expect(content.embryos.filter((e) => e.monogenic.length > 0)).toHaveLength(1);
+    expect(reportContentSchema.safeParse(content).success).toBe(true);
+
+    // new@demo.test has bought nothing.
+    const newUser = await queryRows<{ count: number | string }>(
+      database,
+      sql`select count(*) as count from individual_order where user_id = 'demo-new'`,
+    );
+    expect(Number(newUser[0]?.count)).toBe(0);
   });
 
   it('gives each the confirmation and profile its gate step needs', async () => {
@@ -114,7 +191,13 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
 
   it('changes nothing when run again', async () => {
     expect(await seedDemoDataIfEmpty(database.db)).toBeNull();
-    expect(await seedDemoData(database.db)).toEqual({ created: [], skipped: demoEmails });
+    expect(await seedDemoData(database.db)).toEqual({
+      created: [],
+      skipped: demoEmails,
+      reports: [],
+    });
+    const versions = await database.db.select().from(reportVersion);
+    expect(versions).toHaveLength(6);
     expect(await createUsersRepository(database.db).count()).toBe(demoAccounts.length);
   });
 });

@@ -1,7 +1,16 @@
 import { hashPassword } from 'better-auth/crypto';
 import type { Sex } from '@nestling/shared/contract/user';
+import { createLabRepository } from '../modules/lab/repository.ts';
+import { createLabService } from '../modules/lab/service.ts';
+import { createOrdersRepository } from '../modules/orders/repository.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import type { Database } from './database.ts';
+import {
+  demoCoupleAccountId,
+  demoEmbryoCoupleAccountId,
+  demoOrders,
+  demoReportPayloads,
+} from './demo-reports.ts';
 
 /** Every demo account signs in with this password. */
 export const DEMO_PASSWORD = 'demo-password';
@@ -113,6 +122,22 @@ export const demoAccounts: readonly DemoAccount[] = [
     hipaaAccepted: true,
   },
   {
+    id: 'demo-embryo-partner',
+    email: 'embryo-partner@demo.test',
+    purpose: 'Partner of embryo@demo.test: shares the embryo report',
+    firstName: 'Owen',
+    lastName: 'Example',
+    sex: 'Male',
+    phone: '+1 202 555 0107',
+    birthday: { Month: 2, Day: 19, Year: 1989 },
+    emailVerified: true,
+    isAdminUser: false,
+    enableDataPortal: false,
+    healthSurveyStatus: 'done',
+    tosAccepted: true,
+    hipaaAccepted: true,
+  },
+  {
     id: 'demo-new',
     email: 'new@demo.test',
     purpose: 'New patient: verified, profile complete, nothing bought yet',
@@ -182,9 +207,70 @@ export const demoAccounts: readonly DemoAccount[] = [
 /** The demo couple. Issue 4 (partners) records their link; their ids are fixed for it. */
 export const demoCouple = { motherId: 'demo-mother', fatherId: 'demo-father' } as const;
 
+/** 2025-01-06 and 2024-10-01, 2024-12-02 in unix seconds (spec section 3). */
+const PURCHASED = { couple: 1_736_121_600, individual: 1_727_740_800, embryo: 1_733_097_600 };
+
+/** The couples' accounts: the demo couple (30x) and the embryo patient with her partner. */
+const demoCoupleAccounts = [
+  {
+    id: demoCoupleAccountId,
+    mother: 'demo-mother',
+    father: 'demo-father',
+    motherEmail: 'mother@demo.test',
+    fatherEmail: 'father@demo.test',
+    motherOrder: 'DEMO-KIT-1001',
+    fatherOrder: 'DEMO-KIT-1002',
+    pendingFatherAccept: false,
+    pendingMotherAccept: false,
+    purchaseDate: PURCHASED.couple,
+    testType: '30x',
+    donePilotOnboardingSteps: ['PURCHASED'],
+  },
+  {
+    id: demoEmbryoCoupleAccountId,
+    mother: 'demo-embryo',
+    father: 'demo-embryo-partner',
+    motherEmail: 'embryo@demo.test',
+    fatherEmail: 'embryo-partner@demo.test',
+    motherOrder: 'DEMO-KIT-3001',
+    fatherOrder: 'DEMO-KIT-3002',
+    pendingFatherAccept: false,
+    pendingMotherAccept: false,
+    purchaseDate: PURCHASED.embryo,
+    testType: 'standard',
+    donePilotOnboardingSteps: ['PURCHASED'],
+  },
+] as const;
+
+const demoIndividualOrders = [
+  {
+    id: demoOrders.mother,
+    userId: 'demo-mother',
+    purchaseId: 'DEMO-PURCHASE-1001',
+    purchaseDate: PURCHASED.couple,
+    testType: '30x',
+  },
+  {
+    id: demoOrders.father,
+    userId: 'demo-father',
+    purchaseId: 'DEMO-PURCHASE-1002',
+    purchaseDate: PURCHASED.couple,
+    testType: '30x',
+  },
+  {
+    id: demoOrders.individual,
+    userId: 'demo-individual',
+    purchaseId: 'DEMO-PURCHASE-2001',
+    purchaseDate: PURCHASED.individual,
+    testType: '30x',
+  },
+] as const;
+
 export interface SeedResult {
   created: string[];
   skipped: string[];
+  /** '<lab report id> v<version>' of each report version stored by this run. */
+  reports: string[];
 }
 
 /**
@@ -193,7 +279,7 @@ export interface SeedResult {
  */
 export async function seedDemoData(db: Database): Promise<SeedResult> {
   const users = createUsersRepository(db);
-  const result: SeedResult = { created: [], skipped: [] };
+  const result: SeedResult = { created: [], skipped: [], reports: [] };
   for (const demo of demoAccounts) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const inserted = await users.insertWithPassword(
@@ -219,7 +305,41 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
     );
     (inserted ? result.created : result.skipped).push(demo.email);
   }
+  await seedDemoReports(db, result);
   return result;
+}
+
+/**
+ * The demo couples' accounts, the orders and their reports, through the same path a lab's
+ * delivery takes. Anything whose demo user is missing (someone else holds the address) is
+ * left out, with the reports that would hang on it.
+ */
+async function seedDemoReports(db: Database, result: SeedResult) {
+  const users = createUsersRepository(db);
+  const orders = createOrdersRepository(db);
+  const present = async (...ids: string[]) =>
+    (await Promise.all(ids.map((id) => users.findById(id)))).every((row) => row !== null);
+  const owners = new Set<string>();
+  for (const row of demoCoupleAccounts) {
+    if (!(await present(row.mother, row.father))) continue;
+    await orders.insertCoupleAccount({
+      ...row,
+      donePilotOnboardingSteps: [...row.donePilotOnboardingSteps],
+    });
+    owners.add(row.id);
+  }
+  for (const row of demoIndividualOrders) {
+    if (!(await present(row.userId))) continue;
+    await orders.insertIndividualOrder(row);
+    owners.add(row.id);
+  }
+  const lab = createLabService(createLabRepository(db));
+  for (const payload of demoReportPayloads) {
+    const owner = payload.individualOrderId ?? payload.coupleAccountId ?? '';
+    if (!owners.has(owner)) continue;
+    const receipt = await lab.receive(payload);
+    if (receipt.created) result.reports.push(`${payload.labReportId} v${String(payload.version)}`);
+  }
 }
 
 /** At start: seed only a database that has no users at all. */

@@ -29,10 +29,13 @@ describe('API documentation', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/admin/audit',
       '/api/admin/impersonation',
+      '/api/admin/lab-keys',
+      '/api/admin/lab-keys/{id}',
       '/api/admin/users',
       '/api/auth/google/start',
       '/api/config',
       '/api/health',
+      '/api/lab/reports',
       '/api/user',
       '/api/user/email',
       '/api/user/email/change',

@@ -66,6 +66,8 @@ export const auditActionSchema = z.enum([
   'impersonation-end',
   'impersonation-read',
   'impersonation-write',
+  'lab-key-create',
+  'lab-key-revoke',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -17,6 +17,11 @@ import { createUsersRepository } from '../users/repository.ts';
 import { createAdminRepository } from './repository.ts';
 import { createAdminService } from './service.ts';
 
+/** preHandler after requireVerifiedUser: admins only. */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+  if (request.identity?.isAdminUser !== true) await sendError(request, reply, 403, ADMIN_ONLY);
+}
+
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
@@ -35,10 +40,6 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
     audit,
   });
 
-  /** preHandler after requireVerifiedUser: admins only. */
-  async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
-    if (request.identity?.isAdminUser !== true) await sendError(request, reply, 403, ADMIN_ONLY);
-  }
   const adminOnly = [app.requireVerifiedUser, requireAdmin];
 
   app.get(

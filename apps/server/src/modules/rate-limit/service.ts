@@ -31,6 +31,8 @@ export const rateLimitRules = {
   },
   /** Google sign-ins started from one address (each stores a short-lived state row). */
   googleStartIp: { bucket: 'google-start:ip', limit: 30, windowMs: FIFTEEN_MINUTES },
+  /** Wrong or revoked lab API keys from one address: a guessing pipeline is stopped. */
+  labKeyFailureIp: { bucket: 'lab-key-failure:ip', limit: 20, windowMs: FIFTEEN_MINUTES },
   /** Requests that check or set a password or a one-time code, from one address. */
   credentialIp: { bucket: 'credential:ip', limit: 30, windowMs: FIFTEEN_MINUTES },
 } as const satisfies Record<string, RateLimitRule>;

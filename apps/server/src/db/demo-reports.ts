@@ -1,0 +1,401 @@
+/*
+ * The demo reports: clearly fictional people with realistic, internally consistent numbers.
+ * Each person's or embryo's standardised polygenic score sets its percentile and, through a
+ * mean-one log-normal relative risk, its absolute risk from the population's lifetime risk.
+ * Everything is computed from fixed inputs, so every seed writes the same reports.
+ */
+import { diseaseCodes, type DiseaseCode } from '@nestling/shared/catalogue/diseases';
+import type {
+  ChildRiskRange,
+  DiseaseResult,
+  Embryo,
+  ReportPayload,
+  VariantFinding,
+} from '@nestling/shared/contract/report';
+
+/** Approximate lifetime risks in the general population, for the demo only. */
+const populationRisk: Record<DiseaseCode, number> = {
+  aud: 0.12,
+  brc: 0.12,
+  bmi: 0.09,
+  prc: 0.12,
+  t2d: 0.3,
+  cad: 0.16,
+  afb: 0.25,
+  ibd: 0.012,
+  ms: 0.004,
+  scz: 0.007,
+  isc: 0.18,
+  alz: 0.1,
+  t1d: 0.006,
+  bipolar: 0.025,
+  celiac: 0.01,
+  parkinsons: 0.02,
+  endo: 0.1,
+  asthma: 0.1,
+};
+
+/** Reported for everyone: the sex-specific cancers and endometriosis are left out for couples. */
+const sexSpecificCodes: readonly DiseaseCode[] = ['brc', 'prc', 'endo'];
+const sharedCodes: DiseaseCode[] = diseaseCodes.filter((code) => !sexSpecificCodes.includes(code));
+const femaleCodes: DiseaseCode[] = [...sharedCodes, 'brc', 'endo'];
+const maleCodes: DiseaseCode[] = [...sharedCodes, 'prc'];
+
+const model = (code: string) => ({ id: `nestling-demo-${code}`, version: '3.2.0' });
+
+/** How strongly the score moves the risk: the log relative risk per standard deviation. */
+const EFFECT = 0.45;
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+/** The standard normal distribution function (Abramowitz and Stegun 26.2.17). */
+function normalCdf(z: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(z));
+  const tail =
+    0.3989423 *
+    Math.exp((-z * z) / 2) *
+    t *
+    (0.3193815 + t * (-0.3565638 + t * (1.781478 + t * (-1.821256 + t * 1.330274))));
+  return z >= 0 ? 1 - tail : tail;
+}
+
+/** Its inverse, by bisection: precise enough for 200 chart values. */
+function normalQuantile(p: number): number {
+  let low = -8;
+  let high = 8;
+  for (let step = 0; step < 60; step += 1) {
+    const middle = (low + high) / 2;
+    if (normalCdf(middle) < p) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
+}
+
+const absoluteRiskAt = (code: DiseaseCode, score: number) =>
+  Math.min(0.95, populationRisk[code] * Math.exp(EFFECT * score - (EFFECT * EFFECT) / 2));
+
+function diseaseResult(code: DiseaseCode, score: number): DiseaseResult {
+  const population = populationRisk[code];
+  const absoluteRisk = round(absoluteRiskAt(code, score), 4);
+  return {
+    code,
+    score: round(score, 3),
+    percentile: round(normalCdf(score) * 100, 1),
+    absoluteRisk,
+    populationRisk: population,
+    relativeRisk: round(absoluteRisk / population, 2),
+    interval: {
+      lower: round(absoluteRisk * 0.78, 4),
+      upper: round(Math.min(1, absoluteRisk * 1.27), 4),
+      confidence: 0.95,
+    },
+    model: model(code),
+  };
+}
+
+/** A fixed, varied score per person and disease, from -2 to 2. */
+function scoreOf(seed: number, index: number): number {
+  return round(Math.sin(seed * 12.9898 + index * 78.233) * 2, 3);
+}
+
+/** 200 quantiles of the standard normal: the population's scores in the density chart. */
+const densityValues = Array.from({ length: 200 }, (_, i) =>
+  round(normalQuantile((i + 0.5) / 200), 3),
+);
+const densityFor = (codes: readonly string[]) =>
+  Object.fromEntries(codes.map((code) => [code, { values: densityValues }]));
+
+function testDetails(
+  testType: 'standard' | '30x',
+  ancestry: ReportPayload['content']['test']['ancestry'],
+  signedOffOn: string,
+) {
+  return {
+    testType,
+    coverage: testType === '30x' ? 31.6 : 5.2,
+    genomeBuild: 'GRCh38' as const,
+    ancestry,
+    signedOffOn,
+    signedOffBy: 'Dr. Rowan Fictional, PhD, FACMG (Laboratory Director)',
+    researchUseOnly: false,
+  };
+}
+
+const gjb2Carrier: VariantFinding = {
+  gene: 'GJB2',
+  condition: 'GJB2-related nonsyndromic hearing loss',
+  variant: 'NM_004004.6:c.35del',
+  zygosity: 'heterozygous',
+  classification: 'pathogenic',
+  inheritance: 'autosomal-recessive',
+};
+const gjb2FatherCarrier: VariantFinding = { ...gjb2Carrier, variant: 'NM_004004.6:c.101T>C' };
+const hbbCarrier: VariantFinding = {
+  gene: 'HBB',
+  condition: 'Beta-thalassemia',
+  variant: 'NM_000518.5:c.92+1G>A',
+  zygosity: 'heterozygous',
+  classification: 'pathogenic',
+  inheritance: 'autosomal-recessive',
+};
+
+const screenedGenes = [
+  { gene: 'CFTR', condition: 'Cystic fibrosis', inheritance: 'autosomal-recessive' as const },
+  {
+    gene: 'GJB2',
+    condition: 'GJB2-related nonsyndromic hearing loss',
+    inheritance: 'autosomal-recessive' as const,
+  },
+  { gene: 'HBB', condition: 'Beta-thalassemia', inheritance: 'autosomal-recessive' as const },
+  {
+    gene: 'SMN1',
+    condition: 'Spinal muscular atrophy',
+    inheritance: 'autosomal-recessive' as const,
+  },
+  { gene: 'FMR1', condition: 'Fragile X syndrome', inheritance: 'x-linked-dominant' as const },
+];
+const screenedVariants = [
+  { gene: 'BRCA1', variant: 'NM_007294.4:c.68_69del', panel: 'cancer' as const },
+  { gene: 'BRCA2', variant: 'NM_000059.4:c.5946del', panel: 'cancer' as const },
+  { gene: 'CHD8', variant: 'NM_001170629.2:c.2875C>T', panel: 'neurodevelopmental' as const },
+];
+
+function individualReport(options: {
+  labReportId: string;
+  orderId: string;
+  seed: number;
+  sex: 'Female' | 'Male';
+  ancestry: string;
+  signedOffOn: string;
+  monogenic: VariantFinding[];
+  heightCm: number;
+}): ReportPayload {
+  const codes = options.sex === 'Female' ? femaleCodes : maleCodes;
+  return {
+    labReportId: options.labReportId,
+    version: 1,
+    individualOrderId: options.orderId,
+    content: {
+      kind: 'individual',
+      test: testDetails(
+        '30x',
+        [{ person: 'patient', inferred: options.ancestry, calibrated: true }],
+        options.signedOffOn,
+      ),
+      diseases: codes.map((code, index) => diseaseResult(code, scoreOf(options.seed, index))),
+      traits: [
+        {
+          code: 'height',
+          predicted: { value: options.heightCm, unit: 'cm' },
+          percentile: 58,
+          model: model('height'),
+        },
+        { code: 'eyecolor', predicted: { value: 'Brown' }, model: model('eyecolor') },
+        { code: 'haircolor', predicted: { value: 'Dark brown' }, model: model('haircolor') },
+        { code: 'myopia', percentile: 71, model: model('myopia') },
+      ],
+      monogenic: options.monogenic,
+      genes: screenedGenes,
+      variants: screenedVariants,
+      charts: { density: densityFor(codes) },
+    },
+  };
+}
+
+/** The range of lifetime risk a couple's children could have: midparent score ± 1.96 SD/√2. */
+function childRiskRanges(motherSeed: number, fatherSeed: number): ChildRiskRange[] {
+  return sharedCodes.map((code, index) => {
+    const midparent = (scoreOf(motherSeed, index) + scoreOf(fatherSeed, index)) / 2;
+    const spread = 1.96 * Math.SQRT1_2;
+    return {
+      code,
+      lower: round(absoluteRiskAt(code, midparent - spread), 4),
+      expected: round(absoluteRiskAt(code, midparent), 4),
+      upper: round(absoluteRiskAt(code, midparent + spread), 4),
+      coverage: 0.95,
+      populationRisk: populationRisk[code],
+      model: model(code),
+    };
+  });
+}
+
+export const demoOrders = {
+  mother: 'demo-order-mother',
+  father: 'demo-order-father',
+  individual: 'demo-order-individual',
+} as const;
+export const demoCoupleAccountId = 'demo-couple';
+export const demoEmbryoCoupleAccountId = 'demo-embryo-couple';
+
+const SEED = { mother: 1.7, father: 2.3, individual: 3.1, embryoMother: 4.4, embryoFather: 5.9 };
+
+export const motherReport = individualReport({
+  labReportId: 'DEMO-IND-MOTHER',
+  orderId: demoOrders.mother,
+  seed: SEED.mother,
+  sex: 'Female',
+  ancestry: 'European',
+  signedOffOn: '2025-02-03',
+  monogenic: [gjb2Carrier],
+  heightCm: 166.2,
+});
+
+export const fatherReport = individualReport({
+  labReportId: 'DEMO-IND-FATHER',
+  orderId: demoOrders.father,
+  seed: SEED.father,
+  sex: 'Male',
+  ancestry: 'European',
+  signedOffOn: '2025-02-03',
+  monogenic: [gjb2FatherCarrier],
+  heightCm: 181.4,
+});
+
+export const jointReport: ReportPayload = {
+  labReportId: 'DEMO-JOINT',
+  version: 1,
+  coupleAccountId: demoCoupleAccountId,
+  content: {
+    kind: 'joint',
+    test: testDetails(
+      '30x',
+      [
+        { person: 'mother', inferred: 'European', calibrated: true },
+        { person: 'father', inferred: 'European', calibrated: true },
+      ],
+      '2025-02-05',
+    ),
+    mother: { monogenic: [gjb2Carrier] },
+    father: { monogenic: [gjb2FatherCarrier] },
+    carrierMatches: [
+      {
+        gene: 'GJB2',
+        condition: 'GJB2-related nonsyndromic hearing loss',
+        inheritance: 'autosomal-recessive',
+        motherVariant: gjb2Carrier.variant,
+        fatherVariant: gjb2FatherCarrier.variant,
+        childChance: 0.25,
+      },
+    ],
+    childRisk: childRiskRanges(SEED.mother, SEED.father),
+    genes: screenedGenes,
+    variants: screenedVariants,
+    charts: { density: densityFor(sharedCodes) },
+  },
+};
+
+const individualVersion1 = individualReport({
+  labReportId: 'DEMO-IND-IRIS',
+  orderId: demoOrders.individual,
+  seed: SEED.individual,
+  sex: 'Female',
+  ancestry: 'East Asian',
+  signedOffOn: '2024-11-18',
+  monogenic: [],
+  heightCm: 162.8,
+});
+
+/** Iris's report as first issued, and as amended with a recalibrated model. */
+export const individualReports: readonly ReportPayload[] = [
+  individualVersion1,
+  (() => {
+    const amended = individualReport({
+      labReportId: 'DEMO-IND-IRIS',
+      orderId: demoOrders.individual,
+      seed: SEED.individual,
+      sex: 'Female',
+      ancestry: 'East Asian',
+      signedOffOn: '2025-01-27',
+      monogenic: [hbbCarrier],
+      heightCm: 162.8,
+    });
+    return {
+      ...amended,
+      version: 2,
+      changelog:
+        'Added a beta-thalassemia carrier finding (HBB) after confirmation by a second method; no change to the disease risks.',
+    };
+  })(),
+];
+
+const embryoSpecs: {
+  label: string;
+  priority: number;
+  morphology: string;
+  sex: Embryo['sex'];
+  offset: number;
+  chromosomes?: Embryo['chromosomes'];
+  monogenic?: VariantFinding[];
+}[] = [
+  { label: 'E1', priority: 1, morphology: '5AA', sex: 'female', offset: -0.6 },
+  { label: 'E2', priority: 2, morphology: '4AB', sex: 'male', offset: -0.2 },
+  { label: 'E3', priority: 3, morphology: '4BB', sex: 'female', offset: 0.3 },
+  {
+    label: 'E4',
+    priority: 4,
+    morphology: '5AB',
+    sex: 'male',
+    offset: 0.1,
+    monogenic: [{ ...hbbCarrier, zygosity: 'homozygous' }],
+  },
+  { label: 'E5', priority: 5, morphology: '3BB', sex: 'male', offset: 0.7 },
+  {
+    label: 'E6',
+    priority: 6,
+    morphology: '4BC',
+    sex: 'female',
+    offset: -0.3,
+    chromosomes: { status: 'aneuploid', detail: 'Trisomy 16 (three copies of chromosome 16)' },
+  },
+];
+
+export const embryoReport: ReportPayload = {
+  labReportId: 'DEMO-EMBRYO',
+  version: 1,
+  coupleAccountId: demoEmbryoCoupleAccountId,
+  content: {
+    kind: 'embryo',
+    test: testDetails(
+      'standard',
+      [
+        { person: 'mother', inferred: 'European', calibrated: true },
+        { person: 'father', inferred: 'Admixed American', calibrated: false },
+      ],
+      '2025-03-10',
+    ),
+    priorityMethod:
+      'Embryos with a chromosome or single-gene finding come last. The others are ranked by ' +
+      'morphology grade, then by the lowest average relative risk across the diseases screened. ' +
+      'A lower risk is not a guarantee: every embryo can still develop any of these conditions, ' +
+      'and most of the risk of common diseases does not come from genes.',
+    embryos: embryoSpecs.map((spec, embryoIndex) => ({
+      label: spec.label,
+      priority: spec.priority,
+      morphology: spec.morphology,
+      sex: spec.sex,
+      chromosomes: spec.chromosomes ?? { status: 'euploid' },
+      neurodevelopmentalVariants: [],
+      cancerVariants: [],
+      monogenic: spec.monogenic ?? [],
+      diseases: sharedCodes.map((code, index) => {
+        const midparent =
+          (scoreOf(SEED.embryoMother, index) + scoreOf(SEED.embryoFather, index)) / 2;
+        const deviation = spec.offset + scoreOf(embryoIndex + 7.1, index) * 0.2;
+        return diseaseResult(code, midparent + deviation);
+      }),
+    })),
+    childRisk: childRiskRanges(SEED.embryoMother, SEED.embryoFather),
+    genes: screenedGenes,
+    variants: screenedVariants,
+    charts: { density: densityFor(sharedCodes) },
+  },
+};
+
+/** Every demo payload, in the order a lab would have sent them. */
+export const demoReportPayloads: readonly ReportPayload[] = [
+  motherReport,
+  fatherReport,
+  jointReport,
+  ...individualReports,
+  embryoReport,
+];

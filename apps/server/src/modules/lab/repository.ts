@@ -1,0 +1,131 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/database.ts';
+import {
+  coupleAccount,
+  individualOrder,
+  labApiKey,
+  report,
+  reportVersion,
+  user,
+} from '../../db/schema.ts';
+
+export type ReportRow = typeof report.$inferSelect;
+export type ReportVersionRow = typeof reportVersion.$inferSelect;
+export type NewReportRow = typeof report.$inferInsert;
+export type NewReportVersionRow = typeof reportVersion.$inferInsert;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The lab module's Drizzle code: lab API keys and received reports. */
+export function createLabRepository(db: Database) {
+  const creator = alias(user, 'creator');
+  return {
+    async insertKey(row: typeof labApiKey.$inferInsert) {
+      await db.insert(labApiKey).values(row);
+    },
+
+    /** Newest first, with the creator's email. */
+    async listKeys() {
+      return db
+        .select({
+          id: labApiKey.id,
+          name: labApiKey.name,
+          prefix: labApiKey.prefix,
+          createdByEmail: creator.email,
+          createdAt: labApiKey.createdAt,
+          lastUsedAt: labApiKey.lastUsedAt,
+          revokedAt: labApiKey.revokedAt,
+        })
+        .from(labApiKey)
+        .leftJoin(creator, eq(creator.id, labApiKey.createdBy))
+        .orderBy(desc(labApiKey.createdAt), desc(labApiKey.id));
+    },
+
+    /** Sets revoked_at once; false when there is no such key. */
+    async revokeKey(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(labApiKey)
+        .set({ revokedAt: sql`coalesce(${labApiKey.revokedAt}, ${at})` })
+        .where(eq(labApiKey.id, id))
+        .returning({ id: labApiKey.id });
+      return rows.length > 0;
+    },
+
+    /** The id of the unrevoked key with this hash, its last use stamped; null for none. */
+    async useKey(keyHash: string, at: Date): Promise<string | null> {
+      const rows = await db
+        .update(labApiKey)
+        .set({ lastUsedAt: at })
+        .where(and(eq(labApiKey.keyHash, keyHash), isNull(labApiKey.revokedAt)))
+        .returning({ id: labApiKey.id });
+      return rows[0]?.id ?? null;
+    },
+
+    /** Runs `work` in one transaction: a failure stores nothing. */
+    transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    async individualOrderExists(tx: Transaction, id: string): Promise<boolean> {
+      const rows = await tx
+        .select({ id: individualOrder.id })
+        .from(individualOrder)
+        .where(eq(individualOrder.id, id))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async coupleAccountExists(tx: Transaction, id: string): Promise<boolean> {
+      const rows = await tx
+        .select({ id: coupleAccount.id })
+        .from(coupleAccount)
+        .where(eq(coupleAccount.id, id))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /**
+     * The report with this lab id, inserted first when new. Of two deliveries racing to create
+     * it, one inserts and the other reads the row once the first commits.
+     */
+    async findOrInsertReport(tx: Transaction, row: NewReportRow & { id: string }) {
+      await tx.insert(report).values(row).onConflictDoNothing({ target: report.labReportId });
+      const rows = await tx
+        .select()
+        .from(report)
+        .where(eq(report.labReportId, row.labReportId))
+        .limit(1);
+      const found = rows[0];
+      if (found === undefined) throw new Error('report row vanished within its transaction');
+      return found;
+    },
+
+    async findVersion(
+      tx: Transaction,
+      reportId: string,
+      version: number,
+    ): Promise<ReportVersionRow | null> {
+      const rows = await tx
+        .select()
+        .from(reportVersion)
+        .where(and(eq(reportVersion.reportId, reportId), eq(reportVersion.version, version)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The inserted row, or null when that version exists already (a concurrent delivery). */
+    async insertVersion(
+      tx: Transaction,
+      row: NewReportVersionRow & { id: string },
+    ): Promise<ReportVersionRow | null> {
+      const rows = await tx
+        .insert(reportVersion)
+        .values(row)
+        .onConflictDoNothing({ target: [reportVersion.reportId, reportVersion.version] })
+        .returning();
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type LabRepository = ReturnType<typeof createLabRepository>;

@@ -1,0 +1,137 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import {
+  LAB_KEY_INVALID,
+  LAB_KEY_REQUIRED,
+  labKeyCreateBodySchema,
+  labKeyCreatedSchema,
+  labKeyParamsSchema,
+  labKeySchema,
+  labKeysAnswerSchema,
+} from '@nestling/shared/contract/lab';
+import { reportPayloadSchema, reportReceiptSchema } from '@nestling/shared/contract/report';
+import { sendError } from '../../plugins/errors.ts';
+import { requireAdmin } from '../admin/routes.ts';
+import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
+import { createLabRepository } from './repository.ts';
+import { createLabService, LabError } from './service.ts';
+
+/** An embryo report with many embryos and fine density charts is larger than Fastify's 1 MiB. */
+const REPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+};
+
+/** Lab delivery (ADR 009): reports in with a lab API key; the keys, for admins. */
+export const labRoutes: FastifyPluginAsyncZod = (app) => {
+  const { database, rateLimiter, audit } = app;
+  const lab = createLabService(createLabRepository(database.db));
+
+  /**
+   * preValidation: a live lab API key, checked before the body is, so that only a lab learns
+   * what the schema refuses. Failed keys count against the caller's address.
+   */
+  async function requireLabKey(request: FastifyRequest, reply: FastifyReply) {
+    if (await rateLimiter.exhausted(rateLimitRules.labKeyFailureIp, request.ip)) {
+      return sendError(request, reply, 429, TOO_MANY_REQUESTS);
+    }
+    const header = request.headers.authorization;
+    const key = header === undefined ? undefined : /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    if (key === undefined) return sendError(request, reply, 401, LAB_KEY_REQUIRED);
+    try {
+      await lab.authenticate(key);
+    } catch (error) {
+      if (!(error instanceof LabError)) throw error;
+      await rateLimiter.record(rateLimitRules.labKeyFailureIp, request.ip);
+      return sendError(request, reply, 401, LAB_KEY_INVALID);
+    }
+  }
+  const adminOnly = [app.requireVerifiedUser, requireAdmin];
+
+  app.post(
+    '/lab/reports',
+    {
+      preValidation: requireLabKey,
+      bodyLimit: REPORT_BODY_LIMIT,
+      schema: {
+        summary:
+          'A lab delivers one version of a report (lab API key as Bearer). 201 when stored, 200 when the same version was stored before',
+        tags: ['lab'],
+        body: reportPayloadSchema,
+        response: {
+          200: reportReceiptSchema,
+          201: reportReceiptSchema,
+          ...errors,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await lab.receive(request.body);
+      return reply.code(receipt.created ? 201 : 200).send(receipt);
+    },
+  );
+
+  app.post(
+    '/admin/lab-keys',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary:
+          'Creates a lab API key; the answer is the only time the key is shown (admins only)',
+        tags: ['admin'],
+        body: labKeyCreateBodySchema,
+        response: { 201: labKeyCreatedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actorId = request.identity?.userId ?? null;
+      const created = await lab.createKey(request.body.name, actorId);
+      await audit.record(request, { actorId, subjectId: null, action: 'lab-key-create' });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/admin/lab-keys',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: 'The lab API keys, newest first, without the keys themselves (admins only)',
+        tags: ['admin'],
+        response: { 200: labKeysAnswerSchema, ...errors },
+      },
+    },
+    async () => ({ keys: await lab.listKeys() }),
+  );
+
+  app.delete(
+    '/admin/lab-keys/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: 'Revokes a lab API key at once; answers the key as it now is (admins only)',
+        tags: ['admin'],
+        params: labKeyParamsSchema,
+        response: { 200: labKeySchema, ...errors, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const revoked = await lab.revokeKey(request.params.id);
+      await audit.record(request, {
+        actorId: request.identity?.userId ?? null,
+        subjectId: null,
+        action: 'lab-key-revoke',
+      });
+      return revoked;
+    },
+  );
+
+  return Promise.resolve();
+};
