@@ -20,6 +20,8 @@ test('a new patient signs up, confirms by mail, signs out and in, and resets a f
   await expect(page).toHaveURL('/signin?next=%2Faccount-settings');
   await page.getByRole('link', { name: 'Create your account' }).click();
   await expect(page).toHaveURL('/signup?next=%2Faccount-settings');
+  // The URL changes at once; the form is there when its page has loaded.
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel(/^Email/).fill(` ${email} `);
   await page.getByLabel('First name').fill('Jordan');
@@ -67,6 +69,7 @@ test('a new patient signs up, confirms by mail, signs out and in, and resets a f
   await signOutOnPage(page, isMobile);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL('/reset-password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
   await page.getByLabel(/^Email/).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account uses this email');

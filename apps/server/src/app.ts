@@ -18,8 +18,11 @@ import { createLogger } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { documentsRoutes } from './modules/documents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { labRoutes } from './modules/lab/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { errorHandlerPlugin } from './plugins/errors.ts';
 import { identityPlugin } from './plugins/identity.ts';
@@ -93,6 +96,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(labRoutes, { prefix: '/api' });
+  await app.register(reportsRoutes, { prefix: '/api' });
+  await app.register(ordersRoutes, { prefix: '/api' });
+  await app.register(documentsRoutes, { prefix: '/api' });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

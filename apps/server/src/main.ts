@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -39,7 +40,9 @@ async function start() {
     );
     await database.migrate();
     if (config.demoData) {
-      const seeded = await seedDemoDataIfEmpty(database.db);
+      const seeded = await seedDemoDataIfEmpty(database.db, {
+        filesDir: path.join(config.dataDir, 'files'),
+      });
       if (seeded !== null) log.info({ accounts: seeded.created }, 'Created the demo accounts');
     }
 

@@ -39,6 +39,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'audit_log',
       'couple_account',
       'document',
+      'document_session',
       'individual_order',
       'jwks',
       'lab_api_key',

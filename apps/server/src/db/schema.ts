@@ -206,6 +206,8 @@ export const individualOrder = pgTable(
     purchaseId: text('purchase_id').notNull(),
     purchaseDate: unixSeconds('purchase_date').notNull(),
     testType: text('test_type').notNull(),
+    /** When the patient activated the kit (PATCH /individual_reports/{id}/activate); null before. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('individual_order_user_id_idx').on(table.userId)],
@@ -276,9 +278,36 @@ export const document = pgTable(
     size: integer('size').notNull(),
     /** Relative to DATA_DIR/files/. */
     storagePath: text('storage_path').notNull(),
+    /** The report the document belongs to (a cover letter, a counselling note); null for none. */
+    reportId: text('report_id').references(() => report.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (table) => [index('document_user_id_idx').on(table.userId)],
+  (table) => [
+    index('document_user_id_idx').on(table.userId),
+    index('document_report_id_idx').on(table.reportId),
+  ],
+);
+
+/**
+ * A short-lived link to view one document (POST /user/documents/{id}/session). Only the
+ * SHA-256 of the random token is kept; the link works once, before `expires_at`.
+ */
+export const documentSession = pgTable(
+  'document_session',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => document.id, { onDelete: 'cascade' }),
+    /** Who asked for the link (the admin, when viewing as the patient). */
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('document_session_expires_at_idx').on(table.expiresAt)],
 );
 
 /** Keys a lab's pipeline delivers reports with. Only a hash is kept; the key is shown once. */

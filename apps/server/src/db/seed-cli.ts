@@ -3,6 +3,7 @@
  * a DATABASE_URL one (the only way demo data reaches PostgreSQL unless DEMO_DATA=true).
  * Accounts that already exist are left alone, so it can run any number of times.
  */
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { openDatabase } from './database.ts';
@@ -17,12 +18,15 @@ async function run(): Promise<number> {
   });
   try {
     await database.migrate();
-    const result = await seedDemoData(database.db);
+    const result = await seedDemoData(database.db, {
+      filesDir: path.join(config.dataDir, 'files'),
+    });
     const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
     console.log(`Demo data in ${where}:`);
     for (const email of result.created) console.log(`  created ${email}`);
     for (const email of result.skipped) console.log(`  already there: ${email}`);
     for (const report of result.reports) console.log(`  report ${report}`);
+    for (const id of result.documents) console.log(`  document ${id}`);
     console.log(`Password for every demo account: ${DEMO_PASSWORD}`);
     return 0;
   } finally {

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +14,8 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../test/database.ts';
-import { account, report, reportVersion } from './schema.ts';
+import { demoDocuments } from './demo-documents.ts';
+import { account, document, report, reportVersion } from './schema.ts';
 import {
   DEMO_PASSWORD,
   demoAccounts,
@@ -43,15 +47,19 @@ describe('the demo accounts', () => {
 
 describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
   let database: TestDatabase;
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'nestling-seed-files-'));
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+  });
+  afterAll(() => {
+    rmSync(filesDir, { recursive: true, force: true });
   });
   afterAll(async () => {
     await database.destroy();
   });
 
   it('creates every demo account in an empty database', async () => {
-    const result = await seedDemoDataIfEmpty(database.db);
+    const result = await seedDemoDataIfEmpty(database.db, { filesDir });
     expect(result).toEqual({
       created: demoEmails,
       skipped: [],
@@ -63,7 +71,31 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
         'DEMO-IND-IRIS v2',
         'DEMO-EMBRYO v1',
       ],
+      documents: demoDocuments.map((demo) => demo.id),
     });
+  });
+
+  it('stores each demo document with its file: the consent form a one-page PDF', async () => {
+    const rows = await database.db.select().from(document);
+    expect(rows).toHaveLength(demoDocuments.length);
+    for (const row of rows) {
+      const file = readFileSync(path.join(filesDir, row.storagePath));
+      expect(file.length, row.id).toBe(row.size);
+      if (row.contentType === 'application/pdf') {
+        const text = file.toString('latin1');
+        expect(text.startsWith('%PDF-1.4\n')).toBe(true);
+        expect(text).toContain('/Type /Page ');
+        // The xref offset points at the xref table, as PDF readers check.
+        const offset = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
+        expect(text.slice(offset, offset + 4)).toBe('xref');
+      }
+    }
+    const letter = rows.find((row) => row.id === 'demo-individual-cover-letter');
+    const [iris] = await database.db
+      .select({ id: report.id })
+      .from(report)
+      .where(eq(report.labReportId, 'DEMO-IND-IRIS'));
+    expect(letter?.reportId).toBe(iris?.id);
   });
 
   it("gives each demo patient's orders and accounts their reports", async () => {
@@ -191,10 +223,11 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
 
   it('changes nothing when run again', async () => {
     expect(await seedDemoDataIfEmpty(database.db)).toBeNull();
-    expect(await seedDemoData(database.db)).toEqual({
+    expect(await seedDemoData(database.db, { filesDir })).toEqual({
       created: [],
       skipped: demoEmails,
       reports: [],
+      documents: [],
     });
     const versions = await database.db.select().from(reportVersion);
     expect(versions).toHaveLength(6);

@@ -1,10 +1,12 @@
 import { hashPassword } from 'better-auth/crypto';
 import type { Sex } from '@nestling/shared/contract/user';
+import { createDocumentsRepository } from '../modules/documents/repository.ts';
 import { createLabRepository } from '../modules/lab/repository.ts';
 import { createLabService } from '../modules/lab/service.ts';
 import { createOrdersRepository } from '../modules/orders/repository.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import type { Database } from './database.ts';
+import { demoDocuments, writeDemoFile } from './demo-documents.ts';
 import {
   demoCoupleAccountId,
   demoEmbryoCoupleAccountId,
@@ -242,6 +244,11 @@ const demoCoupleAccounts = [
   },
 ] as const;
 
+/** The demo kits were activated a week after purchase, as they arrive by mail. */
+function activatedAfter(purchasedAt: number): Date {
+  return new Date((purchasedAt + 7 * 24 * 60 * 60) * 1000);
+}
+
 const demoIndividualOrders = [
   {
     id: demoOrders.mother,
@@ -249,6 +256,7 @@ const demoIndividualOrders = [
     purchaseId: 'DEMO-PURCHASE-1001',
     purchaseDate: PURCHASED.couple,
     testType: '30x',
+    activatedAt: activatedAfter(PURCHASED.couple),
   },
   {
     id: demoOrders.father,
@@ -256,6 +264,7 @@ const demoIndividualOrders = [
     purchaseId: 'DEMO-PURCHASE-1002',
     purchaseDate: PURCHASED.couple,
     testType: '30x',
+    activatedAt: activatedAfter(PURCHASED.couple),
   },
   {
     id: demoOrders.individual,
@@ -263,6 +272,7 @@ const demoIndividualOrders = [
     purchaseId: 'DEMO-PURCHASE-2001',
     purchaseDate: PURCHASED.individual,
     testType: '30x',
+    activatedAt: activatedAfter(PURCHASED.individual),
   },
 ] as const;
 
@@ -271,15 +281,25 @@ export interface SeedResult {
   skipped: string[];
   /** '<lab report id> v<version>' of each report version stored by this run. */
   reports: string[];
+  /** The ids of the documents stored by this run. */
+  documents: string[];
+}
+
+export interface SeedOptions {
+  /**
+   * DATA_DIR/files: where the demo documents' files go. Without it no documents are stored,
+   * since a document row without its file could not be shown.
+   */
+  filesDir?: string;
 }
 
 /**
  * Creates the demo accounts that do not exist yet (by id or email); running it again changes
  * nothing. Passwords are hashed with better-auth's own hasher.
  */
-export async function seedDemoData(db: Database): Promise<SeedResult> {
+export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
   const users = createUsersRepository(db);
-  const result: SeedResult = { created: [], skipped: [], reports: [] };
+  const result: SeedResult = { created: [], skipped: [], reports: [], documents: [] };
   for (const demo of demoAccounts) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const inserted = await users.insertWithPassword(
@@ -305,8 +325,39 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
     );
     (inserted ? result.created : result.skipped).push(demo.email);
   }
-  await seedDemoReports(db, result);
+  const reportIds = await seedDemoReports(db, result);
+  if (options.filesDir !== undefined) {
+    await seedDemoDocuments(db, options.filesDir, reportIds, result);
+  }
   return result;
+}
+
+/** The demo documents of the demo users that exist; the files are written again each run. */
+async function seedDemoDocuments(
+  db: Database,
+  filesDir: string,
+  reportIds: ReadonlyMap<string, string>,
+  result: SeedResult,
+) {
+  const users = createUsersRepository(db);
+  const documents = createDocumentsRepository(db);
+  for (const demo of demoDocuments) {
+    if ((await users.findById(demo.userId)) === null) continue;
+    const storagePath = await writeDemoFile(filesDir, demo);
+    const inserted = await documents.insert({
+      id: demo.id,
+      userId: demo.userId,
+      title: demo.title,
+      kind: demo.kind,
+      date: demo.date,
+      fileName: demo.fileName,
+      contentType: demo.contentType,
+      size: demo.body.length,
+      storagePath,
+      reportId: demo.labReportId === undefined ? null : (reportIds.get(demo.labReportId) ?? null),
+    });
+    if (inserted) result.documents.push(demo.id);
+  }
 }
 
 /**
@@ -314,7 +365,7 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
  * delivery takes. Anything whose demo user is missing (someone else holds the address) is
  * left out, with the reports that would hang on it.
  */
-async function seedDemoReports(db: Database, result: SeedResult) {
+async function seedDemoReports(db: Database, result: SeedResult): Promise<Map<string, string>> {
   const users = createUsersRepository(db);
   const orders = createOrdersRepository(db);
   const present = async (...ids: string[]) =>
@@ -334,16 +385,23 @@ async function seedDemoReports(db: Database, result: SeedResult) {
     owners.add(row.id);
   }
   const lab = createLabService(createLabRepository(db));
+  /** The portal's report id of each lab report id, for the documents that belong to one. */
+  const reportIds = new Map<string, string>();
   for (const payload of demoReportPayloads) {
     const owner = payload.individualOrderId ?? payload.coupleAccountId ?? '';
     if (!owners.has(owner)) continue;
     const receipt = await lab.receive(payload);
+    reportIds.set(payload.labReportId, receipt.reportId);
     if (receipt.created) result.reports.push(`${payload.labReportId} v${String(payload.version)}`);
   }
+  return reportIds;
 }
 
 /** At start: seed only a database that has no users at all. */
-export async function seedDemoDataIfEmpty(db: Database): Promise<SeedResult | null> {
+export async function seedDemoDataIfEmpty(
+  db: Database,
+  options: SeedOptions = {},
+): Promise<SeedResult | null> {
   if ((await createUsersRepository(db).count()) > 0) return null;
-  return seedDemoData(db);
+  return seedDemoData(db, options);
 }

@@ -12,15 +12,24 @@ import {
 } from '@nestling/shared/contract/auth';
 import { messageSchema } from '@nestling/shared/contract/message';
 import { errorBodySchema } from '@nestling/shared/contract/error';
-import { userAnswerSchema, userQuerySchema } from '@nestling/shared/contract/portal-user';
+import {
+  PREFERRED_ACCOUNT_COOKIE,
+  PREFERRED_ORDER_COOKIE,
+  userAnswerSchema,
+  userQuerySchema,
+} from '@nestling/shared/contract/portal-user';
 import { currentUserSchema } from '@nestling/shared/contract/user';
 import { sendError } from '../../plugins/errors.ts';
 import { createAccountRepository } from '../account/repository.ts';
 import { AccountError, createEmailConfirmation } from '../account/service.ts';
 import { AuthError } from '../auth/service.ts';
+import { createOrdersRepository } from '../orders/repository.ts';
 import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
+import { preferenceCookie, readCookie } from '../reports/cookies.ts';
+import { createReportsRepository } from '../reports/repository.ts';
+import { createReportsService } from '../reports/service.ts';
 import { createUsersRepository } from './repository.ts';
-import { createUsersService, toUser } from './service.ts';
+import { createUsersService } from './service.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -30,7 +39,14 @@ const errors = {
 };
 
 export const usersRoutes: FastifyPluginAsyncZod = (app) => {
-  const users = createUsersService(createUsersRepository(app.database.db));
+  const usersRepository = createUsersRepository(app.database.db);
+  const users = createUsersService(usersRepository);
+  const reports = createReportsService({
+    reports: createReportsRepository(app.database.db),
+    orders: createOrdersRepository(app.database.db),
+    users: usersRepository,
+  });
+  const secureCookies = app.config.publicUrl.startsWith('https:');
   const emailConfirmation = createEmailConfirmation({
     authService: app.authService,
     repository: createAccountRepository(app.database.db),
@@ -202,15 +218,33 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     {
       preHandler: app.requireVerifiedUser,
       schema: {
-        summary: 'The user whose portal this is; admins may pass asUser (an id or an email)',
+        summary:
+          "The user whose portal this is, with the accounts, orders and reports the flags ask for; 404 'no response' when the asked-for report list is empty; admins may pass asUser",
         tags: ['users'],
         querystring: userQuerySchema,
         response: { 200: userAnswerSchema, ...errors, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const subject = await app.resolveSubject(request, request.query.asUser);
-      return { user: toUser(subject) };
+    async (request, reply) => {
+      const { query } = request;
+      const subject = await app.resolveSubject(request, query.asUser);
+      const cookie = request.headers.cookie;
+      const { answer, remember } = await reports.portal(subject, query, {
+        askedAccount: query.preferredAccount,
+        askedOrder: query.preferredOrder,
+        rememberedAccount: readCookie(cookie, PREFERRED_ACCOUNT_COOKIE),
+        rememberedOrder: readCookie(cookie, PREFERRED_ORDER_COOKIE),
+      });
+      const cookies = [
+        ...(remember.account === undefined
+          ? []
+          : [preferenceCookie(PREFERRED_ACCOUNT_COOKIE, remember.account, secureCookies)]),
+        ...(remember.order === undefined
+          ? []
+          : [preferenceCookie(PREFERRED_ORDER_COOKIE, remember.order, secureCookies)]),
+      ];
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return answer;
     },
   );
   return Promise.resolve();

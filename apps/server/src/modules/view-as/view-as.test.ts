@@ -99,10 +99,10 @@ describe.each(testDatabaseKinds)('view-as (GET /api/user?asUser=) on %s', (kind)
       },
     ]);
 
-    // Trimmed and in any case; the report flags are accepted.
+    // Trimmed and in any case; the report flags are accepted (the father has a joint report).
     const byEmail = await getUser(
       adminToken,
-      `?asUser=${encodeURIComponent('  Father@Demo.TEST ')}&embryo=true&withPartner=false`,
+      `?asUser=${encodeURIComponent('  Father@Demo.TEST ')}&preconception=true&withPartner=false`,
     );
     expect(byEmail.statusCode).toBe(200);
     expect(byEmail.json<{ user: { id: string } }>().user.id).toBe('demo-father');

@@ -1,0 +1,1 @@
+ALTER TABLE "individual_order" ADD COLUMN "activated_at" timestamp with time zone;

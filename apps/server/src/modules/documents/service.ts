@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  DOCUMENT_LINK_INVALID,
+  DOCUMENT_LINK_SECONDS,
+  DOCUMENT_NOT_FOUND,
+  type Document,
+  type DocumentSession,
+} from '@nestling/shared/contract/document';
+import type { UserRow } from '../../db/schema.ts';
+import type { DocumentRow, DocumentsRepository } from './repository.ts';
+
+/** A refusal the error handler answers with its status and message. */
+export class DocumentsError extends Error {
+  constructor(
+    public readonly statusCode: 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function toDocument(row: DocumentRow): Document {
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    date: row.date,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    size: row.size,
+    reportId: row.reportId,
+  };
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Documents: listing, and one-time links. A link is 32 random bytes; only its SHA-256 is
+ * stored, so the table cannot be read back into working links. The file's path never leaves
+ * the server.
+ */
+export function createDocumentsService(deps: {
+  repository: DocumentsRepository;
+  /** DATA_DIR/files */
+  filesDir: string;
+  now?: () => Date;
+}) {
+  const { repository, filesDir } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async list(subject: UserRow, reportId: string | undefined): Promise<Document[]> {
+      return (await repository.list(subject.id, reportId)).map(toDocument);
+    },
+
+    /** A link to one of the subject's documents; anyone else's is 404 like an unknown id. */
+    async createSession(
+      subject: UserRow,
+      documentId: string,
+      createdBy: string,
+    ): Promise<DocumentSession> {
+      const row = await repository.find(documentId);
+      if (row?.userId !== subject.id) throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now().getTime() + DOCUMENT_LINK_SECONDS * 1000);
+      await repository.insertSession({
+        tokenHash: hashToken(token),
+        documentId,
+        createdBy,
+        expiresAt,
+      });
+      return { url: `/api/documents/view/${token}`, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** Spends the link and opens the file; an expired, used or unknown link is 404. */
+    async open(token: string): Promise<{ document: Document; stream: Readable; size: number }> {
+      const row = await repository.spendSession(hashToken(token), now());
+      if (row === null) throw new DocumentsError(404, DOCUMENT_LINK_INVALID);
+      const file = path.resolve(filesDir, row.storagePath);
+      // A stored path is the server's own, but it must still stay inside the files directory.
+      if (!file.startsWith(path.resolve(filesDir) + path.sep)) {
+        throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
+      }
+      const info = await stat(file).catch(() => null);
+      if (info === null) throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
+      return { document: toDocument(row), stream: createReadStream(file), size: info.size };
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -1,0 +1,65 @@
+import {
+  ORDER_NOT_FOUND,
+  type CoupleAccount,
+  type IndividualOrder,
+} from '@nestling/shared/contract/orders';
+import type { CoupleAccountRow, IndividualOrderRow, OrdersRepository } from './repository.ts';
+
+/** A refusal the error handler answers with its status and message. */
+export class OrdersError extends Error {
+  constructor(
+    public readonly statusCode: 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function toCoupleAccount(row: CoupleAccountRow): CoupleAccount {
+  return {
+    id: row.id,
+    mother: row.mother,
+    father: row.father,
+    motherEmail: row.motherEmail,
+    fatherEmail: row.fatherEmail,
+    motherOrder: row.motherOrder,
+    fatherOrder: row.fatherOrder,
+    pendingFatherAccept: row.pendingFatherAccept,
+    pendingMotherAccept: row.pendingMotherAccept,
+    purchaseDate: row.purchaseDate,
+    testType: row.testType,
+    donePilotOnboardingSteps: row.donePilotOnboardingSteps,
+  };
+}
+
+export function toIndividualOrder(row: IndividualOrderRow): IndividualOrder {
+  return {
+    id: row.id,
+    purchaseId: row.purchaseId,
+    purchaseDate: row.purchaseDate,
+    testType: row.testType,
+    activatedAt: row.activatedAt === null ? null : Math.floor(row.activatedAt.getTime() / 1000),
+  };
+}
+
+/** Individual orders: activation (spec section 4). */
+export function createOrdersService(
+  repository: OrdersRepository,
+  now: () => Date = () => new Date(),
+) {
+  return {
+    /**
+     * Activates the user's own order; activating again keeps the first time. Anyone else's
+     * order, like an unknown one, is 404: its existence is not theirs to learn.
+     */
+    async activate(userId: string, orderId: string): Promise<IndividualOrder> {
+      const order = await repository.findIndividualOrder(orderId);
+      if (order?.userId !== userId) throw new OrdersError(404, ORDER_NOT_FOUND);
+      const activated = await repository.activateIndividualOrder(orderId, now());
+      if (activated === null) throw new OrdersError(404, ORDER_NOT_FOUND);
+      return toIndividualOrder(activated);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,120 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { ReportKind } from '@nestling/shared/contract/report';
+import type { Database } from '../../db/database.ts';
+import { coupleAccount, individualOrder, report, reportVersion } from '../../db/schema.ts';
+
+/** A report's latest version, without its content: what lists show. */
+export interface ReportSummaryRow {
+  id: string;
+  kind: ReportKind;
+  labReportId: string;
+  individualOrderId: string | null;
+  coupleAccountId: string | null;
+  version: number;
+  signedOffOn: string;
+  testType: string;
+}
+
+/** Reading delivered reports (ADR 009, 'Reading reports'). */
+export function createReportsRepository(db: Database) {
+  return {
+    /**
+     * The reports of these owners at their latest version, newest report first. The content
+     * stays in the database: a list needs only its test type.
+     */
+    async latestSummaries(owners: {
+      coupleAccountIds?: readonly string[];
+      individualOrderIds?: readonly string[];
+    }): Promise<ReportSummaryRow[]> {
+      const accountIds = owners.coupleAccountIds ?? [];
+      const orderIds = owners.individualOrderIds ?? [];
+      if (accountIds.length === 0 && orderIds.length === 0) return [];
+      const latest = db
+        .select({
+          reportId: reportVersion.reportId,
+          version: sql<number>`max(${reportVersion.version})`.as('latest_version'),
+        })
+        .from(reportVersion)
+        .groupBy(reportVersion.reportId)
+        .as('latest');
+      const owned = [
+        ...(accountIds.length > 0 ? [inArray(report.coupleAccountId, [...accountIds])] : []),
+        ...(orderIds.length > 0 ? [inArray(report.individualOrderId, [...orderIds])] : []),
+      ];
+      return db
+        .select({
+          id: report.id,
+          kind: report.kind,
+          labReportId: report.labReportId,
+          individualOrderId: report.individualOrderId,
+          coupleAccountId: report.coupleAccountId,
+          version: reportVersion.version,
+          signedOffOn: reportVersion.signedOffOn,
+          testType: sql<string>`${reportVersion.content} -> 'test' ->> 'testType'`,
+        })
+        .from(report)
+        .innerJoin(latest, eq(latest.reportId, report.id))
+        .innerJoin(
+          reportVersion,
+          and(eq(reportVersion.reportId, report.id), eq(reportVersion.version, latest.version)),
+        )
+        .where(or(...owned))
+        .orderBy(desc(report.createdAt), desc(report.id));
+    },
+
+    /** The report and who may read it: the order's patient, or both partners of the account. */
+    async findWithOwners(id: string) {
+      const rows = await db
+        .select({
+          id: report.id,
+          kind: report.kind,
+          labReportId: report.labReportId,
+          orderUserId: individualOrder.userId,
+          mother: coupleAccount.mother,
+          father: coupleAccount.father,
+        })
+        .from(report)
+        .leftJoin(individualOrder, eq(individualOrder.id, report.individualOrderId))
+        .leftJoin(coupleAccount, eq(coupleAccount.id, report.coupleAccountId))
+        .where(eq(report.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The newest individual report of an order; null before the lab delivers one. */
+    async findIdByOrder(orderId: string): Promise<string | null> {
+      const rows = await db
+        .select({ id: report.id })
+        .from(report)
+        .where(and(eq(report.individualOrderId, orderId), eq(report.kind, 'individual')))
+        .orderBy(desc(report.createdAt), desc(report.id))
+        .limit(1);
+      return rows[0]?.id ?? null;
+    },
+
+    /** Every version without its content, newest first. */
+    async listVersions(reportId: string) {
+      return db
+        .select({
+          version: reportVersion.version,
+          signedOffOn: reportVersion.signedOffOn,
+          receivedAt: reportVersion.receivedAt,
+          changelog: reportVersion.changelog,
+        })
+        .from(reportVersion)
+        .where(eq(reportVersion.reportId, reportId))
+        .orderBy(desc(reportVersion.version));
+    },
+
+    async findVersion(reportId: string, version: number) {
+      const rows = await db
+        .select()
+        .from(reportVersion)
+        .where(and(eq(reportVersion.reportId, reportId), eq(reportVersion.version, version)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;

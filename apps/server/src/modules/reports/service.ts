@@ -1,0 +1,218 @@
+import {
+  ACCOUNT_NOT_FOUND,
+  ORDER_NOT_FOUND,
+  type CoupleAccount,
+  type IndividualOrder,
+  type Partner,
+} from '@nestling/shared/contract/orders';
+import {
+  NO_RESPONSE,
+  type UserAnswer,
+  type UserQuery,
+} from '@nestling/shared/contract/portal-user';
+import { testTypeSchema } from '@nestling/shared/contract/report';
+import {
+  REPORT_NOT_FOUND,
+  reportVersionNotFound,
+  type ReportAnswer,
+  type ReportSummary,
+} from '@nestling/shared/contract/report-view';
+import type { UserRow } from '../../db/schema.ts';
+import type { OrdersRepository } from '../orders/repository.ts';
+import { toCoupleAccount, toIndividualOrder } from '../orders/service.ts';
+import type { UsersRepository } from '../users/repository.ts';
+import { toUser } from '../users/service.ts';
+import type { ReportsRepository, ReportSummaryRow } from './repository.ts';
+
+/** A refusal the error handler answers with its status and message. */
+export class ReportsError extends Error {
+  constructor(
+    public readonly statusCode: 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function toSummary(row: ReportSummaryRow): ReportSummary {
+  // The content was checked on receipt, so the test type is one the schema knows.
+  const testType = testTypeSchema.parse(row.testType);
+  return {
+    id: row.id,
+    kind: row.kind,
+    labReportId: row.labReportId,
+    version: row.version,
+    signedOffOn: row.signedOffOn,
+    testType,
+  };
+}
+
+/** The preferred account and order: asked for now, remembered in cookies, else the newest. */
+export interface Preferences {
+  /** From the query: must name one the user may see (404 otherwise). */
+  askedAccount?: string | undefined;
+  askedOrder?: string | undefined;
+  /** From the cookies: ignored when stale (another person's, or gone). */
+  rememberedAccount?: string | undefined;
+  rememberedOrder?: string | undefined;
+}
+
+/** GET /user's answer, and what to remember in the preference cookies. */
+export interface Portal {
+  answer: UserAnswer;
+  remember: { account?: string; order?: string };
+}
+
+const isOn = (flag: 'true' | 'false' | undefined) => flag === 'true';
+
+/** Picks by id, else the first (lists are newest first). */
+function choose<T extends { id: string }>(
+  items: readonly T[],
+  asked: string | undefined,
+  remembered: string | undefined,
+  notFound: string,
+): T | null {
+  if (asked !== undefined) {
+    const found = items.find((item) => item.id === asked);
+    if (found === undefined) throw new ReportsError(404, notFound);
+    return found;
+  }
+  return items.find((item) => item.id === remembered) ?? items[0] ?? null;
+}
+
+/**
+ * Who may read what (ADR 009): an individual report, the order's patient; a joint or embryo
+ * report, both partners of the couple's account. Anyone else gets the same 404 as for an
+ * unknown id.
+ */
+export function createReportsService(deps: {
+  reports: ReportsRepository;
+  orders: OrdersRepository;
+  users: UsersRepository;
+}) {
+  const { reports, orders, users } = deps;
+
+  async function partnerOf(account: CoupleAccount, subjectId: string): Promise<Partner | null> {
+    const partnerId = account.mother === subjectId ? account.father : account.mother;
+    if (partnerId === null) return null;
+    const partner = await users.findById(partnerId);
+    if (partner === null) return null;
+    const { name, email } = toUser(partner);
+    return { name, email };
+  }
+
+  async function readVersion(reportId: string, version: number | undefined): Promise<ReportAnswer> {
+    const head = await reports.findWithOwners(reportId);
+    const versions = await reports.listVersions(reportId);
+    const latest = versions[0];
+    if (head === null || latest === undefined) throw new ReportsError(404, REPORT_NOT_FOUND);
+    const wanted = version ?? latest.version;
+    const row = await reports.findVersion(reportId, wanted);
+    if (row === null) throw new ReportsError(404, reportVersionNotFound(wanted));
+    return {
+      report: {
+        id: head.id,
+        kind: head.kind,
+        labReportId: head.labReportId,
+        version: row.version,
+        latestVersion: latest.version,
+        signedOffOn: row.signedOffOn,
+        testType: row.content.test.testType,
+        receivedAt: row.receivedAt.toISOString(),
+        changelog: row.changelog,
+        content: row.content,
+      },
+      versions: versions.map((entry) => ({
+        ...entry,
+        receivedAt: entry.receivedAt.toISOString(),
+      })),
+    };
+  }
+
+  return {
+    /** GET /user: the user, and what each flag adds (portal-user.ts lists them). */
+    async portal(subject: UserRow, query: UserQuery, preferences: Preferences): Promise<Portal> {
+      const answer: UserAnswer = { user: toUser(subject) };
+      const remember: Portal['remember'] = {};
+      const preconception = isOn(query.preconception);
+      const embryo = isOn(query.embryo);
+
+      if (preconception || embryo) {
+        const accounts = (await orders.listCoupleAccounts(subject.id)).map(toCoupleAccount);
+        const account = choose(
+          accounts,
+          preferences.askedAccount,
+          preferences.rememberedAccount,
+          ACCOUNT_NOT_FOUND,
+        );
+        if (preferences.askedAccount !== undefined && account !== null)
+          remember.account = account.id;
+        const summaries = await reports.latestSummaries({
+          coupleAccountIds: accounts.map((entry) => entry.id),
+        });
+        let found = 0;
+        for (const entry of accounts) {
+          if (isOn(query.withPartner)) entry.partner = await partnerOf(entry, subject.id);
+          if (embryo) {
+            entry.embryoReports = summaries
+              .filter((row) => row.coupleAccountId === entry.id && row.kind === 'embryo')
+              .map(toSummary);
+            found += entry.embryoReports.length;
+          }
+        }
+        if (preconception) {
+          answer.preconceptionReports = summaries
+            .filter((row) => row.coupleAccountId === account?.id && row.kind === 'joint')
+            .map(toSummary);
+          found += answer.preconceptionReports.length;
+        }
+        // Spec section 8: the call that lists the user's reports gets nothing.
+        if (found === 0) throw new ReportsError(404, NO_RESPONSE);
+        answer.accounts = accounts;
+        answer.account = account;
+      }
+
+      if (isOn(query.individual)) {
+        const list: IndividualOrder[] = (await orders.listIndividualOrders(subject.id)).map(
+          toIndividualOrder,
+        );
+        const chosen = choose(
+          list,
+          preferences.askedOrder,
+          preferences.rememberedOrder,
+          ORDER_NOT_FOUND,
+        );
+        if (preferences.askedOrder !== undefined && chosen !== null) remember.order = chosen.id;
+        let order = chosen;
+        if (order !== null && isOn(query.withIndividualReport)) {
+          const [latest] = await reports.latestSummaries({ individualOrderIds: [order.id] });
+          order = { ...order, report: latest === undefined ? null : toSummary(latest) };
+        }
+        answer.individualOrders = list;
+        answer.order = order;
+      }
+      return { answer, remember };
+    },
+
+    /** GET /reports/{id}: any kind, for its owners. */
+    async read(subject: UserRow, reportId: string, version: number | undefined) {
+      const head = await reports.findWithOwners(reportId);
+      const owners = [head?.orderUserId, head?.mother, head?.father];
+      if (head === null || !owners.includes(subject.id)) {
+        throw new ReportsError(404, REPORT_NOT_FOUND);
+      }
+      return readVersion(reportId, version);
+    },
+
+    /** GET /individual_reports/{orderId}: the order's report, for the order's patient. */
+    async readByOrder(subject: UserRow, orderId: string, version: number | undefined) {
+      const order = await orders.findIndividualOrder(orderId);
+      if (order?.userId !== subject.id) throw new ReportsError(404, ORDER_NOT_FOUND);
+      const reportId = await reports.findIdByOrder(orderId);
+      if (reportId === null) throw new ReportsError(404, REPORT_NOT_FOUND);
+      return readVersion(reportId, version);
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
