@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { coupleAccountSchema, individualOrderSchema } from './orders.ts';
 import { reportSummarySchema } from './report-view.ts';
-import { userSchema } from './user.ts';
-import { asUserSchema } from './view-as.ts';
+import { asUserSchema, userOnlyAnswerSchema } from './view-as.ts';
 
 /*
  * GET /user (spec section 7): the user whose portal this is, and what the flags ask for. Kept
@@ -52,8 +51,7 @@ export const userQuerySchema = z.object({
 export type UserQuery = z.infer<typeof userQuerySchema>;
 
 /** GET /user: the user whose portal this is (the caller, or the one an admin views as). */
-export const userAnswerSchema = z.object({
-  user: userSchema,
+export const userAnswerSchema = z.extend(userOnlyAnswerSchema, {
   accounts: z.optional(z.array(coupleAccountSchema)),
   account: z.optional(z.nullable(coupleAccountSchema)),
   preconceptionReports: z.optional(z.array(reportSummarySchema)),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DOCUMENT_LINK_INVALID,
@@ -39,6 +40,22 @@ import {
   type TestDatabase,
 } from '../../test/database.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
+
+/** The text of every page of a PDF, joined. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
+  }
+  return pages.join(' ');
+}
 
 describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
   let database: TestDatabase;
@@ -243,6 +260,26 @@ describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
         expect(message(other)).toBe(ORDER_NOT_FOUND);
         expect((await get(who, `/api/reports/${latest.report.id}`)).statusCode).toBe(404);
       }
+    });
+
+    it('answers the report as a PDF with Accept: application/pdf, to its owners only', async () => {
+      const url = `/api/individual_reports/${demoOrders.individual}?version=1`;
+      const response = await get('individual', url, { accept: 'application/pdf' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(
+        'attachment; filename="individual-report-DEMO-IND-IRIS-v1.pdf"',
+      );
+      expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = await pdfText(response.rawPayload);
+      expect(text).toContain('Prepared for Iris Sample');
+      expect(text).toContain('Version 1, signed off on');
+      expect(text).not.toContain('What changed');
+
+      const other = await get('mother', url, { accept: 'application/pdf' });
+      expect(other.statusCode).toBe(404);
+      expect(other.headers['content-type']).toContain('application/json');
+      expect(message(other)).toBe(ORDER_NOT_FOUND);
     });
 
     it('lets an admin read as the patient with one audit row; a patient asUser is 403', async () => {

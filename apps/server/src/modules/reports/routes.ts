@@ -1,11 +1,14 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import {
   reportAnswerSchema,
   reportParamsSchema,
   reportQuerySchema,
+  type ReportAnswer,
 } from '@nestling/shared/contract/report-view';
 import { createOrdersRepository } from '../orders/repository.ts';
+import { renderReportPdf } from '../pdf/report-pdf.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createReportsRepository } from './repository.ts';
 import { createReportsService } from './service.ts';
@@ -28,6 +31,36 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
   });
   const versionOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 
+  /**
+   * Spec section 7's PDF download: the same URL with `Accept: application/pdf` answers the
+   * report at that version as a PDF, after the same checks as the JSON answer.
+   */
+  async function answer(request: FastifyRequest, reply: FastifyReply, found: ReportAnswer) {
+    if (!(request.headers.accept ?? '').includes('application/pdf')) return found;
+    const { report } = found;
+    const pdf = await renderReportPdf(
+      {
+        content: report.content,
+        version: report.version,
+        changelog: report.changelog,
+        people: await reports.peopleOf(report.id),
+      },
+      {
+        productName: app.config.brand.productName,
+        companyName: app.config.brand.companyName,
+        generatedAt: new Date(),
+      },
+    );
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'no-store')
+      .header(
+        'content-disposition',
+        `attachment; filename="${report.kind}-report-${report.labReportId.replace(/[^\w.-]/g, '-')}-v${String(report.version)}.pdf"`,
+      )
+      .send(pdf);
+  }
+
   app.get(
     '/reports/:id',
     {
@@ -41,9 +74,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
         response: responses,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
-      return reports.read(subject, request.params.id, versionOf(request.query.version));
+      return answer(
+        request,
+        reply,
+        await reports.read(subject, request.params.id, versionOf(request.query.version)),
+      );
     },
   );
 
@@ -60,9 +97,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
         response: responses,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
-      return reports.readByOrder(subject, request.params.id, versionOf(request.query.version));
+      return answer(
+        request,
+        reply,
+        await reports.readByOrder(subject, request.params.id, versionOf(request.query.version)),
+      );
     },
   );
   return Promise.resolve();

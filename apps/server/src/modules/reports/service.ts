@@ -204,6 +204,27 @@ export function createReportsService(deps: {
       return readVersion(reportId, version);
     },
 
+    /**
+     * The names to print on a report's PDF: the patient, or the mother and the father of a
+     * couple (the lab's content holds no names). Call after read or readByOrder allowed it.
+     */
+    async peopleOf(reportId: string): Promise<string[]> {
+      const head = await reports.findWithOwners(reportId);
+      const ids = [head?.orderUserId, head?.mother, head?.father].filter(
+        (id): id is string => typeof id === 'string',
+      );
+      const names: string[] = [];
+      for (const id of ids) {
+        const row = await users.findById(id);
+        if (row !== null) {
+          const user = toUser(row);
+          const name = [user.name.First, user.name.Last].filter(Boolean).join(' ');
+          names.push(name === '' ? user.email : name);
+        }
+      }
+      return names;
+    },
+
     /** GET /individual_reports/{orderId}: the order's report, for the order's patient. */
     async readByOrder(subject: UserRow, orderId: string, version: number | undefined) {
       const order = await orders.findIndividualOrder(orderId);

@@ -1,4 +1,4 @@
-import { userAnswerSchema } from '@nestling/shared/contract/portal-user';
+import { userOnlyAnswerSchema } from '@nestling/shared/contract/view-as';
 import type { User } from '@nestling/shared/contract/user';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -26,7 +26,8 @@ export function useViewAsUser(asUser: string): ViewAsUserState {
     queryClient
       .query({
         queryKey: ['user', 'view-as', asUser],
-        queryFn: ({ signal }) => api.get('/user', userAnswerSchema, { query: { asUser }, signal }),
+        queryFn: ({ signal }) =>
+          api.get('/user', userOnlyAnswerSchema, { query: { asUser }, signal }),
       })
       .then(
         ({ user }) => {
