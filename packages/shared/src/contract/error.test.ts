@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema } from './error.ts';
+import { describeSchemaIssues, errorBodySchema } from './error.ts';
 
 const body = { statusCode: 403, error: 'Forbidden', message: 'Verified email required' };
 
@@ -21,5 +21,25 @@ describe('errorBodySchema', () => {
     expect(
       errorBodySchema.safeParse({ statusCode: 500, error: 'Internal Server Error' }).success,
     ).toBe(false);
+  });
+});
+
+describe('describeSchemaIssues', () => {
+  it('names each field by its path, under an optional prefix', () => {
+    const issues = [
+      {
+        path: ['content', 'diseases', 0, 'percentile'],
+        message: 'Give a percentile from 0 to 100',
+      },
+      { path: [], message: 'Send an object' },
+    ];
+    expect(describeSchemaIssues(issues)).toEqual([
+      'content.diseases.0.percentile: Give a percentile from 0 to 100',
+      'Send an object',
+    ]);
+    expect(describeSchemaIssues(issues, 'body')).toEqual([
+      'body.content.diseases.0.percentile: Give a percentile from 0 to 100',
+      'body: Send an object',
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { describeSchemaIssues } from './error.ts';
 import { REPORT_JSON_SCHEMA_PATH, reportJsonSchemaText } from './report-json-schema.ts';
 import {
-  describeReportIssues,
   relativeRiskAgrees,
   reportPayloadSchema,
   type DiseaseResult,
@@ -141,7 +141,7 @@ const embryos: ReportPayload = {
 function problems(payload: unknown): string[] {
   const result = reportPayloadSchema.safeParse(payload);
   expect(result.success).toBe(false);
-  return describeReportIssues(result.error?.issues ?? []);
+  return describeSchemaIssues(result.error?.issues ?? []);
 }
 
 /**

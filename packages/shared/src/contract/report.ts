@@ -601,16 +601,6 @@ export const reportReceiptSchema = z.object({
 });
 export type ReportReceipt = z.infer<typeof reportReceiptSchema>;
 
-/** 'content.diseases.0.relativeRisk: Must equal …' for each issue, as the API names fields. */
-export function describeReportIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): string[] {
-  return issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
-    return field === '' ? issue.message : `${field}: ${issue.message}`;
-  });
-}
-
 export const REPORT_OWNER_NOT_FOUND = {
   individual: (id: string) => `Individual order ${id} not found`,
   couple: (id: string) => `Couple account ${id} not found`,

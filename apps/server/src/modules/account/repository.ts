@@ -127,19 +127,6 @@ export function createAccountRepository(db: Database) {
       });
     },
 
-    /** Deletes the code and returns it: of two concurrent uses, only one gets the row. */
-    async consumeCode(identifier: string) {
-      const rows = await db
-        .delete(verification)
-        .where(eq(verification.identifier, identifier))
-        .returning({
-          identifier: verification.identifier,
-          value: verification.value,
-          expiresAt: verification.expiresAt,
-        });
-      return rows[0] ?? null;
-    },
-
     /**
      * Sets the confirmed new email and ends the user's sessions but `keepSessionId`, together.
      * False, changing nothing, when another account took the email in the meantime.

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import {
   EMAIL_CHANGED_MESSAGE,
@@ -17,11 +17,13 @@ import type { User } from '@nestling/shared/contract/user';
 import { parseDob } from '@nestling/shared/text';
 import type { Config } from '../../config.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { AuthRepository } from '../auth/repository.ts';
 import { SESSION_MAX_AGE_SECONDS } from '../auth/auth.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.ts';
 import {
   AuthError,
   CONFIRMATION_CODE_SECONDS,
+  hashCode,
   INVALID_CODE,
   SESSION_EXPIRED,
   type AuthService,
@@ -50,10 +52,6 @@ export class AccountError extends Error {
   }
 }
 
-function hashCode(code: string): string {
-  return createHash('sha256').update(code).digest('base64url');
-}
-
 const pendingChangeSchema = z.object({ userId: z.string(), newEmail: z.string() });
 
 /**
@@ -65,9 +63,11 @@ const pendingChangeSchema = z.object({ userId: z.string(), newEmail: z.string() 
 export function createEmailConfirmation(deps: {
   authService: AuthService;
   repository: AccountRepository;
+  /** Where every kind of one-time code is kept. */
+  codes: Pick<AuthRepository, 'consumeCode'>;
   now?: () => Date;
 }) {
-  const { authService, repository } = deps;
+  const { authService, repository, codes } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The session behind an optional `Authorization: Bearer`; null when there is none alive. */
@@ -91,7 +91,7 @@ export function createEmailConfirmation(deps: {
         // Not a sign-up confirmation code: it may be an email change's.
         if (!(error instanceof AuthError)) throw error;
       }
-      const row = await repository.consumeCode(`${EMAIL_CHANGE_PREFIX}${hashCode(code)}`);
+      const row = await codes.consumeCode(`${EMAIL_CHANGE_PREFIX}${hashCode(code)}`);
       if (row === null || row.expiresAt <= now()) throw new AccountError(400, INVALID_CODE);
       let pending: z.infer<typeof pendingChangeSchema>;
       try {

@@ -31,14 +31,17 @@ export function createAuthRepository(db: Database) {
       });
     },
 
-    /** Deletes the code and returns it: of two concurrent uses, only one gets the row. */
+    /**
+     * Deletes a one-time code and returns it (any kind: its value is the kind's to read). Of
+     * two concurrent uses, only one gets the row.
+     */
     async consumeCode(identifier: string) {
       const rows = await db
         .delete(verification)
         .where(eq(verification.identifier, identifier))
         .returning({
           identifier: verification.identifier,
-          userId: verification.value,
+          value: verification.value,
           expiresAt: verification.expiresAt,
         });
       return rows[0] ?? null;

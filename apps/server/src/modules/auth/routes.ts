@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { describeSchemaIssues } from '@nestling/shared/contract/error';
 import { signupRequestSchema } from '@nestling/shared/contract/signup';
 import { sendError } from '../../plugins/errors.ts';
 import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
@@ -29,13 +30,6 @@ function trimmedBody(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const record = body as Record<string, unknown>;
   return typeof record.email === 'string' ? { ...record, email: record.email.trim() } : record;
-}
-
-/** 'body.phone: Enter a valid phone number; …', as the schema-checked routes answer. */
-function describeIssues(error: { issues: readonly { path: PropertyKey[]; message: string }[] }) {
-  return error.issues
-    .map((issue) => `${['body', ...issue.path.map(String)].join('.')}: ${issue.message}`)
-    .join('; ');
 }
 
 /** better-auth's handler at /api/auth/*, behind the portal's rate limits. */
@@ -80,7 +74,7 @@ export function authRoutes(app: FastifyInstance, _options: unknown, done: () => 
             request,
             reply,
             400,
-            `Invalid request: ${describeIssues(checked.error)}`,
+            `Invalid request: ${describeSchemaIssues(checked.error.issues, 'body').join('; ')}`,
           );
         }
       }

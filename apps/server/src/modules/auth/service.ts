@@ -35,7 +35,8 @@ export interface Identity {
   impersonatedBy: string | null;
 }
 
-function hashCode(code: string): string {
+/** How one-time codes are stored: a SHA-256 of the code, never the code. */
+export function hashCode(code: string): string {
   return createHash('sha256').update(code).digest('base64url');
 }
 
@@ -126,7 +127,7 @@ export function createAuthService(deps: {
       ) {
         throw new AuthError(400, INVALID_CODE);
       }
-      await repository.markEmailVerified(row.userId);
+      await repository.markEmailVerified(row.value);
     },
 
     /** better-auth mails a reset link to a known account, and answers the same for others. */

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { describeReportIssues, reportPayloadSchema } from '@nestling/shared/contract/report';
+import { describeSchemaIssues } from '@nestling/shared/contract/error';
+import { reportPayloadSchema } from '@nestling/shared/contract/report';
 import type { Database } from '../../db/database.ts';
 import { createLabRepository } from './repository.ts';
 import { createLabService, LabError } from './service.ts';
@@ -29,7 +30,7 @@ export async function ingestReportFile(db: Database, file: string): Promise<Inge
       ok: false,
       lines: [
         `${file} is not a valid report payload:`,
-        ...describeReportIssues(parsed.error.issues).map((issue) => `  ${issue}`),
+        ...describeSchemaIssues(parsed.error.issues).map((issue) => `  ${issue}`),
       ],
     };
   }

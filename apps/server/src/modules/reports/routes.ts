@@ -7,6 +7,7 @@ import {
   reportQuerySchema,
   type ReportAnswer,
 } from '@nestling/shared/contract/report-view';
+import type { UserRow } from '../../db/schema.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { renderReportPdf } from '../pdf/report-pdf.ts';
 import { createUsersRepository } from '../users/repository.ts';
@@ -61,50 +62,41 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
       .send(pdf);
   }
 
-  app.get(
-    '/reports/:id',
-    {
-      preHandler: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'A report (joint, embryo or individual) at its latest version or at `version`, with every version; for its owners, or admins with asUser',
-        tags: ['reports'],
-        params: reportParamsSchema,
-        querystring: reportQuerySchema,
-        response: responses,
+  /** One GET route of a report: the JSON answer, or the PDF for `Accept: application/pdf`. */
+  function reportRoute(
+    url: string,
+    summary: string,
+    read: (subject: UserRow, id: string, version: number | undefined) => Promise<ReportAnswer>,
+  ) {
+    app.get(
+      url,
+      {
+        preHandler: app.requireVerifiedUser,
+        schema: {
+          summary,
+          tags: ['reports'],
+          params: reportParamsSchema,
+          querystring: reportQuerySchema,
+          response: responses,
+        },
       },
-    },
-    async (request, reply) => {
-      const subject = await app.resolveSubject(request, request.query.asUser);
-      return answer(
-        request,
-        reply,
-        await reports.read(subject, request.params.id, versionOf(request.query.version)),
-      );
-    },
-  );
+      async (request, reply) => {
+        const subject = await app.resolveSubject(request, request.query.asUser);
+        const found = await read(subject, request.params.id, versionOf(request.query.version));
+        return answer(request, reply, found);
+      },
+    );
+  }
 
-  app.get(
+  reportRoute(
+    '/reports/:id',
+    'A report (joint, embryo or individual) at its latest version or at `version`, with every version; for its owners, or admins with asUser',
+    (subject, id, version) => reports.read(subject, id, version),
+  );
+  reportRoute(
     '/individual_reports/:id',
-    {
-      preHandler: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "An individual order's report (the id is the order's) at its latest version or at `version`, with every version",
-        tags: ['reports'],
-        params: reportParamsSchema,
-        querystring: reportQuerySchema,
-        response: responses,
-      },
-    },
-    async (request, reply) => {
-      const subject = await app.resolveSubject(request, request.query.asUser);
-      return answer(
-        request,
-        reply,
-        await reports.readByOrder(subject, request.params.id, versionOf(request.query.version)),
-      );
-    },
+    "An individual order's report (the id is the order's) at its latest version or at `version`, with every version",
+    (subject, id, version) => reports.readByOrder(subject, id, version),
   );
   return Promise.resolve();
 };

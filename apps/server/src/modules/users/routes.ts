@@ -20,6 +20,7 @@ import {
 } from '@nestling/shared/contract/portal-user';
 import { currentUserSchema } from '@nestling/shared/contract/user';
 import { sendError } from '../../plugins/errors.ts';
+import { createAuthRepository } from '../auth/repository.ts';
 import { createAccountRepository } from '../account/repository.ts';
 import { AccountError, createEmailConfirmation } from '../account/service.ts';
 import { AuthError } from '../auth/service.ts';
@@ -50,6 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
   const emailConfirmation = createEmailConfirmation({
     authService: app.authService,
     repository: createAccountRepository(app.database.db),
+    codes: createAuthRepository(app.database.db),
   });
   const { authService, rateLimiter } = app;
 
