@@ -23,6 +23,21 @@ export default defineConfig({
     react(),
   ],
   build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every page runs on, in one chunk: left to the automatic splitting,
+          // each new lazy page that shares a piece of them moves that piece into a chunk of its
+          // own, and many small chunks compress worse than one (the /signin budget pays).
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](?:@tanstack[\\/](?:query-core|react-query|react-router|router-core|history|store|react-store)|zod|react|react-dom|scheduler|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
     manifest: true,
     sourcemap: true,
     modulePreload: {

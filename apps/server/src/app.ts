@@ -17,7 +17,9 @@ import type { DatabaseHandle } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { archiveRoutes } from './modules/archive/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { demoReportsRoutes } from './modules/demo-reports/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { labRoutes } from './modules/lab/routes.ts';
@@ -99,6 +101,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(reportsRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
   await app.register(documentsRoutes, { prefix: '/api' });
+  await app.register(archiveRoutes, { prefix: '/api' });
+  await app.register(demoReportsRoutes, { prefix: '/api' });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

@@ -20,6 +20,7 @@ import { Route as CompareEmbryosRouteImport } from './routes/compare-embryos'
 import { Route as CoupleReportsRouteImport } from './routes/couple-reports'
 import { Route as DeliveryRouteImport } from './routes/delivery'
 import { Route as DemoRedirectRouteImport } from './routes/demo-redirect'
+import { Route as EmbryoReportsRouteRouteImport } from './routes/embryo-reports/route'
 import { Route as EmbryosRouteImport } from './routes/embryos'
 import { Route as FatherRouteImport } from './routes/father'
 import { Route as HealthSurveyRouteImport } from './routes/health-survey'
@@ -42,6 +43,7 @@ import { Route as ResultsRouteImport } from './routes/results'
 import { Route as ReturnShippingRouteImport } from './routes/return-shipping'
 import { Route as ReviewTermsRouteImport } from './routes/review-terms'
 import { Route as RiskCalculatorRouteImport } from './routes/risk-calculator'
+import { Route as RuoEmbryoReportsRouteRouteImport } from './routes/ruo-embryo-reports/route'
 import { Route as ScheduleAppointmentRouteImport } from './routes/schedule-appointment'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as Step1RouteImport } from './routes/step-1'
@@ -158,6 +160,11 @@ const DemoRedirectRoute = DemoRedirectRouteImport.update({
   path: '/demo-redirect',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EmbryoReportsRouteRoute = EmbryoReportsRouteRouteImport.update({
+  id: '/embryo-reports',
+  path: '/embryo-reports',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EmbryosRoute = EmbryosRouteImport.update({
   id: '/embryos',
   path: '/embryos',
@@ -268,6 +275,11 @@ const RiskCalculatorRoute = RiskCalculatorRouteImport.update({
   path: '/risk-calculator',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RuoEmbryoReportsRouteRoute = RuoEmbryoReportsRouteRouteImport.update({
+  id: '/ruo-embryo-reports',
+  path: '/ruo-embryo-reports',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ScheduleAppointmentRoute = ScheduleAppointmentRouteImport.update({
   id: '/schedule-appointment',
   path: '/schedule-appointment',
@@ -304,14 +316,14 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const EmbryoReportsIndexRoute = EmbryoReportsIndexRouteImport.update({
-  id: '/embryo-reports/',
-  path: '/embryo-reports/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => EmbryoReportsRouteRoute,
 } as any)
 const EmbryoReportsOverviewRoute = EmbryoReportsOverviewRouteImport.update({
-  id: '/embryo-reports/overview',
-  path: '/embryo-reports/overview',
-  getParentRoute: () => rootRouteImport,
+  id: '/overview',
+  path: '/overview',
+  getParentRoute: () => EmbryoReportsRouteRoute,
 } as any)
 const MyDataIndexRoute = MyDataIndexRouteImport.update({
   id: '/my-data/',
@@ -381,15 +393,15 @@ const ResourcesWhatYouWillLearnFromYourReportRoute =
     getParentRoute: () => rootRouteImport,
   } as any)
 const RuoEmbryoReportsIndexRoute = RuoEmbryoReportsIndexRouteImport.update({
-  id: '/ruo-embryo-reports/',
-  path: '/ruo-embryo-reports/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => RuoEmbryoReportsRouteRoute,
 } as any)
 const RuoEmbryoReportsOverviewRoute =
   RuoEmbryoReportsOverviewRouteImport.update({
-    id: '/ruo-embryo-reports/overview',
-    path: '/ruo-embryo-reports/overview',
-    getParentRoute: () => rootRouteImport,
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => RuoEmbryoReportsRouteRoute,
   } as any)
 const SalivaIndexRoute = SalivaIndexRouteImport.update({
   id: '/saliva/',
@@ -459,21 +471,21 @@ const DemoGrsEmbryoReportsOverviewRoute =
     getParentRoute: () => rootRouteImport,
   } as any)
 const EmbryoReportsEmbryosXRoute = EmbryoReportsEmbryosXRouteImport.update({
-  id: '/embryo-reports/embryos/$x',
-  path: '/embryo-reports/embryos/$x',
-  getParentRoute: () => rootRouteImport,
+  id: '/embryos/$x',
+  path: '/embryos/$x',
+  getParentRoute: () => EmbryoReportsRouteRoute,
 } as any)
 const EmbryoReportsPlatinumIndexRoute =
   EmbryoReportsPlatinumIndexRouteImport.update({
-    id: '/embryo-reports/platinum/',
-    path: '/embryo-reports/platinum/',
-    getParentRoute: () => rootRouteImport,
+    id: '/platinum/',
+    path: '/platinum/',
+    getParentRoute: () => EmbryoReportsRouteRoute,
   } as any)
 const EmbryoReportsPlatinumOverviewRoute =
   EmbryoReportsPlatinumOverviewRouteImport.update({
-    id: '/embryo-reports/platinum/overview',
-    path: '/embryo-reports/platinum/overview',
-    getParentRoute: () => rootRouteImport,
+    id: '/platinum/overview',
+    path: '/platinum/overview',
+    getParentRoute: () => EmbryoReportsRouteRoute,
   } as any)
 const InviteAcceptIdRoute = InviteAcceptIdRouteImport.update({
   id: '/invite/accept/$id',
@@ -492,21 +504,21 @@ const PgtHealthSurveyMotherRoute = PgtHealthSurveyMotherRouteImport.update({
 } as any)
 const RuoEmbryoReportsEmbryosXRoute =
   RuoEmbryoReportsEmbryosXRouteImport.update({
-    id: '/ruo-embryo-reports/embryos/$x',
-    path: '/ruo-embryo-reports/embryos/$x',
-    getParentRoute: () => rootRouteImport,
+    id: '/embryos/$x',
+    path: '/embryos/$x',
+    getParentRoute: () => RuoEmbryoReportsRouteRoute,
   } as any)
 const RuoEmbryoReportsPlatinumIndexRoute =
   RuoEmbryoReportsPlatinumIndexRouteImport.update({
-    id: '/ruo-embryo-reports/platinum/',
-    path: '/ruo-embryo-reports/platinum/',
-    getParentRoute: () => rootRouteImport,
+    id: '/platinum/',
+    path: '/platinum/',
+    getParentRoute: () => RuoEmbryoReportsRouteRoute,
   } as any)
 const RuoEmbryoReportsPlatinumOverviewRoute =
   RuoEmbryoReportsPlatinumOverviewRouteImport.update({
-    id: '/ruo-embryo-reports/platinum/overview',
-    path: '/ruo-embryo-reports/platinum/overview',
-    getParentRoute: () => rootRouteImport,
+    id: '/platinum/overview',
+    path: '/platinum/overview',
+    getParentRoute: () => RuoEmbryoReportsRouteRoute,
   } as any)
 const SalivaHealthSurveyFatherRoute =
   SalivaHealthSurveyFatherRouteImport.update({
@@ -600,6 +612,8 @@ const SalivaInviteAcceptIdRoute = SalivaInviteAcceptIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/embryo-reports': typeof EmbryoReportsRouteRouteWithChildren
+  '/ruo-embryo-reports': typeof RuoEmbryoReportsRouteRouteWithChildren
   '/403': typeof R403Route
   '/account-settings': typeof AccountSettingsRoute
   '/activate': typeof ActivateRoute
@@ -791,6 +805,8 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/embryo-reports': typeof EmbryoReportsRouteRouteWithChildren
+  '/ruo-embryo-reports': typeof RuoEmbryoReportsRouteRouteWithChildren
   '/403': typeof R403Route
   '/account-settings': typeof AccountSettingsRoute
   '/activate': typeof ActivateRoute
@@ -888,6 +904,8 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/embryo-reports'
+    | '/ruo-embryo-reports'
     | '/403'
     | '/account-settings'
     | '/activate'
@@ -1078,6 +1096,8 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/embryo-reports'
+    | '/ruo-embryo-reports'
     | '/403'
     | '/account-settings'
     | '/activate'
@@ -1174,6 +1194,8 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  EmbryoReportsRouteRoute: typeof EmbryoReportsRouteRouteWithChildren
+  RuoEmbryoReportsRouteRoute: typeof RuoEmbryoReportsRouteRouteWithChildren
   R403Route: typeof R403Route
   AccountSettingsRoute: typeof AccountSettingsRoute
   ActivateRoute: typeof ActivateRoute
@@ -1213,7 +1235,6 @@ export interface RootRouteChildren {
   SupportPartnerRoute: typeof SupportPartnerRoute
   TermsRoute: typeof TermsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
-  EmbryoReportsOverviewRoute: typeof EmbryoReportsOverviewRoute
   MyDataExportsRoute: typeof MyDataExportsRoute
   MyDataImportsRoute: typeof MyDataImportsRoute
   MyDataNewImportRoute: typeof MyDataNewImportRoute
@@ -1223,36 +1244,27 @@ export interface RootRouteChildren {
   ReportsJointRoute: typeof ReportsJointRoute
   ResourcesEmbryoScreeningGuideRoute: typeof ResourcesEmbryoScreeningGuideRoute
   ResourcesWhatYouWillLearnFromYourReportRoute: typeof ResourcesWhatYouWillLearnFromYourReportRoute
-  RuoEmbryoReportsOverviewRoute: typeof RuoEmbryoReportsOverviewRoute
   SigninGoogleDoneRoute: typeof SigninGoogleDoneRoute
   SignupStep1Route: typeof SignupStep1Route
-  EmbryoReportsIndexRoute: typeof EmbryoReportsIndexRoute
   MyDataIndexRoute: typeof MyDataIndexRoute
   PgtIndexRoute: typeof PgtIndexRoute
   ReportsIndexRoute: typeof ReportsIndexRoute
   ResourcesIndexRoute: typeof ResourcesIndexRoute
-  RuoEmbryoReportsIndexRoute: typeof RuoEmbryoReportsIndexRoute
   SalivaIndexRoute: typeof SalivaIndexRoute
   SignupIndexRoute: typeof SignupIndexRoute
   Demo30xEmbryoReportsOverviewRoute: typeof Demo30xEmbryoReportsOverviewRoute
   Demo5xEmbryoReportsOverviewRoute: typeof Demo5xEmbryoReportsOverviewRoute
   DemoEmbryoReportsOverviewRoute: typeof DemoEmbryoReportsOverviewRoute
   DemoGrsEmbryoReportsOverviewRoute: typeof DemoGrsEmbryoReportsOverviewRoute
-  EmbryoReportsEmbryosXRoute: typeof EmbryoReportsEmbryosXRoute
-  EmbryoReportsPlatinumOverviewRoute: typeof EmbryoReportsPlatinumOverviewRoute
   InviteAcceptIdRoute: typeof InviteAcceptIdRoute
   PgtHealthSurveyFatherRoute: typeof PgtHealthSurveyFatherRoute
   PgtHealthSurveyMotherRoute: typeof PgtHealthSurveyMotherRoute
-  RuoEmbryoReportsEmbryosXRoute: typeof RuoEmbryoReportsEmbryosXRoute
-  RuoEmbryoReportsPlatinumOverviewRoute: typeof RuoEmbryoReportsPlatinumOverviewRoute
   SalivaHealthSurveyFatherRoute: typeof SalivaHealthSurveyFatherRoute
   SalivaHealthSurveyMotherRoute: typeof SalivaHealthSurveyMotherRoute
   Demo30xEmbryoReportsIndexRoute: typeof Demo30xEmbryoReportsIndexRoute
   Demo5xEmbryoReportsIndexRoute: typeof Demo5xEmbryoReportsIndexRoute
   DemoEmbryoReportsIndexRoute: typeof DemoEmbryoReportsIndexRoute
   DemoGrsEmbryoReportsIndexRoute: typeof DemoGrsEmbryoReportsIndexRoute
-  EmbryoReportsPlatinumIndexRoute: typeof EmbryoReportsPlatinumIndexRoute
-  RuoEmbryoReportsPlatinumIndexRoute: typeof RuoEmbryoReportsPlatinumIndexRoute
   Demo30xEmbryoReportsEmbryosXRoute: typeof Demo30xEmbryoReportsEmbryosXRoute
   Demo30xEmbryoReportsPlatinumOverviewRoute: typeof Demo30xEmbryoReportsPlatinumOverviewRoute
   Demo5xEmbryoReportsEmbryosXRoute: typeof Demo5xEmbryoReportsEmbryosXRoute
@@ -1345,6 +1357,13 @@ declare module '@tanstack/react-router' {
       path: '/demo-redirect'
       fullPath: '/demo-redirect'
       preLoaderRoute: typeof DemoRedirectRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/embryo-reports': {
+      id: '/embryo-reports'
+      path: '/embryo-reports'
+      fullPath: '/embryo-reports'
+      preLoaderRoute: typeof EmbryoReportsRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/embryos': {
@@ -1501,6 +1520,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RiskCalculatorRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ruo-embryo-reports': {
+      id: '/ruo-embryo-reports'
+      path: '/ruo-embryo-reports'
+      fullPath: '/ruo-embryo-reports'
+      preLoaderRoute: typeof RuoEmbryoReportsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/schedule-appointment': {
       id: '/schedule-appointment'
       path: '/schedule-appointment'
@@ -1552,17 +1578,17 @@ declare module '@tanstack/react-router' {
     }
     '/embryo-reports/': {
       id: '/embryo-reports/'
-      path: '/embryo-reports'
+      path: '/'
       fullPath: '/embryo-reports/'
       preLoaderRoute: typeof EmbryoReportsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof EmbryoReportsRouteRoute
     }
     '/embryo-reports/overview': {
       id: '/embryo-reports/overview'
-      path: '/embryo-reports/overview'
+      path: '/overview'
       fullPath: '/embryo-reports/overview'
       preLoaderRoute: typeof EmbryoReportsOverviewRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof EmbryoReportsRouteRoute
     }
     '/my-data/': {
       id: '/my-data/'
@@ -1657,17 +1683,17 @@ declare module '@tanstack/react-router' {
     }
     '/ruo-embryo-reports/': {
       id: '/ruo-embryo-reports/'
-      path: '/ruo-embryo-reports'
+      path: '/'
       fullPath: '/ruo-embryo-reports/'
       preLoaderRoute: typeof RuoEmbryoReportsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof RuoEmbryoReportsRouteRoute
     }
     '/ruo-embryo-reports/overview': {
       id: '/ruo-embryo-reports/overview'
-      path: '/ruo-embryo-reports/overview'
+      path: '/overview'
       fullPath: '/ruo-embryo-reports/overview'
       preLoaderRoute: typeof RuoEmbryoReportsOverviewRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof RuoEmbryoReportsRouteRoute
     }
     '/saliva/': {
       id: '/saliva/'
@@ -1755,24 +1781,24 @@ declare module '@tanstack/react-router' {
     }
     '/embryo-reports/embryos/$x': {
       id: '/embryo-reports/embryos/$x'
-      path: '/embryo-reports/embryos/$x'
+      path: '/embryos/$x'
       fullPath: '/embryo-reports/embryos/$x'
       preLoaderRoute: typeof EmbryoReportsEmbryosXRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof EmbryoReportsRouteRoute
     }
     '/embryo-reports/platinum/': {
       id: '/embryo-reports/platinum/'
-      path: '/embryo-reports/platinum'
+      path: '/platinum'
       fullPath: '/embryo-reports/platinum/'
       preLoaderRoute: typeof EmbryoReportsPlatinumIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof EmbryoReportsRouteRoute
     }
     '/embryo-reports/platinum/overview': {
       id: '/embryo-reports/platinum/overview'
-      path: '/embryo-reports/platinum/overview'
+      path: '/platinum/overview'
       fullPath: '/embryo-reports/platinum/overview'
       preLoaderRoute: typeof EmbryoReportsPlatinumOverviewRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof EmbryoReportsRouteRoute
     }
     '/invite/accept/$id': {
       id: '/invite/accept/$id'
@@ -1797,24 +1823,24 @@ declare module '@tanstack/react-router' {
     }
     '/ruo-embryo-reports/embryos/$x': {
       id: '/ruo-embryo-reports/embryos/$x'
-      path: '/ruo-embryo-reports/embryos/$x'
+      path: '/embryos/$x'
       fullPath: '/ruo-embryo-reports/embryos/$x'
       preLoaderRoute: typeof RuoEmbryoReportsEmbryosXRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof RuoEmbryoReportsRouteRoute
     }
     '/ruo-embryo-reports/platinum/': {
       id: '/ruo-embryo-reports/platinum/'
-      path: '/ruo-embryo-reports/platinum'
+      path: '/platinum'
       fullPath: '/ruo-embryo-reports/platinum/'
       preLoaderRoute: typeof RuoEmbryoReportsPlatinumIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof RuoEmbryoReportsRouteRoute
     }
     '/ruo-embryo-reports/platinum/overview': {
       id: '/ruo-embryo-reports/platinum/overview'
-      path: '/ruo-embryo-reports/platinum/overview'
+      path: '/platinum/overview'
       fullPath: '/ruo-embryo-reports/platinum/overview'
       preLoaderRoute: typeof RuoEmbryoReportsPlatinumOverviewRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof RuoEmbryoReportsRouteRoute
     }
     '/saliva/health-survey/father': {
       id: '/saliva/health-survey/father'
@@ -1924,8 +1950,50 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface EmbryoReportsRouteRouteChildren {
+  EmbryoReportsOverviewRoute: typeof EmbryoReportsOverviewRoute
+  EmbryoReportsIndexRoute: typeof EmbryoReportsIndexRoute
+  EmbryoReportsEmbryosXRoute: typeof EmbryoReportsEmbryosXRoute
+  EmbryoReportsPlatinumOverviewRoute: typeof EmbryoReportsPlatinumOverviewRoute
+  EmbryoReportsPlatinumIndexRoute: typeof EmbryoReportsPlatinumIndexRoute
+}
+
+const EmbryoReportsRouteRouteChildren: EmbryoReportsRouteRouteChildren = {
+  EmbryoReportsOverviewRoute: EmbryoReportsOverviewRoute,
+  EmbryoReportsIndexRoute: EmbryoReportsIndexRoute,
+  EmbryoReportsEmbryosXRoute: EmbryoReportsEmbryosXRoute,
+  EmbryoReportsPlatinumOverviewRoute: EmbryoReportsPlatinumOverviewRoute,
+  EmbryoReportsPlatinumIndexRoute: EmbryoReportsPlatinumIndexRoute,
+}
+
+const EmbryoReportsRouteRouteWithChildren =
+  EmbryoReportsRouteRoute._addFileChildren(EmbryoReportsRouteRouteChildren)
+
+interface RuoEmbryoReportsRouteRouteChildren {
+  RuoEmbryoReportsOverviewRoute: typeof RuoEmbryoReportsOverviewRoute
+  RuoEmbryoReportsIndexRoute: typeof RuoEmbryoReportsIndexRoute
+  RuoEmbryoReportsEmbryosXRoute: typeof RuoEmbryoReportsEmbryosXRoute
+  RuoEmbryoReportsPlatinumOverviewRoute: typeof RuoEmbryoReportsPlatinumOverviewRoute
+  RuoEmbryoReportsPlatinumIndexRoute: typeof RuoEmbryoReportsPlatinumIndexRoute
+}
+
+const RuoEmbryoReportsRouteRouteChildren: RuoEmbryoReportsRouteRouteChildren = {
+  RuoEmbryoReportsOverviewRoute: RuoEmbryoReportsOverviewRoute,
+  RuoEmbryoReportsIndexRoute: RuoEmbryoReportsIndexRoute,
+  RuoEmbryoReportsEmbryosXRoute: RuoEmbryoReportsEmbryosXRoute,
+  RuoEmbryoReportsPlatinumOverviewRoute: RuoEmbryoReportsPlatinumOverviewRoute,
+  RuoEmbryoReportsPlatinumIndexRoute: RuoEmbryoReportsPlatinumIndexRoute,
+}
+
+const RuoEmbryoReportsRouteRouteWithChildren =
+  RuoEmbryoReportsRouteRoute._addFileChildren(
+    RuoEmbryoReportsRouteRouteChildren,
+  )
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  EmbryoReportsRouteRoute: EmbryoReportsRouteRouteWithChildren,
+  RuoEmbryoReportsRouteRoute: RuoEmbryoReportsRouteRouteWithChildren,
   R403Route: R403Route,
   AccountSettingsRoute: AccountSettingsRoute,
   ActivateRoute: ActivateRoute,
@@ -1965,7 +2033,6 @@ const rootRouteChildren: RootRouteChildren = {
   SupportPartnerRoute: SupportPartnerRoute,
   TermsRoute: TermsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
-  EmbryoReportsOverviewRoute: EmbryoReportsOverviewRoute,
   MyDataExportsRoute: MyDataExportsRoute,
   MyDataImportsRoute: MyDataImportsRoute,
   MyDataNewImportRoute: MyDataNewImportRoute,
@@ -1976,36 +2043,27 @@ const rootRouteChildren: RootRouteChildren = {
   ResourcesEmbryoScreeningGuideRoute: ResourcesEmbryoScreeningGuideRoute,
   ResourcesWhatYouWillLearnFromYourReportRoute:
     ResourcesWhatYouWillLearnFromYourReportRoute,
-  RuoEmbryoReportsOverviewRoute: RuoEmbryoReportsOverviewRoute,
   SigninGoogleDoneRoute: SigninGoogleDoneRoute,
   SignupStep1Route: SignupStep1Route,
-  EmbryoReportsIndexRoute: EmbryoReportsIndexRoute,
   MyDataIndexRoute: MyDataIndexRoute,
   PgtIndexRoute: PgtIndexRoute,
   ReportsIndexRoute: ReportsIndexRoute,
   ResourcesIndexRoute: ResourcesIndexRoute,
-  RuoEmbryoReportsIndexRoute: RuoEmbryoReportsIndexRoute,
   SalivaIndexRoute: SalivaIndexRoute,
   SignupIndexRoute: SignupIndexRoute,
   Demo30xEmbryoReportsOverviewRoute: Demo30xEmbryoReportsOverviewRoute,
   Demo5xEmbryoReportsOverviewRoute: Demo5xEmbryoReportsOverviewRoute,
   DemoEmbryoReportsOverviewRoute: DemoEmbryoReportsOverviewRoute,
   DemoGrsEmbryoReportsOverviewRoute: DemoGrsEmbryoReportsOverviewRoute,
-  EmbryoReportsEmbryosXRoute: EmbryoReportsEmbryosXRoute,
-  EmbryoReportsPlatinumOverviewRoute: EmbryoReportsPlatinumOverviewRoute,
   InviteAcceptIdRoute: InviteAcceptIdRoute,
   PgtHealthSurveyFatherRoute: PgtHealthSurveyFatherRoute,
   PgtHealthSurveyMotherRoute: PgtHealthSurveyMotherRoute,
-  RuoEmbryoReportsEmbryosXRoute: RuoEmbryoReportsEmbryosXRoute,
-  RuoEmbryoReportsPlatinumOverviewRoute: RuoEmbryoReportsPlatinumOverviewRoute,
   SalivaHealthSurveyFatherRoute: SalivaHealthSurveyFatherRoute,
   SalivaHealthSurveyMotherRoute: SalivaHealthSurveyMotherRoute,
   Demo30xEmbryoReportsIndexRoute: Demo30xEmbryoReportsIndexRoute,
   Demo5xEmbryoReportsIndexRoute: Demo5xEmbryoReportsIndexRoute,
   DemoEmbryoReportsIndexRoute: DemoEmbryoReportsIndexRoute,
   DemoGrsEmbryoReportsIndexRoute: DemoGrsEmbryoReportsIndexRoute,
-  EmbryoReportsPlatinumIndexRoute: EmbryoReportsPlatinumIndexRoute,
-  RuoEmbryoReportsPlatinumIndexRoute: RuoEmbryoReportsPlatinumIndexRoute,
   Demo30xEmbryoReportsEmbryosXRoute: Demo30xEmbryoReportsEmbryosXRoute,
   Demo30xEmbryoReportsPlatinumOverviewRoute:
     Demo30xEmbryoReportsPlatinumOverviewRoute,

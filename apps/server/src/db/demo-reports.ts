@@ -5,10 +5,15 @@
  * Everything is computed from fixed inputs, so every seed writes the same reports.
  */
 import { diseaseCodes, type DiseaseCode } from '@nestling/shared/catalogue/diseases';
+import {
+  DEMO_REPORT_SIGNED_OFF_BY,
+  type DemoReportVariant,
+} from '@nestling/shared/contract/demo-report';
 import type {
   ChildRiskRange,
   DiseaseResult,
   Embryo,
+  EmbryoReport,
   ReportPayload,
   VariantFinding,
 } from '@nestling/shared/contract/report';
@@ -349,25 +354,26 @@ const embryoSpecs: {
   },
 ];
 
-export const embryoReport: ReportPayload = {
-  labReportId: 'DEMO-EMBRYO',
-  version: 1,
-  coupleAccountId: demoEmbryoCoupleAccountId,
-  content: {
+const RISK_CAVEAT =
+  'A lower risk is not a guarantee: every embryo can still develop any of these conditions, ' +
+  'and most of the risk of common diseases does not come from genes.';
+
+/** The embryo couple's report; `polygenicOnly` leaves out every single-gene screen. */
+function embryoContent(options: {
+  test: EmbryoReport['test'];
+  polygenicOnly: boolean;
+}): EmbryoReport {
+  const { polygenicOnly } = options;
+  return {
     kind: 'embryo',
-    test: testDetails(
-      'standard',
-      [
-        { person: 'mother', inferred: 'European', calibrated: true },
-        { person: 'father', inferred: 'Admixed American', calibrated: false },
-      ],
-      '2025-03-10',
-    ),
-    priorityMethod:
-      'Embryos with a chromosome or single-gene finding come last. The others are ranked by ' +
-      'morphology grade, then by the lowest average relative risk across the diseases screened. ' +
-      'A lower risk is not a guarantee: every embryo can still develop any of these conditions, ' +
-      'and most of the risk of common diseases does not come from genes.',
+    test: options.test,
+    priorityMethod: polygenicOnly
+      ? 'Embryos with a chromosome finding come last. The others are ranked by morphology ' +
+        'grade and the average relative risk across the diseases screened. Only genetic risk ' +
+        `scores were tested: no single-gene conditions or variants. ${RISK_CAVEAT}`
+      : 'Embryos with a chromosome or single-gene finding come last. The others are ranked by ' +
+        'morphology grade, then by the lowest average relative risk across the diseases ' +
+        `screened. ${RISK_CAVEAT}`,
     embryos: embryoSpecs.map((spec, embryoIndex) => ({
       label: spec.label,
       priority: spec.priority,
@@ -376,7 +382,7 @@ export const embryoReport: ReportPayload = {
       chromosomes: spec.chromosomes ?? { status: 'euploid' },
       neurodevelopmentalVariants: [],
       cancerVariants: [],
-      monogenic: spec.monogenic ?? [],
+      monogenic: polygenicOnly ? [] : (spec.monogenic ?? []),
       diseases: sharedCodes.map((code, index) => {
         const midparent =
           (scoreOf(SEED.embryoMother, index) + scoreOf(SEED.embryoFather, index)) / 2;
@@ -385,11 +391,46 @@ export const embryoReport: ReportPayload = {
       }),
     })),
     childRisk: childRiskRanges(SEED.embryoMother, SEED.embryoFather),
-    genes: screenedGenes,
-    variants: screenedVariants,
+    genes: polygenicOnly ? [] : screenedGenes,
+    variants: polygenicOnly ? [] : screenedVariants,
     charts: { density: densityFor(sharedCodes) },
-  },
+  };
+}
+
+const embryoAncestry: EmbryoReport['test']['ancestry'] = [
+  { person: 'mother', inferred: 'European', calibrated: true },
+  { person: 'father', inferred: 'Admixed American', calibrated: false },
+];
+
+export const embryoReport: ReportPayload = {
+  labReportId: 'DEMO-EMBRYO',
+  version: 1,
+  coupleAccountId: demoEmbryoCoupleAccountId,
+  content: embryoContent({
+    test: testDetails('standard', embryoAncestry, '2025-03-10'),
+    polygenicOnly: false,
+  }),
 };
+
+/**
+ * The public demo embryo reports: the embryo couple's numbers, signed off as sample data.
+ * `30x` a 30x genome, `5x` a low-pass genome, `grs` genetic risk scores only.
+ */
+export function demoEmbryoReport(variant: DemoReportVariant): {
+  labReportId: string;
+  content: EmbryoReport;
+} {
+  const testType = variant === '30x' ? '30x' : 'standard';
+  const test = {
+    ...testDetails(testType, embryoAncestry, '2025-03-10'),
+    ...(variant === '5x' ? { coverage: 5.0 } : {}),
+    signedOffBy: DEMO_REPORT_SIGNED_OFF_BY,
+  };
+  return {
+    labReportId: `DEMO-EMBRYO-${variant.toUpperCase()}`,
+    content: embryoContent({ test, polygenicOnly: variant === 'grs' }),
+  };
+}
 
 /** Every demo payload, in the order a lab would have sent them. */
 export const demoReportPayloads: readonly ReportPayload[] = [

@@ -48,6 +48,8 @@ export const user = pgTable('user', {
   birthYear: integer('birth_year'),
   isAdminUser: boolean('is_admin_user').default(false).notNull(),
   enableDataPortal: boolean('enable_data_portal').default(false).notNull(),
+  /** May open the demo embryo reports (sample data); lab staff always may. */
+  demoReports: boolean('demo_reports').default(false).notNull(),
   /** 'done' once the health survey is complete. */
   healthSurveyStatus: text('health_survey_status'),
   tosAccepted: boolean('tos_accepted').default(false).notNull(),

@@ -202,6 +202,8 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
     const admins = ['admin@nestling.health', 'staff@demo.test'];
     for (const email of demoEmails) {
       expect((await byEmail(email)).isAdminUser, email).toBe(admins.includes(email));
+      // Only the prospective patient has the demo flag (lab staff may open demos anyway).
+      expect((await users.findByEmail(email))?.demoReports, email).toBe(email === 'new@demo.test');
     }
   });
 

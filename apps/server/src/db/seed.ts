@@ -37,6 +37,8 @@ export interface DemoAccount {
   readonly emailVerified: boolean;
   readonly isAdminUser: boolean;
   readonly enableDataPortal: boolean;
+  /** May open the demo embryo reports (sample data). */
+  readonly demoReports: boolean;
   readonly healthSurveyStatus: 'done' | null;
   readonly tosAccepted: boolean;
   readonly hipaaAccepted: boolean;
@@ -55,6 +57,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     emailVerified: true,
     isAdminUser: true,
     enableDataPortal: false,
+    demoReports: false,
     healthSurveyStatus: null,
     tosAccepted: true,
     hipaaAccepted: true,
@@ -71,6 +74,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     emailVerified: true,
     isAdminUser: false,
     enableDataPortal: false,
+    demoReports: false,
     healthSurveyStatus: 'done',
     tosAccepted: true,
     hipaaAccepted: true,
@@ -87,6 +91,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     emailVerified: true,
     isAdminUser: false,
     enableDataPortal: false,
+    demoReports: false,
     healthSurveyStatus: 'done',
     tosAccepted: true,
     hipaaAccepted: true,
@@ -103,6 +108,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     emailVerified: true,
     isAdminUser: false,
     enableDataPortal: true,
+    demoReports: false,
     healthSurveyStatus: 'done',
     tosAccepted: true,
     hipaaAccepted: true,
@@ -119,6 +125,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     emailVerified: true,
     isAdminUser: false,
     enableDataPortal: false,
+    demoReports: false,
     healthSurveyStatus: 'done',
     tosAccepted: true,
     hipaaAccepted: true,
@@ -135,6 +142,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     emailVerified: true,
     isAdminUser: false,
     enableDataPortal: false,
+    demoReports: false,
     healthSurveyStatus: 'done',
     tosAccepted: true,
     hipaaAccepted: true,
@@ -142,7 +150,8 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     id: 'demo-new',
     email: 'new@demo.test',
-    purpose: 'New patient: verified, profile complete, nothing bought yet',
+    purpose:
+      'New patient: verified, profile complete, nothing bought yet; may open the demo reports',
     firstName: 'Noah',
     lastName: 'Newman',
     sex: 'Male',
@@ -151,6 +160,8 @@ export const demoAccounts: readonly DemoAccount[] = [
     emailVerified: true,
     isAdminUser: false,
     enableDataPortal: false,
+    // A prospective patient exploring what a report looks like.
+    demoReports: true,
     healthSurveyStatus: null,
     tosAccepted: false,
     hipaaAccepted: false,
@@ -167,6 +178,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     emailVerified: false,
     isAdminUser: false,
     enableDataPortal: false,
+    demoReports: false,
     healthSurveyStatus: null,
     tosAccepted: false,
     hipaaAccepted: false,
@@ -183,6 +195,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     emailVerified: true,
     isAdminUser: false,
     enableDataPortal: false,
+    demoReports: false,
     healthSurveyStatus: null,
     tosAccepted: false,
     hipaaAccepted: false,
@@ -200,6 +213,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     emailVerified: true,
     isAdminUser: true,
     enableDataPortal: false,
+    demoReports: false,
     healthSurveyStatus: null,
     tosAccepted: true,
     hipaaAccepted: true,
@@ -317,6 +331,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         birthYear: demo.birthday?.Year ?? null,
         isAdminUser: demo.isAdminUser,
         enableDataPortal: demo.enableDataPortal,
+        demoReports: demo.demoReports,
         healthSurveyStatus: demo.healthSurveyStatus,
         tosAccepted: demo.tosAccepted,
         hipaaAccepted: demo.hipaaAccepted,

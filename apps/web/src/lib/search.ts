@@ -49,3 +49,26 @@ export const googleDoneSearchSchema = z.object({
   next: nextSchema,
   error: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), undefined),
 });
+
+/**
+ * A version number in a link, as text (the router keeps every search value as text): a whole
+ * number from 1; anything else means the latest.
+ */
+const versionSchema = z.catch(
+  z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,8}$/))),
+  undefined,
+);
+
+/** The version a report page shows: undefined for the latest. */
+export function versionFromSearch(version: string | undefined): number | undefined {
+  return version === undefined ? undefined : Number(version);
+}
+
+/** /reports/joint: which joint report (the preferred account's newest without it), which version. */
+export const jointReportSearchSchema = z.object({ report: optionalString, version: versionSchema });
+
+/** /reports/individual: which order's report (the preferred order without it), which version. */
+export const individualReportSearchSchema = z.object({
+  order: optionalString,
+  version: versionSchema,
+});

@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { EmbryoReportPage } from '../features/embryo-reports/embryo-report-page.tsx';
+import { embryoReportSearchSchema } from '../features/embryo-reports/search.ts';
 
+/** The embryo comparison of ?report= (the preferred account's newest without it). */
 export const Route = createFileRoute('/compare-embryos')({
-  component: () => (
-    <PlannedPage
-      title="Compare embryos"
-      purpose="Screening results for your embryos side by side."
-    />
-  ),
+  validateSearch: embryoReportSearchSchema,
+  component: () => <EmbryoReportPage kind="standard" view="compare" />,
 });

@@ -1,11 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** Spec section 2's path for the couple's reports: the reports home's joint tab. */
 export const Route = createFileRoute('/couple-reports')({
-  component: () => (
-    <PlannedPage
-      title="Couple reports"
-      purpose="The preconception reports for you and your partner."
-    />
-  ),
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/reports', search: { ...search, tab: 'joint' }, replace: true });
+  },
 });

@@ -1,6 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** Spec section 2's short path for the list of embryo reports; view-as parameters stay. */
 export const Route = createFileRoute('/embryos')({
-  component: () => <PlannedPage title="Embryos" purpose="The embryos screened for you." />,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/reports/embryos', search, replace: true });
+  },
 });

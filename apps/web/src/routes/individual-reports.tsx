@@ -1,8 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** Spec section 2's path for the list of individual reports: the reports home's tab. */
 export const Route = createFileRoute('/individual-reports')({
-  component: () => (
-    <PlannedPage title="Individual reports" purpose="Your individual preconception reports." />
-  ),
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/reports', search: { ...search, tab: 'individual' }, replace: true });
+  },
 });

@@ -1,8 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** Spec section 2's short path for the individual report. */
 export const Route = createFileRoute('/individual')({
-  component: () => (
-    <PlannedPage title="Individual report" purpose="Your own preconception report." />
-  ),
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/reports/individual', search, replace: true });
+  },
 });

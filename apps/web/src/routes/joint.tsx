@@ -1,11 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** Spec section 2's short path for the joint report. */
 export const Route = createFileRoute('/joint')({
-  component: () => (
-    <PlannedPage
-      title="Joint report"
-      purpose="The preconception report that combines your and your partner’s results."
-    />
-  ),
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/reports/joint', search, replace: true });
+  },
 });

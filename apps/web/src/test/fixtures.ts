@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@nestling/shared/contract/config';
-import type { User } from '@nestling/shared/contract/user';
+import type { CurrentUser } from '@nestling/shared/contract/user';
 
 export const testConfig: RuntimeConfig = {
   brand: {
@@ -13,7 +13,7 @@ export const testConfig: RuntimeConfig = {
   features: { googleSignIn: false, demoData: true },
 };
 
-export function makeUser(overrides: Partial<User> = {}): User {
+export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
     id: 'user-1',
     name: { First: 'Ada', Last: 'Lovelace' },
@@ -24,6 +24,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     emailVerified: true,
     isAdminUser: false,
     enableDataPortal: false,
+    demoReports: false,
     healthSurveyStatus: 'done',
     tosAccepted: true,
     hipaaAccepted: true,

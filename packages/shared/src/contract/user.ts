@@ -48,5 +48,7 @@ export type Impersonator = z.infer<typeof impersonatorSchema>;
  */
 export const currentUserSchema = z.extend(userSchema, {
   impersonatedBy: z.optional(z.nullable(impersonatorSchema)),
+  /** May open the demo reports: the account's demo flag, or lab staff. */
+  demoReports: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

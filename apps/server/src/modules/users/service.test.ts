@@ -22,6 +22,7 @@ const row: UserRow = {
   birthYear: 1990,
   isAdminUser: false,
   enableDataPortal: true,
+  demoReports: false,
   healthSurveyStatus: 'done',
   tosAccepted: true,
   hipaaAccepted: false,

@@ -1,6 +1,7 @@
 import { sexSchema, type CurrentUser, type User } from '@nestling/shared/contract/user';
 import { fullName } from '@nestling/shared/rules';
 import type { UserRow } from '../../db/schema.ts';
+import { mayOpenDemoReports } from '../demo-reports/service.ts';
 import type { UsersRepository } from './repository.ts';
 
 /** A stored user as the API returns it (spec section 3). */
@@ -51,6 +52,7 @@ export function createUsersService(repository: UsersRepository) {
           admin === null
             ? null
             : { id: admin.id, email: admin.email, name: fullName(toUser(admin)) ?? admin.name },
+        demoReports: mayOpenDemoReports(row),
       };
     },
   };

@@ -1,11 +1,282 @@
-import { PlannedPage } from '../../ui/planned-page.tsx';
+import { Alert, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { CoupleAccount, IndividualOrder } from '@nestling/shared/contract/orders';
+import type { UserAnswer } from '@nestling/shared/contract/portal-user';
+import type { ReportSummary } from '@nestling/shared/contract/report-view';
+import { formatUsDate, preconceptionTestName } from '@nestling/shared/products';
+import { EMBRYO_TEST_NAME, usDateFromIsoDate } from '@nestling/shared/report-wording';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '../../ui/button-link.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { DocumentsList } from '../documents/documents-list.tsx';
+import { ORDERS_NOT_ATTACHED } from '../joint-report/joint-report-page.tsx';
+import { DownloadArchiveButton } from './download-archive-button.tsx';
+import { pendingOrFailed } from './report-status.tsx';
+import { useActivateOrder } from './use-activate-order.ts';
+import { useCoupleReports, useIndividualOrders } from './use-portal.ts';
+import { useViewAs } from './use-view-as.ts';
 
-/** The reports home (spec section 2: 'Reports (home)'). */
-export function ReportsHome() {
+/** The tabs of the reports home, as `?tab=` names them. */
+export const REPORT_TABS = ['joint', 'individual', 'embryos', 'documents'] as const;
+export type ReportTab = (typeof REPORT_TABS)[number];
+
+export function asReportTab(tab: string | undefined): ReportTab | undefined {
+  return REPORT_TABS.find((name) => name === tab);
+}
+
+function partnerName(account: CoupleAccount): string {
+  const partner = account.partner;
+  if (partner == null) return 'your partner (not joined yet)';
+  const name = `${partner.name.First} ${partner.name.Last}`.trim();
+  return name === '' ? partner.email : name;
+}
+
+/** One delivered report: its test, version and sign-off, and the way in. */
+function ReportCard({
+  summary,
+  title,
+  detail,
+  action,
+}: {
+  summary: ReportSummary;
+  title: string;
+  detail: string;
+  action: ReactNode;
+}) {
   return (
-    <PlannedPage
-      title="Reports"
-      purpose="Your preconception, individual and embryo reports, once the lab has delivered them."
-    />
+    <Card withBorder padding="md">
+      <Stack gap={6}>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text>{detail}</Text>
+        <Text size="sm" c="dimmed">
+          Version {summary.version}, signed off on {usDateFromIsoDate(summary.signedOffOn)}
+        </Text>
+        <Group>{action}</Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function CoupleTab({ kind }: { kind: 'joint' | 'embryo' }) {
+  const couple = useCoupleReports();
+  if (couple.isPending || couple.isError) return pendingOrFailed(couple);
+  const answer = couple.data;
+  const accounts = answer?.accounts ?? [];
+  if (kind === 'joint') {
+    const reports = answer?.preconceptionReports ?? [];
+    const account = answer?.account ?? null;
+    if (reports.length === 0) {
+      if (account !== null && (account.motherOrder === null || account.fatherOrder === null)) {
+        return (
+          <Alert color="yellow" title={ORDERS_NOT_ATTACHED}>
+            Both partners&apos; kits must be attached to your couple account before the lab can
+            prepare a joint report.
+          </Alert>
+        );
+      }
+      return (
+        <Text>
+          No joint report yet. When you and your partner have both sent your samples, the lab
+          prepares a joint report; it appears here and we email you.
+        </Text>
+      );
+    }
+    return (
+      <Stack gap="md">
+        {reports.map((summary) => (
+          <ReportCard
+            key={summary.id}
+            summary={summary}
+            title="Joint report"
+            detail={`${preconceptionTestName({ testType: summary.testType })}, with ${account === null ? 'your partner' : partnerName(account)}${account === null ? '' : `, bought on ${formatUsDate(account.purchaseDate)}`}`}
+            action={
+              <ButtonLink
+                to="/reports/joint"
+                search={{ report: summary.id }}
+                aria-label="Open the joint report"
+              >
+                Open the report
+              </ButtonLink>
+            }
+          />
+        ))}
+      </Stack>
+    );
+  }
+  const embryoReports = accounts.flatMap((account) =>
+    (account.embryoReports ?? []).map((summary) => ({ account, summary })),
+  );
+  if (embryoReports.length === 0) {
+    return (
+      <Text>
+        No embryo report yet. If you are going through IVF with embryo screening, the lab&apos;s
+        report on your embryos appears here once it is signed off.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {embryoReports.map(({ account, summary }) => (
+        <ReportCard
+          key={summary.id}
+          summary={summary}
+          title="Embryo report"
+          detail={`${preconceptionTestName({ testType: summary.testType }, EMBRYO_TEST_NAME)}, with ${partnerName(account)}`}
+          action={
+            <ButtonLink
+              to="/reports/embryo"
+              search={{ report: summary.id }}
+              aria-label="Open the embryo report"
+            >
+              Open the report
+            </ButtonLink>
+          }
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function OrderCard({ order, viewing }: { order: IndividualOrder; viewing: boolean }) {
+  const activate = useActivateOrder();
+  const name = preconceptionTestName({ testType: order.testType, individual: true });
+  return (
+    <Card withBorder padding="md">
+      <Stack gap={6}>
+        <Title order={2} size="h4">
+          {name}
+        </Title>
+        <Text size="sm" c="dimmed">
+          Bought on {formatUsDate(order.purchaseDate)}
+          {order.activatedAt === null
+            ? ''
+            : `, kit activated on ${formatUsDate(order.activatedAt)}`}
+        </Text>
+        {order.report != null ? (
+          <>
+            <Text size="sm">
+              Version {order.report.version}, signed off on{' '}
+              {usDateFromIsoDate(order.report.signedOffOn)}
+            </Text>
+            <Group>
+              <ButtonLink
+                to="/reports/individual"
+                search={{ order: order.id }}
+                aria-label="Open the individual report"
+              >
+                Open the report
+              </ButtonLink>
+            </Group>
+          </>
+        ) : order.activatedAt === null ? (
+          <Stack gap="xs" align="flex-start">
+            <Text>Activate your kit when it arrives, then send your sample back.</Text>
+            {!viewing && (
+              <Button
+                variant="light"
+                loading={activate.isPending}
+                onClick={() => {
+                  activate.mutate(order.id);
+                }}
+              >
+                Activate this kit
+              </Button>
+            )}
+            {activate.isError && (
+              <Text c="red.9" role="alert">
+                {activate.error.message}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          <Text>The lab is working on your sample. We email you when the report is ready.</Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function IndividualTab() {
+  const viewing = useViewAs() !== undefined;
+  const orders = useIndividualOrders();
+  if (orders.isPending || orders.isError) return pendingOrFailed(orders);
+  const list = orders.data.individualOrders ?? [];
+  const chosen = orders.data.order ?? null;
+  if (list.length === 0) {
+    return <Text>No individual test yet. An individual test looks at your genome alone.</Text>;
+  }
+  // Only the preferred order carries its report; the others link to their own page.
+  return (
+    <Stack gap="md">
+      {list.map((order) => (
+        <OrderCard
+          key={order.id}
+          order={order.id === chosen?.id ? chosen : order}
+          viewing={viewing}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** Without ?tab=, the first kind of report the person has; joint when they have none yet. */
+function firstTabWithReport(
+  couple: UserAnswer | null | undefined,
+  hasIndividualReport: boolean,
+): ReportTab {
+  if ((couple?.preconceptionReports?.length ?? 0) > 0) return 'joint';
+  if ((couple?.accounts ?? []).some((account) => (account.embryoReports?.length ?? 0) > 0)) {
+    return 'embryos';
+  }
+  return hasIndividualReport ? 'individual' : 'joint';
+}
+
+/** /reports: every report of the person, by kind, and their documents (spec section 2). */
+export function ReportsHome({
+  tab,
+  onTabChange,
+}: {
+  tab: ReportTab | undefined;
+  onTabChange: (tab: ReportTab) => void;
+}) {
+  const couple = useCoupleReports();
+  const orders = useIndividualOrders();
+  const active = tab ?? firstTabWithReport(couple.data, orders.data?.order?.report != null);
+  return (
+    <Stack gap="lg">
+      <PageHeading
+        title="Reports"
+        lead="Your preconception, individual and embryo reports, and your documents."
+      />
+      <DownloadArchiveButton />
+      <Tabs
+        value={active}
+        onChange={(value) => {
+          const chosen = asReportTab(value ?? undefined);
+          if (chosen !== undefined) onTabChange(chosen);
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="joint">Joint</Tabs.Tab>
+          <Tabs.Tab value="individual">Individual</Tabs.Tab>
+          <Tabs.Tab value="embryos">Embryos</Tabs.Tab>
+          <Tabs.Tab value="documents">Documents</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="joint" pt="md">
+          <CoupleTab kind="joint" />
+        </Tabs.Panel>
+        <Tabs.Panel value="individual" pt="md">
+          <IndividualTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="embryos" pt="md">
+          <CoupleTab kind="embryo" />
+        </Tabs.Panel>
+        <Tabs.Panel value="documents" pt="md">
+          <DocumentsList />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../ui/planned-page.tsx';
+import { EmbryoReportPage } from '../../features/embryo-reports/embryo-report-page.tsx';
+import { embryoReportSearchSchema } from '../../features/embryo-reports/search.ts';
 
+/** An embryo report by ?report= (the preferred account's newest without it), at ?version=. */
 export const Route = createFileRoute('/reports/embryo')({
-  component: () => (
-    <PlannedPage title="Embryo report" purpose="The screening report for your embryos." />
-  ),
+  validateSearch: embryoReportSearchSchema,
+  component: () => <EmbryoReportPage kind="standard" view="report" />,
 });

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../ui/planned-page.tsx';
+import { EmbryoReportList } from '../../features/embryo-reports/embryo-report-list.tsx';
 
 export const Route = createFileRoute('/reports/embryos')({
-  component: () => (
-    <PlannedPage title="Embryo reports" purpose="The screening reports for your embryos." />
-  ),
+  component: EmbryoReportList,
 });

@@ -1,8 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../ui/planned-page.tsx';
+import { IndividualReportPage } from '../../features/individual-report/individual-report-page.tsx';
+import { individualReportSearchSchema, versionFromSearch } from '../../lib/search.ts';
 
 export const Route = createFileRoute('/reports/individual')({
-  component: () => (
-    <PlannedPage title="Individual report" purpose="Your own preconception report." />
-  ),
+  validateSearch: individualReportSearchSchema,
+  component: IndividualReportRoute,
 });
+
+function IndividualReportRoute() {
+  const { order, version } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <IndividualReportPage
+      order={order}
+      version={versionFromSearch(version)}
+      onVersionChange={(chosen) => {
+        void navigate({
+          search: (previous) => ({
+            ...previous,
+            version: chosen === undefined ? undefined : String(chosen),
+          }),
+        });
+      }}
+    />
+  );
+}

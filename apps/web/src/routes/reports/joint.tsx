@@ -1,11 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../ui/planned-page.tsx';
+import { JointReportPage } from '../../features/joint-report/joint-report-page.tsx';
+import { jointReportSearchSchema, versionFromSearch } from '../../lib/search.ts';
 
 export const Route = createFileRoute('/reports/joint')({
-  component: () => (
-    <PlannedPage
-      title="Joint report"
-      purpose="The preconception report that combines your and your partner’s results."
-    />
-  ),
+  validateSearch: jointReportSearchSchema,
+  component: JointReportRoute,
 });
+
+function JointReportRoute() {
+  const { report, version } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <JointReportPage
+      reportId={report}
+      version={versionFromSearch(version)}
+      onVersionChange={(chosen) => {
+        void navigate({
+          search: (previous) => ({
+            ...previous,
+            version: chosen === undefined ? undefined : String(chosen),
+          }),
+        });
+      }}
+    />
+  );
+}

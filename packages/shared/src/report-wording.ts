@@ -1,12 +1,20 @@
 /*
- * The words and numbers of a report PDF, kept apart from the drawing so that each one can be
- * checked against the shared chart maths (packages/shared/src/charts.ts): the PDF must say
- * what the page says, rounded the same way.
+ * The words and numbers of a report, shared by the web pages and the server's PDF so that both
+ * say the same thing, rounded the same way as the chart maths (charts.ts).
  */
-import { describePercentile, dotCount, formatRiskPercent } from '@nestling/shared/charts';
+import {
+  describePercentile,
+  dotCount,
+  formatRiskPercent,
+  ordinal,
+  statedPercentile,
+} from '@nestling/shared/charts';
+import { UNKNOWN_NAME } from '@nestling/shared/catalogue/catalogue-entry';
 import { getDisease } from '@nestling/shared/catalogue/diseases';
 import type {
   Ancestry,
+  ChildRiskRange,
+  Embryo,
   ReportContent,
   TestDetails,
   VariantFinding,
@@ -59,8 +67,84 @@ export function absoluteRiskSentence(
   people = 'people like you',
 ): string {
   const { inWords } = dotCount(absoluteRisk * 100);
-  const { lowerName } = getDisease(code);
-  return `${inWords} ${people} develop ${lowerName} in their lifetime (${riskPercent(absoluteRisk)}).`;
+  return `${inWords} ${people} develop ${diseaseLowerName(code)} in their lifetime (${riskPercent(absoluteRisk)}).`;
+}
+
+/**
+ * The catalogue's name of a disease; a code the catalogue does not know yet (a lab may add a
+ * model first) keeps its code beside 'Unknown', so that two of them can be told apart.
+ */
+export function diseaseName(code: string): string {
+  const { name } = getDisease(code);
+  return name === UNKNOWN_NAME ? `${UNKNOWN_NAME} (${code})` : name;
+}
+
+/** The name inside a sentence: 'type 2 diabetes', "Alzheimer's disease". */
+export function diseaseLowerName(code: string): string {
+  const entry = getDisease(code);
+  return entry.name === UNKNOWN_NAME ? `the condition coded ${code}` : entry.lowerName;
+}
+
+/** 'About 8 in 100 (8.2%)': a risk in a table cell, words first as in the sentences. */
+export function riskInWords(fraction: number): string {
+  return `${dotCount(fraction * 100).inWords} (${riskPercent(fraction)})`;
+}
+
+/** '86th', 'Below 1st': a percentile in a table cell, rounded down as the sentences state it. */
+export function percentileCell(percentile: number): string {
+  const stated = statedPercentile(percentile);
+  return stated === 0 ? 'Below 1st' : ordinal(stated);
+}
+
+/** '6.4% to 10.4%': an interval in a table cell; its confidence is in the column's title. */
+export function intervalCell(interval: { lower: number; upper: number }): string {
+  return `${riskPercent(interval.lower)} to ${riskPercent(interval.upper)}`;
+}
+
+/** '95%': the confidence of an interval, for a column's title. */
+export function confidenceText(confidence: number): string {
+  return `${String(Math.round(confidence * 100))}%`;
+}
+
+/**
+ * '95 in 100 of your possible children would have a lifetime risk of type 2 diabetes between
+ * 20.1% and 38.5%; the expected risk is 27.0%.'
+ */
+export function childRangeSentence(range: ChildRiskRange): string {
+  const share = String(Math.round(range.coverage * 100));
+  return (
+    `${share} in 100 of your possible children would have a lifetime risk of ` +
+    `${diseaseLowerName(range.code)} between ${riskPercent(range.lower)} and ` +
+    `${riskPercent(range.upper)}; the expected risk is ${riskPercent(range.expected)}.`
+  );
+}
+
+/** 'lower than expected', as the web page's range chart compares an embryo (one decimal). */
+export function comparedWithExpected(absoluteRisk: number, expected: number): string {
+  const difference = Number((absoluteRisk * 100).toFixed(1)) - Number((expected * 100).toFixed(1));
+  if (difference === 0) return 'the same as expected';
+  return difference < 0 ? 'lower than expected' : 'higher than expected';
+}
+
+export function sexText(sex: Embryo['sex']): string {
+  return sex === 'not-reported' ? 'Not reported' : sex === 'female' ? 'Female' : 'Male';
+}
+
+/** 'Euploid (expected chromosome count)', 'Aneuploid: Trisomy 16 (…)'. */
+export function chromosomesText(chromosomes: Embryo['chromosomes']): string {
+  const { status, detail } = chromosomes;
+  if (status === 'euploid') return 'Euploid (expected chromosome count)';
+  const word = status === 'aneuploid' ? 'Aneuploid' : 'Mosaic';
+  return detail === undefined ? word : `${word}: ${detail}`;
+}
+
+/** 'HBB NM_000518.5:c.92+1G>A (Beta-thalassemia): homozygous (two copies), pathogenic'. */
+export function findingText(finding: VariantFinding): string {
+  return (
+    `${finding.gene} ${finding.variant} (${finding.condition}): ` +
+    `${zygosityText(finding.zygosity).toLowerCase()}, ` +
+    classificationText(finding.classification).toLowerCase()
+  );
 }
 
 /** 'In the general population it is about 30 in 100 (30.0%).' */

@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "demo_reports" boolean DEFAULT false NOT NULL;

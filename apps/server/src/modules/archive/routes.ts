@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ARCHIVE_MEDIA_TYPE,
+  ARCHIVE_NOT_ACCEPTABLE,
+  ARCHIVE_RATE_LIMIT,
+  ARCHIVE_TOO_MANY,
+  archiveQuerySchema,
+} from '@nestling/shared/contract/archive';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import { sendError } from '../../plugins/errors.ts';
+import { createDocumentsRepository } from '../documents/repository.ts';
+import { createOrdersRepository } from '../orders/repository.ts';
+import type { RateLimitRule } from '../rate-limit/service.ts';
+import { createReportsRepository } from '../reports/repository.ts';
+import { createReportsService } from '../reports/service.ts';
+import { createUsersRepository } from '../users/repository.ts';
+import { createArchiveService } from './service.ts';
+
+/** Archives asked for by one signed-in person (an admin's count covers every patient). */
+export const archiveRateLimit = {
+  bucket: 'archive:user',
+  limit: ARCHIVE_RATE_LIMIT.limit,
+  windowMs: ARCHIVE_RATE_LIMIT.windowMinutes * 60 * 1000,
+} as const satisfies RateLimitRule;
+
+/** True when the Accept header lists application/zip (and not with q=0). */
+function acceptsZip(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((range) => {
+    const [type, ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    return type === ARCHIVE_MEDIA_TYPE && !parameters.some((p) => /^q=0(\.0*)?$/.test(p));
+  });
+}
+
+/** The ZIP as an attachment, never cached (the route's schema types only its errors). */
+function sendZip(reply: FastifyReply, fileName: string, zip: Readable) {
+  return reply
+    .type(ARCHIVE_MEDIA_TYPE)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(zip);
+}
+
+/** Spec section 7's ZIP download: everything the portal keeps for a person, in one file. */
+export const archiveRoutes: FastifyPluginAsyncZod = (app) => {
+  const { db } = app.database;
+  const reportsRepository = createReportsRepository(db);
+  const orders = createOrdersRepository(db);
+  const archive = createArchiveService({
+    reports: createReportsService({
+      reports: reportsRepository,
+      orders,
+      users: createUsersRepository(db),
+    }),
+    reportsRepository,
+    orders,
+    documents: createDocumentsRepository(db),
+    filesDir: path.join(app.config.dataDir, 'files'),
+    brand: app.config.brand,
+  });
+
+  app.post(
+    '/user/archive',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary: `With Accept: ${ARCHIVE_MEDIA_TYPE}, a ZIP of the user's reports (every version as JSON, the latest as a PDF), documents and data, streamed; admins may pass asUser`,
+        tags: ['documents'],
+        querystring: archiveQuerySchema,
+        // No 200 schema: the answer is the ZIP itself.
+        response: {
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          406: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!acceptsZip(request.headers.accept)) {
+        return sendError(request, reply, 406, ARCHIVE_NOT_ACCEPTABLE);
+      }
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      // The caller's count, not the subject's: it is the caller who makes the server render.
+      const caller = request.identity?.userId ?? subject.id;
+      if (!(await app.rateLimiter.consume(archiveRateLimit, caller))) {
+        reply.header('retry-after', String(archiveRateLimit.windowMs / 1000));
+        return sendError(request, reply, 429, ARCHIVE_TOO_MANY);
+      }
+      const planned = await archive.plan(subject, request.log);
+      return sendZip(reply, planned.fileName, archive.stream(planned, request.log));
+    },
+  );
+  return Promise.resolve();
+};

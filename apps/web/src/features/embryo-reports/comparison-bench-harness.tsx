@@ -1,0 +1,74 @@
+/*
+ * The page `npm run bench` renders the embryo comparison on (bench/embryo-comparison.ts builds it
+ * with Vite and opens it in Chromium); the portal never loads it. It renders the real component
+ * with the portal's styles, inside a router context for its links, and times one render from
+ * its start to the table's last row being in the document.
+ */
+import '../../styles.css';
+import type { EmbryoReport } from '@nestling/shared/contract/report';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterContextProvider,
+} from '@tanstack/react-router';
+import { createRoot } from 'react-dom/client';
+import { StaticMantineProvider } from '../../app/static-mantine-provider.tsx';
+import { EmbryoComparison } from './embryo-comparison.tsx';
+import { EMBRYO_REPORT_PATHS } from './embryo-report-kind.ts';
+
+/** What the bench calls in the page (on globalThis, as page.evaluate reaches it). */
+export interface ComparisonBenchHarness {
+  /** Keeps the report for the renders that follow. */
+  load: (report: EmbryoReport) => void;
+  /** Renders the comparison afresh; resolves with the milliseconds until its last row is in. */
+  render: () => Promise<number>;
+}
+
+const router = createRouter({
+  routeTree: createRootRoute(),
+  history: createMemoryHistory({ initialEntries: ['/compare-embryos'] }),
+});
+const links = {
+  demo: false,
+  paths: EMBRYO_REPORT_PATHS.standard,
+  search: { report: 'bench-report' },
+} as const;
+
+let report: EmbryoReport | undefined;
+let previous: HTMLElement | undefined;
+
+const harness: ComparisonBenchHarness = {
+  load: (loaded) => {
+    report = loaded;
+  },
+  render: () => {
+    const shown = report;
+    if (shown === undefined) return Promise.reject(new Error('Load a report first'));
+    // The previous render leaves the document without being unmounted: unmounting would be
+    // timed as part of this render.
+    previous?.remove();
+    const container = document.createElement('div');
+    document.body.append(container);
+    previous = container;
+    const lastRow = `tbody > tr:nth-child(${String(shown.embryos.length)}) > th`;
+    return new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (container.querySelector(lastRow) === null) return;
+        observer.disconnect();
+        resolve(performance.now() - start);
+      });
+      observer.observe(container, { childList: true, subtree: true });
+      const start = performance.now();
+      createRoot(container).render(
+        <StaticMantineProvider>
+          <RouterContextProvider router={router}>
+            <EmbryoComparison report={shown} links={links} />
+          </RouterContextProvider>
+        </StaticMantineProvider>,
+      );
+    });
+  },
+};
+
+(globalThis as unknown as { comparisonBench: ComparisonBenchHarness }).comparisonBench = harness;

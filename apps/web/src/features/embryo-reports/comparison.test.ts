@@ -1,0 +1,131 @@
+import { embryoReportSchema } from '@nestling/shared/contract/report';
+import { describe, expect, it } from 'vitest';
+import { comparisonReport } from './comparison-fixture.ts';
+import {
+  compareEmbryos,
+  hiddenSummary,
+  NO_FILTERS,
+  parseSortKey,
+  PRIORITY_SORT,
+  sortKeyValue,
+  type ComparisonSort,
+} from './comparison.ts';
+import { generatedEmbryoReport, testEmbryoReport } from './test-embryo-report.ts';
+
+const labels = (rows: readonly { embryo: { label: string } }[]) =>
+  rows.map((row) => row.embryo.label);
+const byRisk = (code: string, direction: ComparisonSort['direction'] = 'ascending') => ({
+  key: { by: 'risk', code } as const,
+  direction,
+});
+
+describe('compareEmbryos', () => {
+  it('shows every embryo in the lab’s priority order by default, with its place in the lab’s list', () => {
+    const { rows, hidden } = compareEmbryos(comparisonReport, PRIORITY_SORT, NO_FILTERS);
+    expect(labels(rows)).toEqual(['E1', 'E2', 'E3', 'E4']);
+    expect(rows.map((row) => row.position)).toEqual([2, 4, 1, 3]);
+    expect(hidden).toEqual([]);
+  });
+
+  it('sorts by a condition’s absolute risk, lowest first, and reverses on request', () => {
+    expect(labels(compareEmbryos(comparisonReport, byRisk('t2d'), NO_FILTERS).rows)).toEqual([
+      'E2',
+      'E4',
+      'E3',
+      'E1',
+    ]);
+    expect(labels(compareEmbryos(comparisonReport, byRisk('cad'), NO_FILTERS).rows)).toEqual([
+      'E3',
+      'E1',
+      'E4',
+      'E2',
+    ]);
+    expect(
+      labels(compareEmbryos(comparisonReport, byRisk('t2d', 'descending'), NO_FILTERS).rows),
+    ).toEqual(['E1', 'E3', 'E4', 'E2']);
+    expect(
+      labels(
+        compareEmbryos(comparisonReport, { ...PRIORITY_SORT, direction: 'descending' }, NO_FILTERS)
+          .rows,
+      ),
+    ).toEqual(['E4', 'E3', 'E2', 'E1']);
+  });
+
+  it('keeps the priority order between embryos of equal risk', () => {
+    const report = testEmbryoReport({
+      codes: ['t2d'],
+      embryos: [
+        { label: 'B', priority: 2, risks: { t2d: 0.1 } },
+        { label: 'C', priority: 3, risks: { t2d: 0.05 } },
+        { label: 'A', priority: 1, risks: { t2d: 0.1 } },
+      ],
+    });
+    expect(labels(compareEmbryos(report, byRisk('t2d'), NO_FILTERS).rows)).toEqual(['C', 'A', 'B']);
+    expect(labels(compareEmbryos(report, byRisk('t2d', 'descending'), NO_FILTERS).rows)).toEqual([
+      'A',
+      'B',
+      'C',
+    ]);
+  });
+
+  it('hides the embryos with a chromosome finding, aneuploid or mosaic', () => {
+    const comparison = compareEmbryos(comparisonReport, PRIORITY_SORT, {
+      ...NO_FILTERS,
+      hideChromosomeFindings: true,
+    });
+    expect(labels(comparison.rows)).toEqual(['E1', 'E2']);
+    expect(comparison.hidden.map(({ row, reasons }) => [row.embryo.label, reasons])).toEqual([
+      ['E3', ['chromosome']],
+      ['E4', ['chromosome']],
+    ]);
+  });
+
+  it('hides the embryos with a monogenic finding', () => {
+    const comparison = compareEmbryos(comparisonReport, byRisk('t2d'), {
+      ...NO_FILTERS,
+      hideMonogenicFindings: true,
+    });
+    expect(labels(comparison.rows)).toEqual(['E3', 'E1']);
+    expect(comparison.hidden.map(({ row, reasons }) => [row.embryo.label, reasons])).toEqual([
+      ['E2', ['monogenic']],
+      ['E4', ['monogenic']],
+    ]);
+  });
+
+  it('gives every reason an embryo is hidden for when both filters are on', () => {
+    const comparison = compareEmbryos(comparisonReport, PRIORITY_SORT, {
+      hideChromosomeFindings: true,
+      hideMonogenicFindings: true,
+    });
+    expect(labels(comparison.rows)).toEqual(['E1']);
+    expect(hiddenSummary(comparison)).toBe(
+      'Showing 1 of 4 embryos. 3 hidden: Embryo E2 (a monogenic finding), Embryo E3 (a chromosome finding), Embryo E4 (a chromosome finding and a monogenic finding).',
+    );
+  });
+});
+
+describe('hiddenSummary', () => {
+  it('says when nothing is hidden', () => {
+    expect(hiddenSummary(compareEmbryos(comparisonReport, PRIORITY_SORT, NO_FILTERS))).toBe(
+      'Showing all 4 embryos.',
+    );
+  });
+});
+
+describe('sort keys', () => {
+  it('round-trip through the select’s values', () => {
+    for (const key of [{ by: 'priority' } as const, { by: 'risk', code: 't2d' } as const]) {
+      expect(parseSortKey(sortKeyValue(key))).toEqual(key);
+    }
+  });
+});
+
+describe('the made-up reports', () => {
+  it('meet the report contract, so the bench renders what a lab could send', () => {
+    expect(embryoReportSchema.safeParse(comparisonReport).error?.issues).toBeUndefined();
+    const large = generatedEmbryoReport(20);
+    expect(embryoReportSchema.safeParse(large).error?.issues).toBeUndefined();
+    expect(large.embryos).toHaveLength(20);
+    expect(large.childRisk).toHaveLength(18);
+  });
+});

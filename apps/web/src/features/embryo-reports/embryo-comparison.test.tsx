@@ -1,0 +1,141 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithRouter } from '../../test/render.tsx';
+import { comparisonReport } from './comparison-fixture.ts';
+import { EmbryoComparison } from './embryo-comparison.tsx';
+import { EMBRYO_REPORT_PATHS } from './embryo-report-kind.ts';
+
+async function renderComparison() {
+  await renderWithRouter(
+    <EmbryoComparison
+      report={comparisonReport}
+      links={{
+        demo: false,
+        paths: EMBRYO_REPORT_PATHS.standard,
+        search: { report: 'report-1', version: undefined },
+      }}
+    />,
+  );
+  return screen.getByRole('table', { name: /Embryos compared/ });
+}
+
+/** The embryo labels down the table's row headings, top to bottom. */
+function rowOrder(table: HTMLElement): string[] {
+  return within(table)
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+}
+
+describe('EmbryoComparison', () => {
+  it('explains the lab’s ranking and its limits before the table, which lists every embryo by priority', async () => {
+    const table = await renderComparison();
+    const method = screen.getByText(comparisonReport.priorityMethod);
+    const limits = screen.getByText(
+      /An embryo with the lowest risk can still develop the condition/,
+    );
+    expect(method.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(limits.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(limits).toHaveTextContent('not a diagnosis');
+
+    expect(rowOrder(table)).toEqual(['Embryo E1', 'Embryo E2', 'Embryo E3', 'Embryo E4']);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing all 4 embryos.');
+    // Each row heading leads to that embryo's page, by its place in the lab's list.
+    expect(within(table).getByRole('link', { name: 'Embryo E1' })).toHaveAttribute(
+      'href',
+      '/embryo-reports/embryos/2?report=report-1',
+    );
+  });
+
+  it('gives each condition’s absolute risk with the relative risk beneath, and the chromosome and monogenic results', async () => {
+    const table = await renderComparison();
+    const row = within(table).getByRole('row', { name: /Embryo E4/ });
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('4');
+    expect(cells[1]).toHaveTextContent('Mosaic: Mosaic gain of chromosome 7');
+    expect(cells[2]).toHaveTextContent('HBB: Sickle cell disease');
+    const t2d = comparisonReport.embryos[2]?.diseases[0];
+    expect(cells[3]).toHaveTextContent(`15.0%${String(t2d?.relativeRisk.toFixed(2))}× average`);
+    expect(within(table).getByRole('columnheader', { name: /Type 2 Diabetes/ })).toHaveTextContent(
+      /Average \d+\.\d%/,
+    );
+  });
+
+  it('reorders the rows by a condition’s risk chosen in “Sort by”', async () => {
+    const user = userEvent.setup();
+    const table = await renderComparison();
+    await user.selectOptions(
+      screen.getByLabelText('Sort by'),
+      'Type 2 Diabetes: lowest risk first',
+    );
+    expect(rowOrder(table)).toEqual(['Embryo E2', 'Embryo E4', 'Embryo E3', 'Embryo E1']);
+    expect(within(table).getByRole('columnheader', { name: /Type 2 Diabetes/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(within(table).getByRole('columnheader', { name: /Priority/ })).not.toHaveAttribute(
+      'aria-sort',
+    );
+  });
+
+  it('sorts by a column heading, and the other way on a second click', async () => {
+    const user = userEvent.setup();
+    const table = await renderComparison();
+    const heading = within(table).getByRole('columnheader', { name: /Coronary Artery Disease/ });
+    await user.click(within(heading).getByRole('button', { name: /Coronary Artery Disease/ }));
+    expect(rowOrder(table)).toEqual(['Embryo E3', 'Embryo E1', 'Embryo E4', 'Embryo E2']);
+    expect(heading).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('risk:cad');
+
+    await user.click(within(heading).getByRole('button', { name: /Coronary Artery Disease/ }));
+    expect(rowOrder(table)).toEqual(['Embryo E2', 'Embryo E4', 'Embryo E1', 'Embryo E3']);
+    expect(heading).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('hides the embryos with a chromosome finding and says how many', async () => {
+    const user = userEvent.setup();
+    const table = await renderComparison();
+    const filter = screen.getByRole('checkbox', { name: 'Hide embryos with a chromosome finding' });
+    expect(filter).toHaveAccessibleDescription('2 of 4 embryos have one.');
+    await user.click(filter);
+    expect(rowOrder(table)).toEqual(['Embryo E1', 'Embryo E2']);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Showing 2 of 4 embryos. 2 hidden: Embryo E3 (a chromosome finding), Embryo E4 (a chromosome finding).',
+    );
+    await user.click(filter);
+    expect(rowOrder(table)).toHaveLength(4);
+  });
+
+  it('hides the embryos with a monogenic finding, keeping the chosen order, and says how many', async () => {
+    const user = userEvent.setup();
+    const table = await renderComparison();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'risk:t2d');
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Hide embryos with a monogenic finding' }),
+    );
+    expect(rowOrder(table)).toEqual(['Embryo E3', 'Embryo E1']);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Showing 2 of 4 embryos. 2 hidden: Embryo E2 (a monogenic finding), Embryo E4 (a monogenic finding).',
+    );
+  });
+
+  it('says so when the filters hide every embryo', async () => {
+    const user = userEvent.setup();
+    const table = await renderComparison();
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Hide embryos with a chromosome finding' }),
+    );
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Hide embryos with a monogenic finding' }),
+    );
+    expect(rowOrder(table)).toEqual(['Embryo E1']);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 1 of 4 embryos. 3 hidden');
+  });
+
+  it('scrolls the table inside a labelled region a keyboard can reach', async () => {
+    const table = await renderComparison();
+    const region = screen.getByRole('region', { name: /Embryos compared.*scrolls sideways/ });
+    expect(region).toContainElement(table);
+    expect(region).toHaveAttribute('tabindex', '0');
+  });
+});

@@ -1,0 +1,287 @@
+import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ordinal, statedPercentile } from '@nestling/shared/charts';
+import { getDisease } from '@nestling/shared/catalogue/diseases';
+import type { DiseaseResult, Embryo, EmbryoReport } from '@nestling/shared/contract/report';
+import {
+  intervalText,
+  modelText,
+  percentileSentence,
+  relativeRiskText,
+  riskPercent,
+} from '@nestling/shared/report-wording';
+import { useId } from 'react';
+import { DensityChart } from '../charts/density-chart.tsx';
+import { DotGrid } from '../charts/dot-grid.tsx';
+import { VariantFindingsTable } from '../reports/report-sections.tsx';
+import { EmbryoPageLink, ReportPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
+import { chromosomeText, embryoName, embryoPeople, sexText } from './embryo-wording.ts';
+import classes from './embryo-reports.module.css';
+import { singleGeneScreened } from './report-summary.tsx';
+import { ScrollRegion } from '../reports/scroll-region.tsx';
+
+/** The embryo at `x`, its 1-based place in the lab's list; undefined for anything else. */
+export function embryoAtPosition(
+  content: EmbryoReport,
+  x: string | undefined,
+): { embryo: Embryo; position: number } | undefined {
+  if (x === undefined || !/^[1-9][0-9]{0,2}$/.test(x)) return undefined;
+  const position = Number(x);
+  const embryo = content.embryos[position - 1];
+  return embryo === undefined ? undefined : { embryo, position };
+}
+
+const diseaseAnchor = (code: string) => `risk-${code}`;
+
+function percentileText(percentile: number): string {
+  const stated = statedPercentile(percentile);
+  return stated === 0 ? 'Below the 1st' : ordinal(stated);
+}
+
+function chromosomeExplanation(embryo: Embryo): string {
+  if (embryo.chromosomes.status === 'euploid') {
+    return 'No missing or extra chromosome was found.';
+  }
+  return 'A genetic counsellor can explain what this finding means for a transfer.';
+}
+
+/** Every condition at a glance, absolute lifetime risk first; each name leads to its section. */
+function RiskTable({ embryo }: { embryo: Embryo }) {
+  const name = embryoName(embryo.label);
+  const caption = `${name}: lifetime risk of each condition`;
+  return (
+    <ScrollRegion
+      label={`${caption} (scrolls sideways)`}
+      hint="Scroll the table sideways to see every column."
+      hintOnPhone
+    >
+      <Table className={classes.table} captionSide="top" verticalSpacing="xs">
+        <Table.Caption className={classes.caption}>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Condition</Table.Th>
+            <Table.Th scope="col">Lifetime risk</Table.Th>
+            <Table.Th scope="col">Population average</Table.Th>
+            <Table.Th scope="col">Relative risk</Table.Th>
+            <Table.Th scope="col">Percentile</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {embryo.diseases.map((result) => (
+            <Table.Tr key={result.code}>
+              <Table.Th scope="row">
+                <Anchor href={`#${diseaseAnchor(result.code)}`}>
+                  {getDisease(result.code).name}
+                </Anchor>
+              </Table.Th>
+              <Table.Td>{riskPercent(result.absoluteRisk)}</Table.Td>
+              <Table.Td>{riskPercent(result.populationRisk)}</Table.Td>
+              <Table.Td>{result.relativeRisk.toFixed(2)}×</Table.Td>
+              <Table.Td>{percentileText(result.percentile)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollRegion>
+  );
+}
+
+/**
+ * One condition for one embryo: the absolute risk as dots and words first, then the relative
+ * risk, the percentile and the interval, then where its score falls in the population.
+ */
+function DiseaseSection({
+  embryo,
+  result,
+  populationScores,
+}: {
+  embryo: Embryo;
+  result: DiseaseResult;
+  populationScores: readonly number[] | undefined;
+}) {
+  const entry = getDisease(result.code);
+  const name = embryoName(embryo.label);
+  const headingId = `${diseaseAnchor(result.code)}-heading`;
+  return (
+    <section
+      id={diseaseAnchor(result.code)}
+      className={classes.section}
+      aria-labelledby={headingId}
+    >
+      <Title order={3} id={headingId} mb="sm">
+        {entry.name}
+      </Title>
+      <div className={classes.chartPair}>
+        <DotGrid
+          entry={entry}
+          lifetimeRiskPercent={result.absoluteRisk * 100}
+          populationAverageRiskPercent={result.populationRisk * 100}
+          peopleDescription={embryoPeople(embryo.label)}
+        />
+        <Stack gap="sm">
+          <Text>
+            {name}&apos;s lifetime risk is {relativeRiskText(result.relativeRisk)}.{' '}
+            {percentileSentence(result.percentile, `${name}'s score`)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {intervalText(result.interval)}. Model: {modelText(result.model)}.
+          </Text>
+          {populationScores !== undefined && populationScores.length > 0 && (
+            <DensityChart
+              entry={entry}
+              populationScores={populationScores}
+              embryos={[{ label: name, score: result.score, percentile: result.percentile }]}
+            />
+          )}
+        </Stack>
+      </div>
+    </section>
+  );
+}
+
+function NoSuchEmbryo({
+  x,
+  total,
+  links,
+}: {
+  x: string | undefined;
+  total: number;
+  links: EmbryoReportLinks;
+}) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Text role="alert">
+        There is no embryo {x} in this report. It lists{' '}
+        {total === 1 ? 'one embryo' : `embryos 1 to ${String(total)}`}, numbered in the lab&apos;s
+        order.
+      </Text>
+      <ReportPageLink links={links} view="report">
+        Back to the report
+      </ReportPageLink>
+      <ReportPageLink links={links} view="overview">
+        See every embryo in the overview
+      </ReportPageLink>
+    </Stack>
+  );
+}
+
+/** One embryo in full: what it is, its single-gene findings, and every condition's risk. */
+export function EmbryoDetail({
+  content,
+  embryo: x,
+  links,
+}: {
+  content: EmbryoReport;
+  embryo: string | undefined;
+  links: EmbryoReportLinks;
+}) {
+  const glanceId = useId();
+  const findingsId = useId();
+  const risksId = useId();
+  const found = embryoAtPosition(content, x);
+  if (found === undefined) {
+    return <NoSuchEmbryo x={x} total={content.embryos.length} links={links} />;
+  }
+  const { embryo, position } = found;
+  const name = embryoName(embryo.label);
+  const screened = singleGeneScreened(content);
+  const previous = position > 1 ? content.embryos[position - 2] : undefined;
+  const next = content.embryos[position];
+
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby={glanceId}>
+        <Paper withBorder p="md">
+          <Title order={2} id={glanceId} mb="sm">
+            At a glance
+          </Title>
+          <dl className={classes.facts}>
+            <dt>Priority</dt>
+            <dd>
+              {embryo.priority} of {content.embryos.length}
+            </dd>
+            <dt>Morphology grade</dt>
+            <dd>{embryo.morphology}</dd>
+            <dt>Sex</dt>
+            <dd>{sexText(embryo.sex)}</dd>
+            <dt>Chromosomes</dt>
+            <dd>
+              {chromosomeText(embryo.chromosomes)}. {chromosomeExplanation(embryo)}
+            </dd>
+          </dl>
+        </Paper>
+      </section>
+
+      <section aria-labelledby={findingsId}>
+        <Title order={2} id={findingsId} mb="sm">
+          Single-gene findings
+        </Title>
+        {screened ? (
+          <Stack gap="md">
+            <VariantFindingsTable
+              caption={`${name}: monogenic findings`}
+              findings={embryo.monogenic}
+              empty="No monogenic finding in the genes screened."
+            />
+            <VariantFindingsTable
+              caption={`${name}: neurodevelopmental variants`}
+              findings={embryo.neurodevelopmentalVariants}
+              empty="No neurodevelopmental variant among those screened."
+            />
+            <VariantFindingsTable
+              caption={`${name}: cancer variants`}
+              findings={embryo.cancerVariants}
+              empty="No cancer variant among those screened."
+            />
+          </Stack>
+        ) : (
+          <Text>
+            This test looked at genetic risk scores only: single-gene conditions and variants were
+            not screened.
+          </Text>
+        )}
+      </section>
+
+      <section aria-labelledby={risksId}>
+        <Stack gap="lg">
+          <div>
+            <Title order={2} id={risksId} mb="sm">
+              Lifetime risk of each condition
+            </Title>
+            <Text>
+              The absolute lifetime risk is the chance that a person with {name}&apos;s genes
+              develops the condition in their lifetime. It shifts the odds; it does not decide what
+              happens.
+            </Text>
+          </div>
+          <RiskTable embryo={embryo} />
+          {embryo.diseases.map((result) => (
+            <DiseaseSection
+              key={result.code}
+              embryo={embryo}
+              result={result}
+              populationScores={content.charts.density[result.code]?.values}
+            />
+          ))}
+        </Stack>
+      </section>
+
+      <nav aria-label="Other embryos">
+        <Group gap="lg">
+          {previous !== undefined && (
+            <EmbryoPageLink links={links} position={position - 1}>
+              Previous: {embryoName(previous.label)}
+            </EmbryoPageLink>
+          )}
+          {next !== undefined && (
+            <EmbryoPageLink links={links} position={position + 1}>
+              Next: {embryoName(next.label)}
+            </EmbryoPageLink>
+          )}
+          <ReportPageLink links={links} view="overview">
+            All embryos
+          </ReportPageLink>
+        </Group>
+      </nav>
+    </Stack>
+  );
+}

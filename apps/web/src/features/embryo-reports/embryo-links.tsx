@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { AnchorLink } from '../../ui/anchor-link.tsx';
+import type { DemoReportPaths, PatientReportPaths } from './embryo-report-kind.ts';
+
+/** Which report and version the links between a patient's report pages keep. */
+export interface EmbryoReportSearch {
+  readonly report?: string | undefined;
+  readonly version?: number | undefined;
+}
+
+/**
+ * Where a report's pages are. A patient's report keeps its id and version in every link; a demo
+ * has one report per root and takes no search.
+ */
+export type EmbryoReportLinks =
+  | {
+      readonly demo: false;
+      readonly paths: PatientReportPaths;
+      readonly search: EmbryoReportSearch;
+    }
+  | { readonly demo: true; readonly paths: DemoReportPaths };
+
+export type EmbryoReportLinkView = 'report' | 'overview' | 'platinum' | 'compare';
+
+/** A link to another page of the same report. */
+export function ReportPageLink({
+  links,
+  view,
+  children,
+}: {
+  links: EmbryoReportLinks;
+  view: EmbryoReportLinkView;
+  children: ReactNode;
+}) {
+  // Marked as the current page only on that page itself, not on the pages under it.
+  const activeOptions = { exact: true, includeSearch: false };
+  return links.demo ? (
+    <AnchorLink to={links.paths[view]} activeOptions={activeOptions}>
+      {children}
+    </AnchorLink>
+  ) : (
+    <AnchorLink to={links.paths[view]} search={links.search} activeOptions={activeOptions}>
+      {children}
+    </AnchorLink>
+  );
+}
+
+/** A link to one embryo's page; `position` is its 1-based place in the lab's list. */
+export function EmbryoPageLink({
+  links,
+  position,
+  children,
+}: {
+  links: EmbryoReportLinks;
+  position: number;
+  children: ReactNode;
+}) {
+  const params = { x: String(position) };
+  return links.demo ? (
+    <AnchorLink to={links.paths.embryo} params={params}>
+      {children}
+    </AnchorLink>
+  ) : (
+    <AnchorLink to={links.paths.embryo} params={params} search={links.search}>
+      {children}
+    </AnchorLink>
+  );
+}

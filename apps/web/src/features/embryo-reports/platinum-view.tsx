@@ -1,0 +1,102 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { getDisease } from '@nestling/shared/catalogue/diseases';
+import type { ChildRiskRange, EmbryoReport } from '@nestling/shared/contract/report';
+import { riskPercent } from '@nestling/shared/report-wording';
+import { DensityChart } from '../charts/density-chart.tsx';
+import { RangeChart } from '../charts/range-chart.tsx';
+import { embryoName } from './embryo-wording.ts';
+import classes from './embryo-reports.module.css';
+
+const sectionId = (code: string) => `platinum-${code}`;
+
+/** 'The lowest is Embryo E3's (2.1%), the highest Embryo E5's (4.0%).' */
+function extremesText(content: EmbryoReport, code: string): string {
+  const risks = content.embryos.flatMap((embryo) => {
+    const result = embryo.diseases.find((entry) => entry.code === code);
+    return result === undefined ? [] : [{ label: embryo.label, risk: result.absoluteRisk }];
+  });
+  const sorted = [...risks].sort((a, b) => a.risk - b.risk);
+  const lowest = sorted[0];
+  const highest = sorted.at(-1);
+  if (lowest === undefined || highest === undefined) return '';
+  if (sorted.length === 1) {
+    return `${embryoName(lowest.label)}'s is ${riskPercent(lowest.risk)}.`;
+  }
+  return `Among your embryos, the lowest is ${embryoName(lowest.label)}'s (${riskPercent(lowest.risk)}) and the highest ${embryoName(highest.label)}'s (${riskPercent(highest.risk)}).`;
+}
+
+function ConditionSection({ content, range }: { content: EmbryoReport; range: ChildRiskRange }) {
+  const entry = getDisease(range.code);
+  const headingId = `${sectionId(range.code)}-heading`;
+  const embryoResults = content.embryos.flatMap((embryo) => {
+    const result = embryo.diseases.find((item) => item.code === range.code);
+    return result === undefined ? [] : [{ label: embryo.label, result }];
+  });
+  const populationScores = content.charts.density[range.code]?.values ?? [];
+  return (
+    <section id={sectionId(range.code)} className={classes.section} aria-labelledby={headingId}>
+      <Title order={2} id={headingId} mb="xs">
+        {entry.name}
+      </Title>
+      <Text mb="md">
+        Lifetime risk of {entry.lowerName}: the population average is{' '}
+        {riskPercent(range.populationRisk)}. {extremesText(content, range.code)}
+      </Text>
+      <div className={classes.chartPair}>
+        <RangeChart
+          entry={entry}
+          childRiskRange={{
+            lowPercent: range.lower * 100,
+            expectedPercent: range.expected * 100,
+            highPercent: range.upper * 100,
+          }}
+          embryos={embryoResults.map(({ label, result }) => ({
+            label,
+            riskPercent: result.absoluteRisk * 100,
+          }))}
+        />
+        {populationScores.length > 0 && (
+          <DensityChart
+            entry={entry}
+            populationScores={populationScores}
+            embryos={embryoResults.map(({ label, result }) => ({
+              label,
+              score: result.score,
+              percentile: result.percentile,
+            }))}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Platinum: the polygenic view. For every condition, the absolute risks first (in words, then
+ * the range your children could have with each embryo placed on it), then each embryo's score
+ * in the population.
+ */
+export function PlatinumView({ content }: { content: EmbryoReport }) {
+  return (
+    <Stack gap="xl">
+      <Text>
+        The first chart of each condition is the range of lifetime risk a child of yours could have,
+        with each embryo placed on it: further right is a higher risk. The second shows where each
+        embryo&apos;s genetic score falls among the population&apos;s. A higher score shifts the
+        odds; it is not a diagnosis.
+      </Text>
+      <nav aria-label="Conditions on this page">
+        <ul className={classes.jumpList}>
+          {content.childRisk.map((range) => (
+            <li key={range.code}>
+              <Anchor href={`#${sectionId(range.code)}`}>{getDisease(range.code).name}</Anchor>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {content.childRisk.map((range) => (
+        <ConditionSection key={range.code} content={content} range={range} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { ReportPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
+import classes from './embryo-reports.module.css';
+
+/** The ways into one report, on each of its pages; the page open is marked as current. */
+export function ReportPages({ links }: { links: EmbryoReportLinks }) {
+  return (
+    <nav aria-label="Pages of this report">
+      <ul className={classes.viewNav}>
+        <li>
+          <ReportPageLink links={links} view="report">
+            Report
+          </ReportPageLink>
+        </li>
+        <li>
+          <ReportPageLink links={links} view="overview">
+            Overview
+          </ReportPageLink>
+        </li>
+        <li>
+          <ReportPageLink links={links} view="compare">
+            Compare embryos
+          </ReportPageLink>
+        </li>
+        <li>
+          <ReportPageLink links={links} view="platinum">
+            Platinum
+          </ReportPageLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,102 @@
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { getDisease } from '@nestling/shared/catalogue/diseases';
+import type { DiseaseResult } from '@nestling/shared/contract/report';
+import {
+  intervalText,
+  modelText,
+  percentileSentence,
+  relativeRiskText,
+  riskPercent,
+} from '@nestling/shared/report-wording';
+import { DensityChart } from '../charts/density-chart.tsx';
+import { DotGrid } from '../charts/dot-grid.tsx';
+import { ScrollRegion } from '../reports/scroll-region.tsx';
+import classes from '../reports/reports.module.css';
+
+/** The anchor of a disease's section, for the summary table's links. */
+export const diseaseAnchor = (code: string) => `disease-${code}`;
+
+/**
+ * Every disease at a glance, absolute lifetime risk first (the figure a person can act on),
+ * then the average and how many times it that is. Each name links to its section.
+ */
+export function DiseaseSummaryTable({ diseases }: { diseases: readonly DiseaseResult[] }) {
+  return (
+    <ScrollRegion label="Your lifetime risk of each condition">
+      <Table captionSide="top" striped>
+        <Table.Caption className={classes.caption}>
+          Your lifetime risk of each condition
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Condition</Table.Th>
+            <Table.Th scope="col">Your risk</Table.Th>
+            <Table.Th scope="col">Average</Table.Th>
+            <Table.Th scope="col">Times average</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {diseases.map((result) => (
+            <Table.Tr key={result.code}>
+              <Table.Th scope="row">
+                <Anchor href={`#${diseaseAnchor(result.code)}`}>
+                  {getDisease(result.code).name}
+                </Anchor>
+              </Table.Th>
+              <Table.Td>{riskPercent(result.absoluteRisk)}</Table.Td>
+              <Table.Td>{riskPercent(result.populationRisk)}</Table.Td>
+              <Table.Td>{result.relativeRisk.toFixed(2)}×</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollRegion>
+  );
+}
+
+/**
+ * One disease: the absolute risk as dots and words first, then how it compares, then where the
+ * score sits in the population.
+ */
+export function DiseaseSection({
+  result,
+  populationScores,
+}: {
+  result: DiseaseResult;
+  populationScores: readonly number[];
+}) {
+  const entry = getDisease(result.code);
+  return (
+    <section
+      id={diseaseAnchor(result.code)}
+      className={classes.diseaseSection}
+      aria-labelledby={`${diseaseAnchor(result.code)}-heading`}
+    >
+      <Stack gap="sm">
+        <Title order={3} id={`${diseaseAnchor(result.code)}-heading`}>
+          {entry.name}
+        </Title>
+        <div className={classes.chartPair}>
+          <DotGrid
+            entry={entry}
+            lifetimeRiskPercent={result.absoluteRisk * 100}
+            populationAverageRiskPercent={result.populationRisk * 100}
+          />
+          <DensityChart
+            entry={entry}
+            populationScores={populationScores}
+            personScore={result.score}
+            personPercentile={result.percentile}
+          />
+        </div>
+        <Text>
+          Your lifetime risk is {relativeRiskText(result.relativeRisk)}.{' '}
+          {percentileSentence(result.percentile)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {intervalText(result.interval)}. Model: {modelText(result.model)}.
+        </Text>
+      </Stack>
+    </section>
+  );
+}

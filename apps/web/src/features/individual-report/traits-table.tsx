@@ -1,0 +1,45 @@
+import { Table, Text } from '@mantine/core';
+import { ordinal, statedPercentile } from '@nestling/shared/charts';
+import { getTrait } from '@nestling/shared/catalogue/traits';
+import type { TraitResult } from '@nestling/shared/contract/report';
+import { ScrollRegion } from '../reports/scroll-region.tsx';
+import classes from '../reports/reports.module.css';
+
+function predictedText(trait: TraitResult): string {
+  if (trait.predicted === undefined) return 'Not predicted';
+  const { value, unit } = trait.predicted;
+  const shown = typeof value === 'number' ? String(value) : value;
+  return unit === undefined ? shown : `${shown} ${unit}`;
+}
+
+/** Traits are not health risks: a predicted value, a percentile, or both. */
+export function TraitsTable({ traits }: { traits: readonly TraitResult[] }) {
+  if (traits.length === 0) return <Text>This report predicts no traits.</Text>;
+  return (
+    <ScrollRegion label="Predicted traits">
+      <Table captionSide="top" striped>
+        <Table.Caption className={classes.caption}>Predicted traits</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Trait</Table.Th>
+            <Table.Th scope="col">Prediction</Table.Th>
+            <Table.Th scope="col">Percentile</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {traits.map((trait) => (
+            <Table.Tr key={trait.code}>
+              <Table.Th scope="row">{getTrait(trait.code).name}</Table.Th>
+              <Table.Td>{predictedText(trait)}</Table.Td>
+              <Table.Td>
+                {trait.percentile === undefined
+                  ? 'Not given'
+                  : ordinal(statedPercentile(trait.percentile))}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollRegion>
+  );
+}

@@ -1,0 +1,95 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { AnchorLink } from '../../ui/anchor-link.tsx';
+import { ReportFailed, ReportPending } from '../reports/report-status.tsx';
+import { useCoupleReports } from '../reports/use-portal.ts';
+import { useReport, type ReportSource } from '../reports/use-report.ts';
+import { JointReportView } from './joint-report-view.tsx';
+
+/** Spec section 8's store error: a couple account whose kit orders are not both attached. */
+export const ORDERS_NOT_ATTACHED = 'Orders not attached';
+
+function NoJointReport({ ordersMissing }: { ordersMissing: boolean }) {
+  return (
+    <Stack gap="md" align="flex-start">
+      <Title order={1}>Joint report</Title>
+      {ordersMissing ? (
+        <Alert color="yellow" title={ORDERS_NOT_ATTACHED}>
+          Both partners&apos; kits must be attached to your couple account before the lab can
+          prepare a joint report. Activate your kit, and ask your partner to activate theirs.
+        </Alert>
+      ) : (
+        <Text size="lg">
+          The lab has not delivered a joint report for you yet. It appears here, and we email you,
+          as soon as it is signed off.
+        </Text>
+      )}
+      <AnchorLink to="/reports" search={{ tab: 'joint' }}>
+        Back to your reports
+      </AnchorLink>
+    </Stack>
+  );
+}
+
+/**
+ * /reports/joint: the joint report named by `report`, or the preferred couple account's newest
+ * one. Only the couple's own reports are listed; any other id answers 404 from the server.
+ */
+export function JointReportPage({
+  reportId,
+  version,
+  onVersionChange,
+}: {
+  reportId: string | undefined;
+  version: number | undefined;
+  onVersionChange: (version: number | undefined) => void;
+}) {
+  const couple = useCoupleReports();
+  const newest = couple.data?.preconceptionReports?.[0]?.id;
+  const id = reportId ?? newest;
+  const source: ReportSource | undefined = id === undefined ? undefined : { by: 'report', id };
+  const report = useReport(source, version);
+
+  if (reportId === undefined && couple.isPending)
+    return <ReportPending title="Joint report" what="your joint report" />;
+  if (reportId === undefined && couple.isError) {
+    return (
+      <ReportFailed
+        title="Joint report"
+        error={couple.error}
+        onRetry={() => {
+          void couple.refetch();
+        }}
+      />
+    );
+  }
+  if (source === undefined) {
+    const account = couple.data?.account ?? null;
+    const ordersMissing =
+      account !== null && (account.motherOrder === null || account.fatherOrder === null);
+    return <NoJointReport ordersMissing={ordersMissing} />;
+  }
+  if (report.isPending) return <ReportPending title="Joint report" what="your joint report" />;
+  if (report.isError) {
+    return (
+      <ReportFailed
+        title="Joint report"
+        error={report.error}
+        onRetry={() => {
+          void report.refetch();
+        }}
+      />
+    );
+  }
+  const { content } = report.data.report;
+  if (content.kind !== 'joint') {
+    return <Text role="alert">This report is not a joint report.</Text>;
+  }
+  return (
+    <JointReportView
+      answer={report.data}
+      content={content}
+      source={source}
+      onVersionChange={onVersionChange}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import { Alert, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReportAnswer } from '@nestling/shared/contract/report-view';
+import {
+  RESEARCH_USE_ONLY,
+  RESEARCH_USE_ONLY_EXPLAINED,
+  reportTestName,
+  usDateFromIsoDate,
+} from '@nestling/shared/report-wording';
+import { DownloadPdfButton } from './download-pdf-button.tsx';
+import type { ReportSource } from './use-report.ts';
+
+/** The PDF's file name: kind, the lab's id and the version, safe on every system. */
+export function pdfFileName(answer: ReportAnswer): string {
+  const { kind, labReportId, version } = answer.report;
+  return `${kind}-report-${labReportId.replace(/[^\w.-]/g, '-')}-v${String(version)}.pdf`;
+}
+
+/**
+ * The top of every report page: its heading, the test's name (spec section 9's suffixes), the
+ * version on screen with its sign-off, earlier versions with what changed, the research-use-only
+ * marking, and the PDF download.
+ */
+export function ReportHeader({
+  title,
+  answer,
+  source,
+  onVersionChange,
+}: {
+  title: string;
+  answer: ReportAnswer;
+  source: ReportSource;
+  /** Opens another version; undefined opens the latest. */
+  onVersionChange: (version: number | undefined) => void;
+}) {
+  const { report, versions } = answer;
+  const { test } = report.content;
+  const isLatest = report.version === report.latestVersion;
+  return (
+    <Stack gap="md" mb="xl">
+      <Stack gap={4}>
+        <Title order={1}>{title}</Title>
+        <Text size="lg">{reportTestName(report.content)}</Text>
+        <Text c="dimmed">
+          Version {report.version} of {report.latestVersion}, signed off on{' '}
+          {usDateFromIsoDate(report.signedOffOn)} by {test.signedOffBy}
+        </Text>
+      </Stack>
+      {test.researchUseOnly && (
+        <Alert color="yellow" title={RESEARCH_USE_ONLY}>
+          {RESEARCH_USE_ONLY_EXPLAINED}
+        </Alert>
+      )}
+      {!isLatest && (
+        <Alert color="yellow" title={`You are reading version ${String(report.version)}`}>
+          The lab has amended this report since. Version {report.latestVersion} is the latest, and
+          it is the one to rely on.
+        </Alert>
+      )}
+      {report.changelog !== null && (
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb={4}>
+            What changed in version {report.version}
+          </Title>
+          <Text>{report.changelog}</Text>
+        </Paper>
+      )}
+      <Group align="flex-end" gap="md">
+        {versions.length > 1 && (
+          <NativeSelect
+            label="Version"
+            value={String(report.version)}
+            onChange={(event) => {
+              const chosen = Number(event.currentTarget.value);
+              onVersionChange(chosen === report.latestVersion ? undefined : chosen);
+            }}
+            data={versions.map((entry) => ({
+              value: String(entry.version),
+              label: `Version ${String(entry.version)}, ${usDateFromIsoDate(entry.signedOffOn)}${
+                entry.version === report.latestVersion ? ' (latest)' : ''
+              }`,
+            }))}
+          />
+        )}
+        <DownloadPdfButton
+          source={source}
+          version={report.version}
+          fileName={pdfFileName(answer)}
+        />
+      </Group>
+    </Stack>
+  );
+}

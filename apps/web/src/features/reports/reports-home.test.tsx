@@ -1,0 +1,249 @@
+import type { CoupleAccount, IndividualOrder } from '@nestling/shared/contract/orders';
+import type { ReportSummary } from '@nestling/shared/contract/report-view';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAuthToken } from '../../lib/auth-cookie.ts';
+import { expectNoAxeViolations } from '../../test/axe.ts';
+import { answerRoutes, jsonError, type RouteHandler } from '../../test/fetch-routes.ts';
+import { makeUser } from '../../test/fixtures.ts';
+import { createTestServices, renderWithRouter } from '../../test/render.tsx';
+import { ReportsHome, type ReportTab } from './reports-home.tsx';
+
+const user = makeUser({ id: 'demo-mother', email: 'mother@demo.test' });
+
+const jointSummary: ReportSummary = {
+  id: 'report-joint',
+  kind: 'joint',
+  labReportId: 'LAB-J-1',
+  version: 2,
+  signedOffOn: '2025-02-05',
+  testType: '30x',
+};
+
+const account: CoupleAccount = {
+  id: 'account-1',
+  mother: 'demo-mother',
+  father: 'demo-father',
+  motherEmail: 'mother@demo.test',
+  fatherEmail: 'father@demo.test',
+  motherOrder: 'order-m',
+  fatherOrder: 'order-f',
+  pendingFatherAccept: false,
+  pendingMotherAccept: false,
+  purchaseDate: 1_736_121_600, // 1/6/2025
+  testType: '30x',
+  donePilotOnboardingSteps: ['PURCHASED'],
+  partner: { name: { First: 'Daniel', Last: 'Demo' }, email: 'father@demo.test' },
+  embryoReports: [],
+};
+
+const order: IndividualOrder = {
+  id: 'order-1',
+  purchaseId: 'purchase-1',
+  purchaseDate: 1_727_740_800, // 10/1/2024
+  testType: 'standard',
+  activatedAt: null,
+  report: null,
+};
+
+function portal(routes: { couple: RouteHandler; individual: RouteHandler }): RouteHandler {
+  return (_body, url) =>
+    url.searchParams.get('individual') === 'true'
+      ? routes.individual(_body, url)
+      : routes.couple(_body, url);
+}
+
+async function setup(routes: Record<string, RouteHandler>, tab?: ReportTab, onTabChange = vi.fn()) {
+  setAuthToken('patient-token');
+  const services = createTestServices({ user });
+  const calls = answerRoutes(services, routes);
+  const rendered = await renderWithRouter(<ReportsHome tab={tab} onTabChange={onTabChange} />, {
+    path: '/reports',
+    user,
+    services,
+  });
+  return { ...rendered, calls, onTabChange, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('ReportsHome', () => {
+  it("opens on a couple's joint report, with its test name, partner and US dates", async () => {
+    const { container, calls } = await setup({
+      'GET /api/user': portal({
+        couple: () =>
+          Response.json({
+            user,
+            accounts: [account],
+            account,
+            preconceptionReports: [jointSummary],
+          }),
+        individual: () => Response.json({ user, individualOrders: [], order: null }),
+      }),
+    });
+    expect(await screen.findByRole('tab', { name: 'Joint', selected: true })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Preconception Genetic Screening - 30x, with Daniel Demo, bought on 1/6/2025',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Version 2, signed off on 2/5/2025')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the joint report' })).toHaveAttribute(
+      'href',
+      '/reports/joint?report=report-joint',
+    );
+    const coupleCall = calls.find((call) => call.url.searchParams.get('preconception') === 'true');
+    expect(coupleCall?.url.searchParams.get('withPartner')).toBe('true');
+    await expectNoAxeViolations(container);
+  });
+
+  it("takes 'no response' as no report yet, and opens on the individual report if there is one", async () => {
+    await setup({
+      'GET /api/user': portal({
+        couple: () => jsonError(404, 'no response'),
+        individual: () =>
+          Response.json({
+            user,
+            individualOrders: [order],
+            order: {
+              ...order,
+              activatedAt: 1_728_000_000,
+              report: {
+                ...jointSummary,
+                kind: 'individual',
+                id: 'r-ind',
+                testType: 'standard',
+                version: 1,
+              },
+            },
+          }),
+      }),
+    });
+    expect(
+      await screen.findByRole('tab', { name: 'Individual', selected: true }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Preconception Genetic Screening - Individual' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the individual report' })).toHaveAttribute(
+      'href',
+      '/reports/individual?order=order-1',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("says 'Orders not attached' when a couple's kits are not both attached", async () => {
+    await setup(
+      {
+        'GET /api/user': portal({
+          couple: () =>
+            Response.json({
+              user,
+              accounts: [
+                {
+                  ...account,
+                  fatherOrder: null,
+                  embryoReports: [{ ...jointSummary, kind: 'embryo' }],
+                },
+              ],
+              account: { ...account, fatherOrder: null },
+              preconceptionReports: [],
+            }),
+          individual: () => Response.json({ user, individualOrders: [], order: null }),
+        }),
+      },
+      'joint',
+    );
+    expect(await screen.findByText('Orders not attached')).toBeInTheDocument();
+  });
+
+  it('activates a kit that has not been activated, and shows the order again', async () => {
+    let activated = false;
+    const { user: person, calls } = await setup(
+      {
+        'GET /api/user': portal({
+          couple: () => jsonError(404, 'no response'),
+          individual: () =>
+            Response.json({
+              user,
+              individualOrders: [order],
+              order: { ...order, activatedAt: activated ? 1_728_000_000 : null },
+            }),
+        }),
+        'PATCH /api/individual_reports/order-1/activate': () => {
+          activated = true;
+          return Response.json({ ...order, activatedAt: 1_728_000_000 });
+        },
+      },
+      'individual',
+    );
+    await person.click(await screen.findByRole('button', { name: 'Activate this kit' }));
+    expect(await screen.findByText(/The lab is working on your sample/)).toBeInTheDocument();
+    expect(screen.getByText(/kit activated on 10\/4\/2024/)).toBeInTheDocument();
+    expect(
+      calls.some((call) => call.key === 'PATCH /api/individual_reports/order-1/activate'),
+    ).toBe(true);
+  });
+
+  it('lists documents and opens one through a single-use link in the tab the click opened', async () => {
+    const tab = { location: { href: '' }, opener: {}, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const { user: person, container } = await setup(
+      {
+        'GET /api/user': portal({
+          couple: () => jsonError(404, 'no response'),
+          individual: () => Response.json({ user, individualOrders: [], order: null }),
+        }),
+        'GET /api/user/documents': () =>
+          Response.json({
+            documents: [
+              {
+                id: 'doc-1',
+                title: 'Saliva kit instructions',
+                kind: 'instructions',
+                date: '2025-01-06',
+                fileName: 'kit.txt',
+                contentType: 'text/plain',
+                size: 2048,
+                reportId: null,
+              },
+            ],
+          }),
+        'POST /api/user/documents/doc-1/session': () =>
+          Response.json(
+            { url: '/api/documents/view/abc', expiresAt: '2026-01-01T00:00:00.000Z' },
+            { status: 201 },
+          ),
+      },
+      'documents',
+    );
+    const table = await screen.findByRole('table', { name: /Your documents/ });
+    const row = within(table).getByRole('row', { name: /Saliva kit instructions/ });
+    expect(row).toHaveTextContent('1/6/2025');
+    expect(row).toHaveTextContent('2 KB');
+    await person.click(within(row).getByRole('button', { name: 'View Saliva kit instructions' }));
+    await waitFor(() => {
+      expect(tab.location.href).toMatch(/\/api\/documents\/view\/abc$/);
+    });
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it('asks to change tab when a tab is chosen', async () => {
+    const { user: person, onTabChange } = await setup(
+      {
+        'GET /api/user': portal({
+          couple: () => jsonError(404, 'no response'),
+          individual: () => Response.json({ user, individualOrders: [], order: null }),
+        }),
+      },
+      'joint',
+    );
+    await person.click(screen.getByRole('tab', { name: 'Embryos' }));
+    expect(onTabChange).toHaveBeenCalledWith('embryos');
+  });
+});

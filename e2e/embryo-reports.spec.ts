@@ -1,0 +1,265 @@
+import { readFile } from 'node:fs/promises';
+import type { EmbryoReport } from '@nestling/shared/contract/report';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { signInByApi, useToken } from './accounts.ts';
+import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
+
+/** The embryo couple's report as the API gives it, to check the pages against its numbers. */
+async function embryoReportOf(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const portal = await request.get('/api/user', {
+    params: { embryo: 'true', withPartner: 'true' },
+    headers,
+  });
+  expect(portal.status()).toBe(200);
+  const { account } = (await portal.json()) as {
+    account: { embryoReports: { id: string }[] };
+  };
+  const id = account.embryoReports[0]?.id ?? '';
+  const answer = await request.get(`/api/reports/${id}`, { headers });
+  expect(answer.status()).toBe(200);
+  const { report } = (await answer.json()) as { report: { content: EmbryoReport } };
+  return { id, content: report.content };
+}
+
+async function signInAs(page: Page, baseURL: string | undefined, email: string) {
+  const token = await signInByApi(page.context().request, String(baseURL), email);
+  await useToken(page.context(), String(baseURL), token);
+  return token;
+}
+
+const name = (label: string) => `Embryo ${label}`;
+
+function byPriority(content: EmbryoReport): string[] {
+  return [...content.embryos].sort((a, b) => a.priority - b.priority).map((e) => name(e.label));
+}
+
+/** The labels down a table's row headings, top to bottom. */
+async function rowOrder(page: Page, tableName: RegExp): Promise<string[]> {
+  return page.getByRole('table', { name: tableName }).getByRole('rowheader').allTextContents();
+}
+
+/** Nothing on the page is wider than the screen: wide tables scroll inside their own region. */
+async function expectNoSidewaysScroll(page: Page) {
+  // A string, evaluated in the page: this project's types have no DOM.
+  const overflow: unknown = await page.evaluate(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  );
+  expect(Number(overflow)).toBeLessThanOrEqual(0);
+}
+
+test('an embryo patient reads the report, the overview, one embryo and Platinum, and downloads the PDF', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const token = await signInAs(page, baseURL, 'embryo@demo.test');
+  const { id, content } = await embryoReportOf(page.request, token);
+
+  await visit(page, '/embryo-reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Embryo report' })).toBeVisible();
+  await expect(page.getByText('Embryo Genetic Screening', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`The lab screened six embryos. One embryo has a chromosome finding.`),
+  ).toBeVisible();
+  await expect(page.getByText(content.priorityMethod)).toBeVisible();
+  await expect(page.getByText(/An embryo with the lowest risk can still develop/)).toBeVisible();
+  // One card per embryo, in priority order, each leading to its page.
+  const cards = page.getByRole('article');
+  await expect(cards.getByRole('heading', { level: 3 })).toHaveText(byPriority(content));
+  await expectNoSidewaysScroll(page);
+
+  // The PDF of the version on screen.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const pdf = await readFile(await download.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(page.getByRole('status').filter({ hasText: 'The PDF is saved.' })).toBeAttached();
+
+  // The overview keeps the same report in its address.
+  const pages = page.getByRole('navigation', { name: 'Pages of this report' });
+  await pages.getByRole('link', { name: 'Overview' }).click();
+  await expect(page).toHaveURL(`/embryo-reports/overview?report=${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Embryo overview' })).toBeVisible();
+  expect(await rowOrder(page, /Your embryos at a glance/)).toEqual(byPriority(content));
+  const aneuploid = content.embryos.find((embryo) => embryo.chromosomes.status === 'aneuploid');
+  await expect(
+    page.getByRole('row', { name: new RegExp(name(aneuploid?.label ?? '-')) }),
+  ).toContainText(`Aneuploid: ${aneuploid?.chromosomes.detail ?? '-'}`);
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  // One embryo: its risks, absolute first, in words and numbers.
+  const second = content.embryos[1];
+  const firstDisease = second?.diseases[0];
+  await page.getByRole('link', { name: name(second?.label ?? '-') }).click();
+  await expect(page).toHaveURL(`/embryo-reports/embryos/2?report=${id}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: name(second?.label ?? '-') }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^About \\d+ in 100 people with ${name(second?.label ?? '-')}'s genetic risk develop alcohol use disorder in their lifetime \\(${((firstDisease?.absoluteRisk ?? 0) * 100).toFixed(1)}%\\)\\.`,
+      ),
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      `${name(second?.label ?? '-')}'s lifetime risk is ${firstDisease?.relativeRisk.toFixed(2) ?? '-'} times the population average.`,
+      { exact: false },
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  // Platinum: a range chart and a density chart for every condition, every embryo on each.
+  await pages.getByRole('link', { name: 'Platinum' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Platinum: polygenic risk' }),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: /Range of lifetime risk/ })).toHaveCount(
+    content.childRisk.length,
+  );
+  await expect(
+    page.getByRole('img', { name: /genetic scores in the population, with 6 embryos marked/ }),
+  ).toHaveCount(content.childRisk.length);
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  // An embryo the report does not have says so and leads back.
+  await visit(page, '/embryo-reports/embryos/9');
+  await expect(page.getByRole('alert')).toHaveText(/There is no embryo 9 in this report/);
+  await page.getByRole('link', { name: 'Back to the report' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Embryo report' })).toBeVisible();
+});
+
+test('the comparison sorts by a condition’s risk and hides embryos with a finding', async ({
+  page,
+  baseURL,
+}) => {
+  const token = await signInAs(page, baseURL, 'embryo@demo.test');
+  const { content } = await embryoReportOf(page.request, token);
+  const table = /Embryos compared/;
+
+  await visit(page, '/compare-embryos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Compare embryos' })).toBeVisible();
+  await expect(page.getByText(content.priorityMethod)).toBeVisible();
+  expect(await rowOrder(page, table)).toEqual(byPriority(content));
+  await expectNoSidewaysScroll(page);
+
+  // By type 2 diabetes risk, lowest first, as the report's numbers order them.
+  const riskOf = (embryo: EmbryoReport['embryos'][number]) =>
+    embryo.diseases.find((result) => result.code === 't2d')?.absoluteRisk ?? 1;
+  const byRisk = [...content.embryos]
+    .sort((a, b) => riskOf(a) - riskOf(b) || a.priority - b.priority)
+    .map((embryo) => name(embryo.label));
+  expect(byRisk).not.toEqual(byPriority(content));
+  await page.getByLabel('Sort by').selectOption({ label: 'Type 2 Diabetes: lowest risk first' });
+  await expect.poll(() => rowOrder(page, table)).toEqual(byRisk);
+  await expect(page.getByRole('columnheader', { name: /Type 2 Diabetes/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+
+  // Each filter hides its embryos and says how many.
+  const withChromosomeFinding = content.embryos.filter(
+    (embryo) => embryo.chromosomes.status !== 'euploid',
+  );
+  expect(withChromosomeFinding).toHaveLength(1);
+  const chromosome = page.getByRole('checkbox', { name: 'Hide embryos with a chromosome finding' });
+  await chromosome.check();
+  const hiddenByChromosomes = name(withChromosomeFinding[0]?.label ?? '-');
+  await expect(page.getByRole('status').filter({ hasText: /^Showing/ })).toHaveText(
+    `Showing 5 of 6 embryos. 1 hidden: ${hiddenByChromosomes} (a chromosome finding).`,
+  );
+  await expect
+    .poll(() => rowOrder(page, table))
+    .toEqual(byRisk.filter((label) => label !== hiddenByChromosomes));
+  await chromosome.uncheck();
+
+  const withMonogenicFinding = content.embryos.filter((embryo) => embryo.monogenic.length > 0);
+  expect(withMonogenicFinding).toHaveLength(1);
+  await page.getByRole('checkbox', { name: 'Hide embryos with a monogenic finding' }).check();
+  const hiddenByMonogenic = name(withMonogenicFinding[0]?.label ?? '-');
+  await expect(page.getByRole('status').filter({ hasText: /^Showing/ })).toHaveText(
+    `Showing 5 of 6 embryos. 1 hidden: ${hiddenByMonogenic} (a monogenic finding).`,
+  );
+  await expect
+    .poll(() => rowOrder(page, table))
+    .toEqual(byRisk.filter((label) => label !== hiddenByMonogenic));
+
+  // The table scrolls inside its own region, which a keyboard can reach.
+  const region = page.getByRole('region', { name: /Embryos compared.*scrolls sideways/ });
+  await region.focus();
+  await expect(region).toBeFocused();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+});
+
+test('the partner sees the same embryo report, listed under /embryos', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAs(page, baseURL, 'embryo-partner@demo.test');
+
+  await page.goto('/embryos');
+  await expect(page).toHaveURL('/reports/embryos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Embryo reports' })).toBeVisible();
+  const card = page.getByRole('article');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('With Elena Example');
+  await expect(card).toContainText('Version 1, signed off on 3/10/2025');
+  await expectNoAxeViolations(page);
+
+  await card.getByRole('link', { name: /Open the embryo report/ }).click();
+  await expect(page).toHaveURL(/\/reports\/embryo\?report=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Embryo report' })).toBeVisible();
+  await expect(page.getByText("The lab's reference for this report: DEMO-EMBRYO.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a demo account sees a demo report marked as sample data, without a PDF', async ({
+  page,
+  context,
+  baseURL,
+  patientToken,
+}) => {
+  await useToken(context, String(baseURL), patientToken);
+  await visit(page, '/demo/30x-embryo-reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Embryo report' })).toBeVisible();
+  await expect(page.getByText('Sample data', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Sample data, not a real patient' }),
+  ).toBeVisible();
+  await expect(page.getByText('Embryo Genetic Screening - 30x', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toHaveCount(0);
+
+  await page
+    .getByRole('navigation', { name: 'Pages of this report' })
+    .getByRole('link', { name: 'Compare embryos' })
+    .click();
+  await expect(page).toHaveURL('/demo/30x-embryo-reports/platinum/overview');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Platinum overview: compare embryos' }),
+  ).toBeVisible();
+  await expect(page.getByText('Sample data', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+});
+
+test('an account without demo access is sent to /demo-redirect', async ({
+  page,
+  baseURL,
+  expectedErrors,
+}) => {
+  // The browser logs the demo endpoint's 403 before the portal redirects.
+  expectedErrors.push(/status of 403/);
+  await signInAs(page, baseURL, 'mother@demo.test');
+  await page.goto('/demo/embryo-reports');
+  await expect(page).toHaveURL('/demo-redirect');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,153 @@
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from '@playwright/test';
+import { signInByApi, useToken } from './accounts.ts';
+import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
+
+/*
+ * The reports home, the joint and individual reports, documents, and the PDF and ZIP downloads,
+ * as the demo patients see them (embryo reports: embryo-reports.spec.ts).
+ */
+
+async function signInAs(context: BrowserContext, baseURL: string | undefined, email: string) {
+  const request = context.request;
+  await useToken(context, String(baseURL), await signInByApi(request, String(baseURL), email));
+}
+
+/** Saves what the page downloads when `click` runs; answers its suggested name and its bytes. */
+async function download(page: Page, click: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: await readFile(path) };
+}
+
+test('the couple: reports home, the joint report, its PDF, documents and the ZIP', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  // Two downloads that the server renders: a PDF and a ZIP with three more PDFs in it.
+  test.setTimeout(90_000);
+  await signInAs(context, baseURL, 'mother@demo.test');
+  await visit(page, '/reports');
+  // The joint tab opens first for a couple: their report, its test with ' - 30x', a US date.
+  await expect(page.getByRole('tab', { name: 'Joint', selected: true })).toBeVisible();
+  await expect(
+    page.getByText('Preconception Genetic Screening - 30x, with Daniel Demo, bought on 1/6/2025'),
+  ).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('reports-home.png'), fullPage: true });
+
+  await page.getByRole('link', { name: 'Open the joint report' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Joint report' })).toBeVisible();
+  await expect(page.getByText('Version 1 of 1, signed off on 2/5/2025')).toBeVisible();
+  // What the couple could pass on together comes first, in words and as a chance per child.
+  const carriers = page.getByRole('table', { name: 'Conditions you both carry' });
+  await expect(carriers.getByRole('row', { name: /GJB2-related/ })).toContainText('1 in 4 (25.0%)');
+  // Every disease's range chart, with its sentence (names in lower case inside sentences).
+  await expect(
+    page.getByText(/Your future children's lifetime risk of coronary artery disease could be from/),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('joint-report.png'), fullPage: true });
+
+  const pdf = await download(page, () =>
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  );
+  expect(pdf.name).toMatch(/^joint-report-.+-v1\.pdf$/);
+  expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  await page.goto('/reports?tab=documents');
+  const documents = page.getByRole('table', { name: /Your documents/ });
+  await expect(documents.getByRole('row')).toHaveCount(3);
+  const [tab] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'View Saliva kit instructions' }).click(),
+  ]);
+  await expect(tab.locator('body')).toContainText('Do not eat, drink or smoke');
+  await tab.close();
+  await expectNoAxeViolations(page);
+
+  const archive = await download(page, () =>
+    page.getByRole('button', { name: 'Download everything (ZIP)' }).click(),
+  );
+  expect(archive.name).toMatch(/^my-reports-and-documents-\d{4}-\d{2}-\d{2}\.zip$/);
+  // A ZIP starts with a local file header, 'PK\x03\x04'.
+  expect(archive.bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+  await expect(page.getByText('Your archive is saved.')).toBeAttached();
+});
+
+test('the partner sees the same joint report through /joint', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInAs(context, baseURL, 'father@demo.test');
+  await page.goto('/joint');
+  await expect(page).toHaveURL('/reports/joint');
+  await expect(page.getByRole('heading', { level: 1, name: 'Joint report' })).toBeVisible();
+  await expect(page.getByText('Version 1 of 1, signed off on 2/5/2025')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('an individual report: the latest version, an earlier one, and what changed', async ({
+  page,
+  context,
+  baseURL,
+  expectedErrors,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  // No joint or embryo report: that call answers 404 'no response' (spec section 8).
+  expectedErrors.push(/status of 404/, /API GET \/user failed with status 404/);
+  await signInAs(context, baseURL, 'individual@demo.test');
+  await visit(page, '/reports');
+  await expect(page.getByRole('tab', { name: 'Individual', selected: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Open the individual report' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Individual report' })).toBeVisible();
+  await expect(page.getByText('Preconception Genetic Screening - 30x - Individual')).toBeVisible();
+  await expect(page.getByText('Version 2 of 2, signed off on 1/27/2025')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What changed in version 2' })).toBeVisible();
+  const findings = page.getByRole('table', { name: 'Variants found in your genome' });
+  await expect(findings.getByRole('row', { name: /Beta-thalassemia/ })).toBeVisible();
+  // Absolute risk first, in words and numbers, for every disease of the catalogue it holds.
+  await expect(
+    page.getByText(/^About \d+ in 100 people like you develop type 2 diabetes in their lifetime/),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('individual-report.png'), fullPage: true });
+
+  await page.getByLabel('Version').selectOption({ label: 'Version 1, 11/18/2024' });
+  await expect(page).toHaveURL(/version=1/);
+  await expect(page.getByText('You are reading version 1')).toBeVisible();
+  await expect(findings.getByRole('row', { name: /Beta-thalassemia/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const pdf = await download(page, () =>
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  );
+  expect(pdf.name).toMatch(/-v1\.pdf$/);
+  expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  await page.goto('/individual-reports');
+  await expect(page).toHaveURL('/reports?tab=individual');
+});
+
+test('a new patient sees calm empty states on every tab', async ({
+  page,
+  context,
+  baseURL,
+  patientToken,
+  expectedErrors,
+}) => {
+  expectedErrors.push(/status of 404/, /API GET \/user failed with status 404/);
+  await useToken(context, String(baseURL), patientToken);
+  await visit(page, '/reports');
+  await expect(page.getByText(/No joint report yet/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Individual' }).click();
+  await expect(page).toHaveURL('/reports?tab=individual');
+  await expect(page.getByText(/No individual test yet/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Embryos' }).click();
+  await expect(page.getByText(/No embryo report yet/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await visit(page, '/reports/joint');
+  await expect(page.getByText(/has not delivered a joint report for you yet/)).toBeVisible();
+});
