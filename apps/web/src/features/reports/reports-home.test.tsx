@@ -160,6 +160,36 @@ describe('ReportsHome', () => {
     expect(await screen.findByText('Orders not attached')).toBeInTheDocument();
   });
 
+  it('links each other order to its own page rather than guessing its state', async () => {
+    // As the list carries it: without `report`, which only the preferred order has.
+    const older: IndividualOrder = {
+      id: 'order-0',
+      purchaseId: 'purchase-0',
+      purchaseDate: 1_700_000_000, // 11/14/2023
+      testType: '30x',
+      activatedAt: 1_700_100_000,
+    };
+    await setup(
+      {
+        'GET /api/user': portal({
+          couple: () => jsonError(404, 'no response'),
+          individual: () =>
+            Response.json({
+              user,
+              individualOrders: [order, older],
+              order: { ...order, report: null },
+            }),
+        }),
+      },
+      'individual',
+    );
+    expect(
+      await screen.findByRole('link', { name: 'See the test bought on 11/14/2023' }),
+    ).toHaveAttribute('href', '/reports/individual?order=order-0');
+    expect(screen.queryByText(/The lab is working on your sample/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate this kit' })).toBeInTheDocument();
+  });
+
   it('activates a kit that has not been activated, and shows the order again', async () => {
     let activated = false;
     const { user: person, calls } = await setup(

@@ -189,6 +189,18 @@ function OrderCard({ order, viewing }: { order: IndividualOrder; viewing: boolea
               </Text>
             )}
           </Stack>
+        ) : order.report === undefined ? (
+          // Only the preferred order comes with its report: the others say theirs on their page.
+          <Group>
+            <ButtonLink
+              variant="light"
+              to="/reports/individual"
+              search={{ order: order.id }}
+              aria-label={`See the test bought on ${formatUsDate(order.purchaseDate)}`}
+            >
+              See this test
+            </ButtonLink>
+          </Group>
         ) : (
           <Text>The lab is working on your sample. We email you when the report is ready.</Text>
         )}
