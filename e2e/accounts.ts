@@ -70,6 +70,13 @@ export async function signInOnPage(page: Page, email: string, password = DEMO_PA
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Signs `email` in through the API and gives the page its token; answers the token. */
+export async function signInAs(page: Page, baseURL: string | undefined, email: string) {
+  const token = await signInByApi(page.context().request, String(baseURL), email);
+  await useToken(page.context(), String(baseURL), token);
+  return token;
+}
+
 /** Signs out with the header's icon on a desktop, or the full-screen menu on a phone. */
 export async function signOutOnPage(page: Page, isMobile: boolean) {
   if (isMobile) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { EmbryoReport } from '@nestling/shared/contract/report';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInByApi, useToken } from './accounts.ts';
+import { signInAs, useToken } from './accounts.ts';
 import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
 
 /** The embryo couple's report as the API gives it, to check the pages against its numbers. */
@@ -20,12 +20,6 @@ async function embryoReportOf(request: APIRequestContext, token: string) {
   expect(answer.status()).toBe(200);
   const { report } = (await answer.json()) as { report: { content: EmbryoReport } };
   return { id, content: report.content };
-}
-
-async function signInAs(page: Page, baseURL: string | undefined, email: string) {
-  const token = await signInByApi(page.context().request, String(baseURL), email);
-  await useToken(page.context(), String(baseURL), token);
-  return token;
 }
 
 const name = (label: string) => `Embryo ${label}`;

@@ -1,17 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from '@playwright/test';
-import { signInByApi, useToken } from './accounts.ts';
+import type { Page } from '@playwright/test';
+import { signInAs, useToken } from './accounts.ts';
 import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
 
 /*
  * The reports home, the joint and individual reports, documents, and the PDF and ZIP downloads,
  * as the demo patients see them (embryo reports: embryo-reports.spec.ts).
  */
-
-async function signInAs(context: BrowserContext, baseURL: string | undefined, email: string) {
-  const request = context.request;
-  await useToken(context, String(baseURL), await signInByApi(request, String(baseURL), email));
-}
 
 /** Saves what the page downloads when `click` runs; answers its suggested name and its bytes. */
 async function download(page: Page, click: () => Promise<void>) {
@@ -22,12 +17,11 @@ async function download(page: Page, click: () => Promise<void>) {
 
 test('the couple: reports home, the joint report, its PDF, documents and the ZIP', async ({
   page,
-  context,
   baseURL,
 }, testInfo) => {
   // Two downloads that the server renders: a PDF and a ZIP with three more PDFs in it.
   test.setTimeout(90_000);
-  await signInAs(context, baseURL, 'mother@demo.test');
+  await signInAs(page, baseURL, 'mother@demo.test');
   await visit(page, '/reports');
   // The joint tab opens first for a couple: their report, its test with ' - 30x', a US date.
   await expect(page.getByRole('tab', { name: 'Joint', selected: true })).toBeVisible();
@@ -75,12 +69,8 @@ test('the couple: reports home, the joint report, its PDF, documents and the ZIP
   await expect(page.getByText('Your archive is saved.')).toBeAttached();
 });
 
-test('the partner sees the same joint report through /joint', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await signInAs(context, baseURL, 'father@demo.test');
+test('the partner sees the same joint report through /joint', async ({ page, baseURL }) => {
+  await signInAs(page, baseURL, 'father@demo.test');
   await page.goto('/joint');
   await expect(page).toHaveURL('/reports/joint');
   await expect(page.getByRole('heading', { level: 1, name: 'Joint report' })).toBeVisible();
@@ -90,11 +80,10 @@ test('the partner sees the same joint report through /joint', async ({
 
 test('an individual report: the latest version, an earlier one, and what changed', async ({
   page,
-  context,
   baseURL,
 }, testInfo) => {
   test.setTimeout(60_000);
-  await signInAs(context, baseURL, 'individual@demo.test');
+  await signInAs(page, baseURL, 'individual@demo.test');
   await visit(page, '/reports');
   await expect(page.getByRole('tab', { name: 'Individual', selected: true })).toBeVisible();
   await page.getByRole('link', { name: 'Open the individual report' }).click();

@@ -90,10 +90,10 @@ export function riskInWords(fraction: number): string {
   return `${dotCount(fraction * 100).inWords} (${riskPercent(fraction)})`;
 }
 
-/** '86th', 'Below 1st': a percentile in a table cell, rounded down as the sentences state it. */
+/** '86th', 'Below the 1st': a percentile in a table cell, rounded down as the sentences state it. */
 export function percentileCell(percentile: number): string {
   const stated = statedPercentile(percentile);
-  return stated === 0 ? 'Below 1st' : ordinal(stated);
+  return stated === 0 ? 'Below the 1st' : ordinal(stated);
 }
 
 /** '6.4% to 10.4%': an interval in a table cell; its confidence is in the column's title. */

@@ -1,20 +1,22 @@
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { ordinal, statedPercentile } from '@nestling/shared/charts';
 import { getDisease } from '@nestling/shared/catalogue/diseases';
 import type { DiseaseResult, Embryo, EmbryoReport } from '@nestling/shared/contract/report';
 import {
   intervalText,
+  chromosomesText,
   modelText,
+  percentileCell,
   percentileSentence,
   relativeRiskText,
   riskPercent,
+  sexText,
 } from '@nestling/shared/report-wording';
 import { useId } from 'react';
 import { DensityChart } from '../charts/density-chart.tsx';
 import { DotGrid } from '../charts/dot-grid.tsx';
 import { VariantFindingsTable } from '../reports/report-sections.tsx';
 import { EmbryoPageLink, ReportPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
-import { chromosomeText, embryoName, embryoPeople, sexText } from './embryo-wording.ts';
+import { embryoName, embryoPeople } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
 import { singleGeneScreened } from './report-summary.tsx';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
@@ -31,11 +33,6 @@ export function embryoAtPosition(
 }
 
 const diseaseAnchor = (code: string) => `risk-${code}`;
-
-function percentileText(percentile: number): string {
-  const stated = statedPercentile(percentile);
-  return stated === 0 ? 'Below the 1st' : ordinal(stated);
-}
 
 function chromosomeExplanation(embryo: Embryo): string {
   if (embryo.chromosomes.status === 'euploid') {
@@ -76,7 +73,7 @@ function RiskTable({ embryo }: { embryo: Embryo }) {
               <Table.Td>{riskPercent(result.absoluteRisk)}</Table.Td>
               <Table.Td>{riskPercent(result.populationRisk)}</Table.Td>
               <Table.Td>{result.relativeRisk.toFixed(2)}×</Table.Td>
-              <Table.Td>{percentileText(result.percentile)}</Table.Td>
+              <Table.Td>{percentileCell(result.percentile)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -205,7 +202,7 @@ export function EmbryoDetail({
             <dd>{sexText(embryo.sex)}</dd>
             <dt>Chromosomes</dt>
             <dd>
-              {chromosomeText(embryo.chromosomes)}. {chromosomeExplanation(embryo)}
+              {chromosomesText(embryo.chromosomes)}. {chromosomeExplanation(embryo)}
             </dd>
           </dl>
         </Paper>

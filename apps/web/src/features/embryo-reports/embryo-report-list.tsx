@@ -6,19 +6,25 @@ import { EMBRYO_TEST_NAME, usDateFromIsoDate } from '@nestling/shared/report-wor
 import { useId } from 'react';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
+import { partnerName } from '../reports/partner-name.ts';
 import { useCoupleReports } from '../reports/use-portal.ts';
 import classes from './embryo-reports.module.css';
 import { NoEmbryoReport } from './no-embryo-report.tsx';
-import { PageStatus } from './page-status.tsx';
+import { PageStatus } from '../reports/report-status.tsx';
 
 function partnerText(account: CoupleAccount): string {
-  const { partner } = account;
-  if (partner == null) return 'Your partner has not joined the account yet';
-  const name = [partner.name.First, partner.name.Last].filter(Boolean).join(' ');
-  return `With ${name === '' ? partner.email : name}`;
+  const name = partnerName(account);
+  return name === null ? 'Your partner has not joined the account yet' : `With ${name}`;
 }
 
-function ReportCard({ account, summary }: { account: CoupleAccount; summary: ReportSummary }) {
+/** One embryo report: its test, partner, version and sign-off, and the way in. */
+export function EmbryoReportCard({
+  account,
+  summary,
+}: {
+  account: CoupleAccount;
+  summary: ReportSummary;
+}) {
   const headingId = useId();
   const signedOff = usDateFromIsoDate(summary.signedOffOn);
   return (
@@ -85,7 +91,7 @@ export function EmbryoReportList() {
       <ul className={classes.cards}>
         {reports.map(({ account, summary }) => (
           <li key={summary.id}>
-            <ReportCard account={account} summary={summary} />
+            <EmbryoReportCard account={account} summary={summary} />
           </li>
         ))}
       </ul>

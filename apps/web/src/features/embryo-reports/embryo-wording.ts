@@ -1,4 +1,5 @@
 import type { Embryo, EmbryoReport } from '@nestling/shared/contract/report';
+import { chromosomesText } from '@nestling/shared/report-wording';
 import { numberToWords } from '@nestling/shared/text';
 
 /** 'E2' -> 'Embryo E2'; a clinic's label that already says 'Embryo' is kept as it is. */
@@ -11,29 +12,9 @@ export function embryoPeople(label: string): string {
   return `people with ${embryoName(label)}'s genetic risk`;
 }
 
-const SEX: Record<Embryo['sex'], string> = {
-  female: 'Female',
-  male: 'Male',
-  'not-reported': 'Not reported',
-};
-
-export const sexText = (sex: Embryo['sex']) => SEX[sex];
-
-/** The chromosome result in words, with the lab's description of any finding. */
-export function chromosomeText(chromosomes: Embryo['chromosomes']): string {
-  switch (chromosomes.status) {
-    case 'euploid':
-      return 'Euploid: 46 chromosomes, as expected';
-    case 'aneuploid':
-      return `Aneuploid: ${chromosomes.detail ?? 'a missing or extra chromosome'}`;
-    case 'mosaic':
-      return `Mosaic: ${chromosomes.detail ?? 'some cells with a chromosome change'}`;
-  }
-}
-
-/** The short form for a table cell. */
+/** The short form of the chromosome result for a table cell (in full: chromosomesText). */
 export function chromosomeShortText(chromosomes: Embryo['chromosomes']): string {
-  return chromosomes.status === 'euploid' ? 'Euploid' : chromosomeText(chromosomes);
+  return chromosomes.status === 'euploid' ? 'Euploid' : chromosomesText(chromosomes);
 }
 
 export const hasChromosomeFinding = (embryo: Embryo) => embryo.chromosomes.status !== 'euploid';

@@ -1,21 +1,19 @@
 import { List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Embryo, EmbryoReport, VariantFinding } from '@nestling/shared/contract/report';
+import { chromosomesText, sexText } from '@nestling/shared/report-wording';
 import { useId } from 'react';
-import { ScreenedLists } from '../reports/report-sections.tsx';
 import { EmbryoPageLink, ReportPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
 import {
   capitalise,
-  chromosomeText,
   countInWords,
   embryoName,
   embryosByPriority,
   hasChromosomeFinding,
   hasMonogenicFinding,
-  sexText,
 } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
 import { PriorityMethod } from './priority-method.tsx';
-import { TestDetailsSection } from '../reports/report-sections.tsx';
+import { ScreenedLists, TestDetailsSection } from '../reports/report-sections.tsx';
 
 /** Whether the test looked for single-gene findings at all (a scores-only test does not). */
 export function singleGeneScreened(report: EmbryoReport): boolean {
@@ -105,7 +103,7 @@ function EmbryoCard({
         <dt>Sex</dt>
         <dd>{sexText(embryo.sex)}</dd>
         <dt>Chromosomes</dt>
-        <dd>{chromosomeText(embryo.chromosomes)}</dd>
+        <dd>{chromosomesText(embryo.chromosomes)}</dd>
         <dt>Monogenic findings</dt>
         <dd>{findingsText(embryo.monogenic, screened)}</dd>
         <dt>Neurodevelopmental variants</dt>

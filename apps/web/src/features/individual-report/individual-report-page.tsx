@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { formatUsDate, preconceptionTestName } from '@nestling/shared/products';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
-import { ReportFailed, ReportPending } from '../reports/report-status.tsx';
+import { PageStatus } from '../reports/report-status.tsx';
 import { useReport, type ReportSource } from '../reports/use-report.ts';
 import { useIndividualOrders } from '../reports/use-portal.ts';
 import { IndividualReportView } from './individual-report-view.tsx';
@@ -26,15 +26,13 @@ export function IndividualReportPage({
   const report = useReport(source, version);
 
   if (orders.isPending)
-    return <ReportPending title="Individual report" what="your individual report" />;
+    return <PageStatus title="Individual report" what="your individual report" />;
   if (orders.isError) {
     return (
-      <ReportFailed
+      <PageStatus
         title="Individual report"
-        error={orders.error}
-        onRetry={() => {
-          void orders.refetch();
-        }}
+        what="your individual report"
+        failure={{ error: orders.error, retry: () => void orders.refetch() }}
       />
     );
   }
@@ -61,15 +59,13 @@ export function IndividualReportPage({
     );
   }
   if (report.isPending)
-    return <ReportPending title="Individual report" what="your individual report" />;
+    return <PageStatus title="Individual report" what="your individual report" />;
   if (report.isError) {
     return (
-      <ReportFailed
+      <PageStatus
         title="Individual report"
-        error={report.error}
-        onRetry={() => {
-          void report.refetch();
-        }}
+        what="your individual report"
+        failure={{ error: report.error, retry: () => void report.refetch() }}
       />
     );
   }

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
-import { ordinal, statedPercentile } from '@nestling/shared/charts';
 import { getTrait } from '@nestling/shared/catalogue/traits';
 import type { TraitResult } from '@nestling/shared/contract/report';
+import { percentileCell } from '@nestling/shared/report-wording';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 import classes from '../reports/reports.module.css';
 
@@ -32,9 +32,7 @@ export function TraitsTable({ traits }: { traits: readonly TraitResult[] }) {
               <Table.Th scope="row">{getTrait(trait.code).name}</Table.Th>
               <Table.Td>{predictedText(trait)}</Table.Td>
               <Table.Td>
-                {trait.percentile === undefined
-                  ? 'Not given'
-                  : ordinal(statedPercentile(trait.percentile))}
+                {trait.percentile === undefined ? 'Not given' : percentileCell(trait.percentile)}
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,6 +1,6 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
-import { ReportFailed, ReportPending } from '../reports/report-status.tsx';
+import { PageStatus } from '../reports/report-status.tsx';
 import { useCoupleReports } from '../reports/use-portal.ts';
 import { useReport, type ReportSource } from '../reports/use-report.ts';
 import { JointReportView } from './joint-report-view.tsx';
@@ -50,15 +50,13 @@ export function JointReportPage({
   const report = useReport(source, version);
 
   if (reportId === undefined && couple.isPending)
-    return <ReportPending title="Joint report" what="your joint report" />;
+    return <PageStatus title="Joint report" what="your joint report" />;
   if (reportId === undefined && couple.isError) {
     return (
-      <ReportFailed
+      <PageStatus
         title="Joint report"
-        error={couple.error}
-        onRetry={() => {
-          void couple.refetch();
-        }}
+        what="your joint report"
+        failure={{ error: couple.error, retry: () => void couple.refetch() }}
       />
     );
   }
@@ -68,15 +66,13 @@ export function JointReportPage({
       account !== null && (account.motherOrder === null || account.fatherOrder === null);
     return <NoJointReport ordersMissing={ordersMissing} />;
   }
-  if (report.isPending) return <ReportPending title="Joint report" what="your joint report" />;
+  if (report.isPending) return <PageStatus title="Joint report" what="your joint report" />;
   if (report.isError) {
     return (
-      <ReportFailed
+      <PageStatus
         title="Joint report"
-        error={report.error}
-        onRetry={() => {
-          void report.refetch();
-        }}
+        what="your joint report"
+        failure={{ error: report.error, retry: () => void report.refetch() }}
       />
     );
   }

@@ -26,30 +26,29 @@ export function ReportLoadError({ error, onRetry }: { error: unknown; onRetry: (
   );
 }
 
-/** A whole report page while it loads: its heading first, so the page is never untitled. */
-export function ReportPending({ title, what }: { title: string; what: string }) {
-  return (
-    <Stack gap="md">
-      <Title order={1}>{title}</Title>
-      <ReportLoading what={what} />
-    </Stack>
-  );
-}
-
-/** A whole report page that could not load: its heading, then why, and a way to try again. */
-export function ReportFailed({
+/**
+ * A report page while it loads, or when it could not: its heading first, so the page is never
+ * untitled. One component for both states keeps the heading in place when loading fails.
+ */
+export function PageStatus({
   title,
-  error,
-  onRetry,
+  what,
+  failure,
 }: {
   title: string;
-  error: unknown;
-  onRetry: () => void;
+  /** What is loading, as in 'Loading your embryo report…'. */
+  what: string;
+  /** Set once loading failed. */
+  failure?: { error: unknown; retry: () => void } | undefined;
 }) {
   return (
     <Stack gap="md">
       <Title order={1}>{title}</Title>
-      <ReportLoadError error={error} onRetry={onRetry} />
+      {failure === undefined ? (
+        <ReportLoading what={what} />
+      ) : (
+        <ReportLoadError error={failure.error} onRetry={failure.retry} />
+      )}
     </Stack>
   );
 }

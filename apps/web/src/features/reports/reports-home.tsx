@@ -1,14 +1,16 @@
 import { Alert, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { CoupleAccount, IndividualOrder } from '@nestling/shared/contract/orders';
+import type { IndividualOrder } from '@nestling/shared/contract/orders';
 import type { UserAnswer } from '@nestling/shared/contract/portal-user';
 import type { ReportSummary } from '@nestling/shared/contract/report-view';
 import { formatUsDate, preconceptionTestName } from '@nestling/shared/products';
-import { EMBRYO_TEST_NAME, usDateFromIsoDate } from '@nestling/shared/report-wording';
+import { usDateFromIsoDate } from '@nestling/shared/report-wording';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { DocumentsList } from '../documents/documents-list.tsx';
+import { EmbryoReportCard } from '../embryo-reports/embryo-report-list.tsx';
 import { ORDERS_NOT_ATTACHED } from '../joint-report/joint-report-page.tsx';
+import { partnerName } from './partner-name.ts';
 import { DownloadArchiveButton } from './download-archive-button.tsx';
 import { pendingOrFailed } from './report-status.tsx';
 import { useActivateOrder } from './use-activate-order.ts';
@@ -21,13 +23,6 @@ export type ReportTab = (typeof REPORT_TABS)[number];
 
 export function asReportTab(tab: string | undefined): ReportTab | undefined {
   return REPORT_TABS.find((name) => name === tab);
-}
-
-function partnerName(account: CoupleAccount): string {
-  const partner = account.partner;
-  if (partner == null) return 'your partner (not joined yet)';
-  const name = `${partner.name.First} ${partner.name.Last}`.trim();
-  return name === '' ? partner.email : name;
 }
 
 /** One delivered report: its test, version and sign-off, and the way in. */
@@ -89,7 +84,7 @@ function CoupleTab({ kind }: { kind: 'joint' | 'embryo' }) {
             key={summary.id}
             summary={summary}
             title="Joint report"
-            detail={`${preconceptionTestName({ testType: summary.testType })}, with ${account === null ? 'your partner' : partnerName(account)}${account === null ? '' : `, bought on ${formatUsDate(account.purchaseDate)}`}`}
+            detail={`${preconceptionTestName({ testType: summary.testType })}, with ${(account === null ? null : partnerName(account)) ?? 'your partner'}${account === null ? '' : `, bought on ${formatUsDate(account.purchaseDate)}`}`}
             action={
               <ButtonLink
                 to="/reports/joint"
@@ -118,21 +113,7 @@ function CoupleTab({ kind }: { kind: 'joint' | 'embryo' }) {
   return (
     <Stack gap="md">
       {embryoReports.map(({ account, summary }) => (
-        <ReportCard
-          key={summary.id}
-          summary={summary}
-          title="Embryo report"
-          detail={`${preconceptionTestName({ testType: summary.testType }, EMBRYO_TEST_NAME)}, with ${partnerName(account)}`}
-          action={
-            <ButtonLink
-              to="/reports/embryo"
-              search={{ report: summary.id }}
-              aria-label="Open the embryo report"
-            >
-              Open the report
-            </ButtonLink>
-          }
-        />
+        <EmbryoReportCard key={summary.id} account={account} summary={summary} />
       ))}
     </Stack>
   );
