@@ -1,8 +1,9 @@
 /*
- * `npm run bench`: runs every bench file in this folder (or those named on the command line),
- * each with its warm-up first, and prints one table: name, runs, median and 95th percentile in
- * milliseconds. Timings vary with the machine, so they are reported here and never asserted in
- * a test.
+ * `npm run bench`: runs every bench file in this folder (or those named on the command line).
+ * A file exports `benches` (each timed with its warm-up first, printed in one table: name,
+ * runs, median and 95th percentile in milliseconds) and/or `measures` (each answers rows of its
+ * own figures, such as requests per second or Lighthouse scores, printed as a table under its
+ * name). Figures vary with the machine, so they are reported here and never asserted in a test.
  */
 import { readdir } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
@@ -13,6 +14,12 @@ export interface Bench {
   readonly warmup: number;
   /** One timed run; what it resolves to is ignored. */
   readonly run: () => Promise<unknown>;
+}
+
+/** A measurement that is not one timing: it answers its own rows of figures. */
+export interface Measure {
+  readonly name: string;
+  readonly run: () => Promise<readonly Record<string, string | number>[]>;
 }
 
 interface Row {
@@ -53,19 +60,33 @@ const files = (await readdir(folder))
   .sort();
 
 const rows: Row[] = [];
+const measured: { name: string; rows: readonly Record<string, string | number>[] }[] = [];
 for (const file of files) {
-  const module = (await import(new URL(file, folder).href)) as { benches: readonly Bench[] };
-  for (const bench of module.benches) rows.push(await measure(bench));
+  const module = (await import(new URL(file, folder).href)) as {
+    benches?: readonly Bench[];
+    measures?: readonly Measure[];
+  };
+  for (const bench of module.benches ?? []) rows.push(await measure(bench));
+  for (const item of module.measures ?? [])
+    measured.push({ name: item.name, rows: await item.run() });
 }
 
-console.table(
-  rows.map((row) => ({
-    name: row.name,
-    runs: row.runs,
-    'median ms': Number(row.medianMs.toFixed(1)),
-    'p95 ms': Number(row.p95Ms.toFixed(1)),
-  })),
-);
+for (const item of measured) {
+  console.log(`\n${item.name}`);
+  console.table(item.rows);
+}
+
+if (rows.length > 0) {
+  console.log('\nTimings');
+  console.table(
+    rows.map((row) => ({
+      name: row.name,
+      runs: row.runs,
+      'median ms': Number(row.medianMs.toFixed(1)),
+      'p95 ms': Number(row.p95Ms.toFixed(1)),
+    })),
+  );
+}
 console.log(
   `Node ${process.version}. Reproduce: npm run bench${wanted.length > 0 ? ` -- ${wanted.join(' ')}` : ''}`,
 );
