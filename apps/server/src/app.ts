@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import { gentleConnectionClose } from './connection-drain.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -29,6 +30,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { errorHandlerPlugin } from './plugins/errors.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
@@ -56,6 +58,18 @@ export type App = FastifyInstance<
 >;
 
 /**
+ * TRUST_PROXY for Fastify. A number of proxies trusts that many hops from the connection:
+ * Fastify itself refuses a bare hop count, since it cannot tell a direct client from the proxy,
+ * which the README's advice (give the proxy's addresses where they are known) covers.
+ */
+export function fastifyTrustProxy(
+  trustProxy: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
+/**
  * The whole server: API under /api, docs, security headers and the web app. Not yet listening
  * or ready, so that callers (tests) can add routes first.
  */
@@ -64,10 +78,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const app = Fastify({
     loggerInstance,
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
-    // Stop taking new requests on close while the ones in flight finish.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Stop taking new requests on close while the ones in flight finish; kept-alive
+    // connections are closed gently (connection-drain.ts), not all at once.
     return503OnClosing: true,
-    forceCloseConnections: 'idle',
+    forceCloseConnections: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -78,8 +93,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // a request already in flight would leave its keep-alive connection open, and close() would
   // wait for that connection to time out.
   let closing = false;
+  const connections = gentleConnectionClose(app.server);
   app.addHook('preClose', (done) => {
     closing = true;
+    connections.begin();
     done();
   });
   app.addHook('onSend', async (request, reply) => {
@@ -88,6 +105,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(requestGuardsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(openApiPlugin, { productName: config.brand.productName });
 

@@ -177,10 +177,26 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads TRUST_PROXY as a switch or a list of proxies', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  it('reads TRUST_PROXY as off, a number of proxies or a list of proxies', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, fd00::/8' }).trustProxy).toEqual([
+      'loopback',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that would let a client forge its address, or is not an address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would trust every X-Forwarded-For entry/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'my-proxy' })).toThrow(
+      /TRUST_PROXY: must be false, the number of proxies/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 
   it('returns a frozen object', () => {

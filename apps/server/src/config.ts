@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -8,12 +9,19 @@ import { LOCAL_BACKEND_PORT } from '@nestling/shared/constants';
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
-/** Fastify's `trustProxy`: off, on (trust every proxy), or the addresses of trusted proxies. */
-export type TrustProxy = boolean | string[];
+/**
+ * Fastify's `trustProxy`: off, the number of proxies in front of the server (hops), or the
+ * addresses of the trusted proxies. Never "trust every X-Forwarded-For entry", which a client
+ * can write itself.
+ */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   readonly port: number;
+  /** The interface to listen on; see listen-host.ts for what an unset HOST means. */
   readonly host: string;
+  /** False when HOST was not set and `host` is the default. */
+  readonly hostIsSet: boolean;
   /** Origin the portal is reached at, without a trailing slash. */
   readonly publicUrl: string;
   readonly appEnv: EnvironmentName;
@@ -95,14 +103,52 @@ function isLoopbackUrl(value: string): boolean {
 
 const booleanSchema = z.stringbool({ error: 'must be true or false' });
 
-const trustProxySchema = z.string().transform((value): TrustProxy => {
+/** Names proxy-addr understands for whole address ranges. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length > 0) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+const trustProxySchema = z.string().transform((value, context): TrustProxy => {
   const text = value.trim().toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(text)) return true;
   if (['false', '0', 'no', 'off'].includes(text)) return false;
-  return value
+  if (['true', 'yes', 'on'].includes(text)) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'true would trust every X-Forwarded-For entry, which clients can forge: give the number of proxies in front of the portal (1 for one reverse proxy) or their addresses',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) {
+      context.addIssue({ code: 'custom', message: 'must be at most 10 proxies' });
+      return z.NEVER;
+    }
+    return hops;
+  }
+  const entries = value
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
+  if (!entries.every(isProxyAddress)) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be false, the number of proxies in front of the portal, or their addresses (IP addresses, CIDR ranges, loopback, linklocal or uniquelocal), separated by commas',
+    });
+    return z.NEVER;
+  }
+  return entries;
 });
 
 const envSchema = z.object({
@@ -237,6 +283,7 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
   return deepFreeze({
     port: settings.PORT,
     host: settings.HOST,
+    hostIsSet: isSet(env.HOST),
     publicUrl,
     appEnv: settings.APP_ENV,
     logLevel: settings.LOG_LEVEL,

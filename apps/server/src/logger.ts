@@ -1,5 +1,5 @@
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 
 // Keys whose values must never reach a log line, at the top level and up to two levels down.
@@ -23,6 +23,18 @@ const secretKeys = [
   // Request and response bodies carry health data and credentials; they are never logged.
   'body',
   'payload',
+  // Personal data, wherever careless code puts it.
+  'email',
+  'phone',
+  'firstName',
+  'lastName',
+  'birthMonth',
+  'birthDay',
+  'birthYear',
+  'dob',
+  // A database error's bound values (Drizzle) and PostgreSQL's description of the row.
+  'params',
+  'detail',
 ];
 
 const headerKeys = [
@@ -44,6 +56,69 @@ export function pathWithoutQuery(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
+const EMAIL_PATTERN = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+const JWT_PATTERN = /\beyJ[\w-]+\.[\w-]+\.[\w-]+/g;
+/** What follows 'params:' in a Drizzle error message: the query's values, one per line or not. */
+const PARAMS_PATTERN = /\bparams:[\s\S]*$/;
+
+/** Text of an error or a library's message with its personal data and tokens taken out. */
+export function scrubText(text: string): string {
+  return text
+    .replace(PARAMS_PATTERN, 'params: [redacted]')
+    .replace(EMAIL_PATTERN, '[email]')
+    .replace(JWT_PATTERN, '[token]');
+}
+
+const droppedErrorKeys = new Set(['params', 'detail', 'body', 'payload']);
+
+function scrubbed(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (value === null || typeof value !== 'object' || depth > 4) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubbed(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !droppedErrorKeys.has(key))
+      .map(([key, child]) => [key, scrubbed(child, depth + 1)]),
+  );
+}
+
+/**
+ * An error as pino writes it (type, message, stack, its own fields and causes), without the
+ * values a failed query was given nor any email or token in its text: a database error on a
+ * sign-up would otherwise log the new person's email, name, phone and birth date.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return scrubbed(error, 0);
+  const serialized = scrubbed(stdSerializers.err(error), 0) as Record<string, unknown>;
+  // The cause says what went wrong (the database's own error); it is scrubbed the same way.
+  if (error.cause !== undefined && depth < 3) {
+    serialized.cause = serializeError(error.cause, depth + 1);
+  }
+  return serialized;
+}
+
+type LibraryLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/**
+ * better-auth's log lines, as JSON through the portal's logger instead of plain text on the
+ * console. Only the message (scrubbed) and errors are kept: its other arguments are the
+ * request's data. The two sign-in failures are one line, so the log does not tell which emails
+ * have accounts.
+ */
+export function libraryLog(log: Pick<FastifyBaseLogger, LibraryLogLevel>, library: string) {
+  return (level: LibraryLogLevel, message: string, ...args: unknown[]) => {
+    if (message === 'User not found' || message === 'Invalid password') {
+      log.debug({ library }, 'Sign-in refused: wrong email or password');
+      return;
+    }
+    const errors = args.filter((arg) => arg instanceof Error).map((arg) => serializeError(arg));
+    log[level](
+      { library, ...(errors.length > 0 ? { err: errors.length === 1 ? errors[0] : errors } : {}) },
+      scrubText(message),
+    );
+  };
+}
+
 /** JSON logs. `destination` lets tests capture what would be written. */
 export function createLogger(
   config: Pick<Config, 'logLevel'>,
@@ -59,7 +134,7 @@ export function createLogger(
         path: pathWithoutQuery(request.url),
       }),
       res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
-      err: stdSerializers.err,
+      err: serializeError,
     },
   };
   return destination === undefined ? pino(options) : pino(options, destination);

@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,30 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
     expect(existsSync(lockPath)).toBe(false);
   }, 60_000);
+});
+
+describe('the server process with demo accounts and no HOST', () => {
+  it('listens on this machine only and says why', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-host-'));
+    const server = startServer({ DATA_DIR: dataDir, HOST: '' });
+    try {
+      const port = await server.listening;
+      expect(server.output()).toContain('listens on 127.0.0.1 only');
+      // Fastify names each address it listens on: loopback only.
+      const addresses = [...server.output().matchAll(/Server listening at (http:\/\/[^"\s]+)/g)];
+      expect(addresses.map((match) => match[1])).toEqual([`http://127.0.0.1:${port}`]);
+      const outside = Object.values(networkInterfaces())
+        .flat()
+        .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal);
+      if (outside !== undefined) {
+        await expect(fetch(`http://${outside.address}:${port}/api/health`)).rejects.toThrow();
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe.runIf(testDatabaseKinds.includes('postgres'))('server processes on PostgreSQL', () => {

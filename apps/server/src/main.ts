@@ -3,7 +3,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { seedDemoDataIfEmpty } from './db/seed.ts';
+import { hasDemoAccounts, seedDemoDataIfEmpty } from './db/seed.ts';
+import { chooseListenHost } from './listen-host.ts';
 import { createLogger } from './logger.ts';
 import { createShutdown } from './shutdown.ts';
 
@@ -58,7 +59,9 @@ async function start() {
       process.once(signal, () => void shutdown(signal));
     }
 
-    await app.listen({ port: config.port, host: config.host });
+    const listen = chooseListenHost(config, await hasDemoAccounts(database.db));
+    if (listen.notice !== null) log.warn(listen.notice);
+    await app.listen({ port: config.port, host: listen.host });
     log.info(`${config.brand.productName} Portal is running at ${config.publicUrl}`);
   } catch (error) {
     log.fatal({ err: error }, 'The server could not start');

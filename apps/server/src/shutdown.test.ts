@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from './app.ts';
 import { createShutdown } from './shutdown.ts';
@@ -98,5 +99,65 @@ describe.each(testDatabaseKinds)('graceful shutdown on %s', (kind) => {
 
     stuck.release();
     await inFlight;
+  });
+
+  it('finishes or answers 503 every request of a burst on kept-alive connections; none is reset', async () => {
+    const url = await startApp(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { finished: true };
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+    const outcomes: string[] = [];
+    const get = () =>
+      new Promise<void>((resolve) => {
+        const request = http.get(`${url}/api/test/slow`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => {
+            outcomes.push(String(response.statusCode));
+            resolve();
+          });
+        });
+        request.on('error', (error: NodeJS.ErrnoException) => {
+          // A connection the client was just opening can meet the listener closing: only a
+          // request on a kept-alive connection must never be cut off.
+          outcomes.push(
+            request.reusedSocket
+              ? `${error.code ?? error.message} (kept alive)`
+              : 'new connection refused',
+          );
+          resolve();
+        });
+      });
+
+    const exit = vi.fn();
+    const shutdown = createShutdown({ app, database, timeoutMs: 10_000, log: app.log, exit });
+    let done: Promise<void> = Promise.resolve();
+    let sent = 0;
+    // Ten clients, each sending its next request as soon as the last is answered.
+    const clients = Array.from({ length: 10 }, async () => {
+      while (sent < 200) {
+        sent += 1;
+        // Half-way through, as a deployment would, the server is told to stop.
+        if (sent === 100) done = shutdown('SIGTERM');
+        await get();
+      }
+    });
+    await Promise.all(clients);
+    await done;
+    agent.destroy();
+
+    const counts: Record<string, number> = {};
+    for (const outcome of outcomes) counts[outcome] = (counts[outcome] ?? 0) + 1;
+    expect(outcomes).toHaveLength(200);
+    // Finished (200) or refused politely (503), or, once the server no longer listens, a new
+    // connection refused: never a request cut off on a connection it had accepted.
+    expect(
+      Object.keys(counts).filter(
+        (outcome) => !['200', '503', 'new connection refused'].includes(outcome),
+      ),
+      JSON.stringify(counts),
+    ).toEqual([]);
+    expect(counts['200']).toBeGreaterThan(90);
+    expect(exit).toHaveBeenCalledExactlyOnceWith(0);
   });
 });

@@ -412,6 +412,13 @@ async function seedDemoReports(db: Database, result: SeedResult): Promise<Map<st
   return reportIds;
 }
 
+/** Whether any demo account (with its published password) is in the database. */
+export async function hasDemoAccounts(db: Database): Promise<boolean> {
+  const users = createUsersRepository(db);
+  const found = await Promise.all(demoAccounts.map((demo) => users.findByEmail(demo.email)));
+  return found.some((user) => user !== null);
+}
+
 /** At start: seed only a database that has no users at all. */
 export async function seedDemoDataIfEmpty(
   db: Database,

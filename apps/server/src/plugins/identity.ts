@@ -14,7 +14,7 @@ import {
   type AuthService,
   type Identity,
 } from '../modules/auth/service.ts';
-import { createMailer } from '../modules/mail/mailer.ts';
+import { createMailer, type Mailer } from '../modules/mail/mailer.ts';
 import { createRateLimitRepository } from '../modules/rate-limit/repository.ts';
 import { createRateLimiter, type RateLimiter } from '../modules/rate-limit/service.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
@@ -44,6 +44,7 @@ declare module 'fastify' {
     resolveSubject: (request: FastifyRequest, asUser: string | undefined) => Promise<UserRow>;
     /** Work that answers must not wait for (sending mail); awaited on close. */
     runInBackground: (work: () => Promise<void>) => void;
+    mailer: Mailer;
   }
   interface FastifyRequest {
     identity: Identity | null;
@@ -72,8 +73,14 @@ export const identityPlugin = fp(
       db: database.db,
       secret: resolveAuthSecret(config),
       mailer,
-      onUserCreated: async (user) => {
-        await authService?.sendConfirmation(user);
+      log: app.log,
+      // In the background, as every mail the portal sends on an unauthenticated request: how
+      // long a sign-up takes must not tell whether its address had an account (auth/routes.ts).
+      onUserCreated: (user) => {
+        runInBackground(async () => {
+          await authService?.sendConfirmation(user);
+        });
+        return Promise.resolve();
       },
     });
     authService = createAuthService({
@@ -92,6 +99,7 @@ export const identityPlugin = fp(
     app.decorate('rateLimiter', createRateLimiter(createRateLimitRepository(database.db)));
     app.decorate('audit', audit);
     app.decorate('runInBackground', runInBackground);
+    app.decorate('mailer', mailer);
     app.decorateRequest('identity', null);
 
     async function identify(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {

@@ -96,7 +96,7 @@ describe('security headers', () => {
 describe('security headers behind a trusted TLS proxy', () => {
   let app: App;
   beforeAll(async () => {
-    app = await createTestApp({ database, env: { TRUST_PROXY: 'true' } });
+    app = await createTestApp({ database, env: { TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await app.close();

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { passwordSchema } from './signup.ts';
+import { PASSWORD_MAX_LENGTH, passwordSchema } from './signup.ts';
 
 /** `?email=` of GET /user/password and GET /user/email. Trimmed, as spec section 5 says. */
 export const emailQuerySchema = z.object({
@@ -28,6 +28,21 @@ export const resetPasswordBodySchema = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
+/**
+ * POST /auth/sign-in/email. The password is only bounded here: sign-up and password changes
+ * apply the password rules.
+ */
+export const signInBodySchema = z.object({
+  email: emailQuerySchema.shape.email,
+  password: z
+    .string({ error: 'Enter your password' })
+    .check(
+      z.minLength(1, { error: 'Enter your password' }),
+      z.maxLength(PASSWORD_MAX_LENGTH, { error: 'Invalid email or password' }),
+    ),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
 /** POST /user/token: a short-lived access token, sent as `Authorization: Bearer`. */
 export const accessTokenSchema = z.object({
   token: z.string(),
@@ -40,6 +55,13 @@ export const PASSWORD_MAIL_MESSAGE =
   'If an account uses this email, we have sent it a link to choose a new password.';
 export const CONFIRMATION_MAIL_MESSAGE =
   'If an account with this email is waiting for confirmation, we have sent it a new link.';
+/**
+ * The answer to every sign-up, for a new address and for one that has an account already (its
+ * owner gets a mail saying so): the answer never tells whether an address has an account.
+ */
+export const SIGN_UP_MESSAGE =
+  'We have sent a mail to this address. Open the link in it to confirm your email, then sign in.';
+export const SIGNED_IN_MESSAGE = 'You are signed in.';
 export const EMAIL_CONFIRMED_MESSAGE = 'Your email is confirmed.';
 export const PASSWORD_RESET_MESSAGE = 'Your password is changed. Please sign in with it.';
 export const SIGNED_OUT_MESSAGE = 'You are signed out.';

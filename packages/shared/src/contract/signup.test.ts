@@ -176,6 +176,12 @@ describe('signupRequestSchema (the sign-up body the server checks)', () => {
     expect(signupRequestSchema.safeParse(minimal).success).toBe(true);
   });
 
+  it('drops every other key, so that no flag of the account can be set at sign-up', () => {
+    const parsed = signupRequestSchema.parse({ ...body, isAdminUser: true, image: 'x' });
+    expect(Object.keys(parsed)).not.toContain('isAdminUser');
+    expect(Object.keys(parsed)).not.toContain('image');
+  });
+
   it.each([
     [{ phone: 'call me' }, ['phone'], 'Enter a valid phone number'],
     [{ sex: 'X' }, ['sex'], 'Choose Male or Female'],

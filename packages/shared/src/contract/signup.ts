@@ -66,11 +66,10 @@ const birthPartSchema = z.optional(z.nullable(z.int({ error: DOB_FORMAT_MESSAGE 
  * The body of POST /api/auth/sign-up/email, as the identity provider takes it: the form's values
  * with the date of birth in parts. The server checks it before the account is made. The profile
  * fields may be missing (the access gate asks for them at /signup/step-1), but what is sent must
- * be right. Other keys are left to the identity provider, which refuses the admin and
- * consent flags itself.
+ * be right. Other keys are dropped: nothing else reaches the identity provider.
  */
 export const signupRequestSchema = z
-  .looseObject({
+  .object({
     email: emailSchema,
     password: passwordSchema,
     name: z.string({ error: 'Enter your name' }).check(

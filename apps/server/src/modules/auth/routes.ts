@@ -1,13 +1,36 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { describeSchemaIssues } from '@nestling/shared/contract/error';
+import { hashPassword } from 'better-auth/crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SIGN_UP_MESSAGE,
+  SIGNED_IN_MESSAGE,
+  signInBodySchema,
+} from '@nestling/shared/contract/auth';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import { messageSchema } from '@nestling/shared/contract/message';
 import { signupRequestSchema } from '@nestling/shared/contract/signup';
+import { GOOGLE_CALLBACK_PATH } from '@nestling/shared/google-sign-in';
 import { sendError } from '../../plugins/errors.ts';
 import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
+import { createUsersRepository } from '../users/repository.ts';
+import { normaliseEmail } from '../users/service.ts';
 import { AUTH_BASE_PATH } from './auth.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 import { googleSignInRoutes } from './google-routes.ts';
+import { createKnownDevices } from './known-devices.ts';
+import { createSignUpNotices } from './sign-up-notices.ts';
 
 export const TOO_MANY_SIGN_INS =
   'Too many failed sign-in attempts. Please wait 15 minutes or reset your password.';
+export const TOO_MANY_SIGN_INS_FROM_ADDRESS =
+  'Too many failed sign-in attempts from your network. Please wait 15 minutes, or sign in from a device you have signed in with before.';
+
+/** better-auth's answer to a request from an origin it does not trust. */
+const INVALID_ORIGIN = 'Invalid origin';
+
+export function invalidOriginMessage(publicUrl: string): string {
+  return `This portal is set up to be opened at ${publicUrl} (the PUBLIC_URL setting). Open it there, or set PUBLIC_URL to the address you use.`;
+}
 
 /** Headers that describe the incoming connection or body, not the request better-auth reads. */
 const droppedHeaders = new Set(['content-length', 'connection', 'transfer-encoding', 'keep-alive']);
@@ -19,89 +42,193 @@ export function toWebHeaders(request: FastifyRequest): Headers {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   // better-auth records a session's address from X-Forwarded-For. Fastify has already worked
-  // the caller's address out (trusting a proxy only when TRUST_PROXY says so): pass that on,
-  // never what the client wrote.
+  // the caller's address out (trusting a proxy only as TRUST_PROXY says): pass that on, never
+  // what the client wrote.
   headers.set('x-forwarded-for', request.ip);
   return headers;
 }
 
-/** Every email is trimmed before sign-in, sign-up, reset and confirmation (spec section 5). */
-function trimmedBody(body: unknown): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-  const record = body as Record<string, unknown>;
-  return typeof record.email === 'string' ? { ...record, email: record.email.trim() } : record;
-}
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  429: errorBodySchema,
+};
 
-/** better-auth's handler at /api/auth/*, behind the portal's rate limits. */
-export function authRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
+/**
+ * The identity endpoints the portal uses, each its own route with its own schema: email sign-in,
+ * sign-up and, when Google sign-in is on, its callback. better-auth answers them behind the
+ * portal's rules; none of its other endpoints is reachable over HTTP.
+ */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, rateLimiter, config } = app;
+  const users = createUsersRepository(app.database.db);
+  const { secret } = await auth.$context;
+  const knownDevices = createKnownDevices(secret, config.publicUrl.startsWith('https:'));
+  const notices = createSignUpNotices({
+    config,
+    mailer: app.mailer,
+    users,
+    authService: app.authService,
+  });
 
-  // Its exact path wins over the catch-all below.
+  /** The request, as better-auth reads it, at `path` under /api/auth. */
+  async function callBetterAuth(request: FastifyRequest, body?: unknown): Promise<Response> {
+    const url = new URL(request.url, config.publicUrl);
+    return auth.handler(
+      new Request(url, {
+        method: request.method,
+        headers: toWebHeaders(request),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
+  }
+
+  /** better-auth's error, in the portal's error body; its own words except where ours help. */
+  async function sendBetterAuthError(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    response: Response,
+  ) {
+    const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
+    const message = typeof answer.message === 'string' ? answer.message : response.statusText;
+    return sendError(
+      request,
+      reply,
+      response.status,
+      response.status === 403 && message === INVALID_ORIGIN
+        ? invalidOriginMessage(config.publicUrl)
+        : message,
+    );
+  }
+
   void app.register(googleSignInRoutes);
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: `${AUTH_BASE_PATH}/*`,
-    schema: { hide: true },
-    async handler(request, reply) {
-      const url = new URL(request.url, config.publicUrl);
-      const path = url.pathname.slice(AUTH_BASE_PATH.length);
-      const body = trimmedBody(request.body);
-      const email =
-        body !== null &&
-        typeof body === 'object' &&
-        'email' in body &&
-        typeof body.email === 'string'
-          ? body.email
-          : null;
-
-      const signIn = path === '/sign-in/email';
-      if (signIn) {
-        const blocked =
-          (await rateLimiter.exhausted(rateLimitRules.signInFailureIp, request.ip)) ||
-          (email !== null &&
-            (await rateLimiter.exhausted(rateLimitRules.signInFailureAccount, accountKey(email))));
-        if (blocked) return sendError(request, reply, 429, TOO_MANY_SIGN_INS);
-      } else if (request.method === 'POST' && path === '/sign-up/email') {
-        if (!(await rateLimiter.consume(rateLimitRules.credentialIp, request.ip))) {
-          return sendError(request, reply, 429, TOO_MANY_REQUESTS);
-        }
-        // The shared rules of the sign-up form, checked again here: better-auth itself would
-        // store any phone, sex or birthday it is given.
-        const checked = signupRequestSchema.safeParse(body);
-        if (!checked.success) {
-          return sendError(
-            request,
-            reply,
-            400,
-            `Invalid request: ${describeSchemaIssues(checked.error.issues, 'body').join('; ')}`,
-          );
-        }
-      }
-
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers: toWebHeaders(request),
-          ...(body === undefined || body === null ? {} : { body: JSON.stringify(body) }),
-        }),
-      );
-
-      if (signIn && response.status === 401) {
-        await rateLimiter.record(rateLimitRules.signInFailureIp, request.ip);
-        if (email !== null) {
-          await rateLimiter.record(rateLimitRules.signInFailureAccount, accountKey(email));
-        }
-      }
-
-      reply.code(response.status);
-      response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') reply.header(name, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body === null ? null : Buffer.from(await response.arrayBuffer()));
+  app.post(
+    `${AUTH_BASE_PATH}/sign-in/email`,
+    {
+      schema: {
+        summary:
+          'Signs in with email and password: sets the session cookie that POST /api/user/token exchanges for an access token',
+        tags: ['identity'],
+        body: signInBodySchema,
+        response: { 200: messageSchema, ...errors },
+      },
     },
-  });
-  done();
-}
+    async (request, reply) => {
+      const email = normaliseEmail(request.body.email);
+      const account = accountKey(email);
+      const cookie = request.headers.cookie;
+      const device = knownDevices.deviceFor(cookie, account);
+      const deviceKey = device === null ? null : `${account}:${device}`;
+
+      // A browser that has signed in to this account before is judged by its own failures; any
+      // other by the failures on the account and from its network address.
+      if (deviceKey !== null) {
+        if (await rateLimiter.exhausted(rateLimitRules.signInFailureKnownDevice, deviceKey)) {
+          return sendError(request, reply, 429, TOO_MANY_SIGN_INS);
+        }
+      } else {
+        if (await rateLimiter.exhausted(rateLimitRules.signInFailureAccount, account)) {
+          return sendError(request, reply, 429, TOO_MANY_SIGN_INS);
+        }
+        if (await rateLimiter.exhausted(rateLimitRules.signInFailureIp, request.ip)) {
+          return sendError(request, reply, 429, TOO_MANY_SIGN_INS_FROM_ADDRESS);
+        }
+      }
+
+      const response = await callBetterAuth(request, { email, password: request.body.password });
+      if (!response.ok) {
+        if (response.status === 401) {
+          if (deviceKey !== null) {
+            await rateLimiter.record(rateLimitRules.signInFailureKnownDevice, deviceKey);
+          } else {
+            await rateLimiter.record(rateLimitRules.signInFailureIp, request.ip);
+            await rateLimiter.record(rateLimitRules.signInFailureAccount, account);
+          }
+        }
+        return sendBetterAuthError(request, reply, response);
+      }
+      reply.header('set-cookie', [
+        ...response.headers.getSetCookie(),
+        knownDevices.rememberedCookie(cookie, account),
+      ]);
+      return { message: SIGNED_IN_MESSAGE };
+    },
+  );
+
+  app.post(
+    `${AUTH_BASE_PATH}/sign-up/email`,
+    {
+      schema: {
+        summary:
+          'Creates an account and mails a link to confirm its email. Answers the same for an address that has an account, whose owner is mailed instead',
+        tags: ['identity'],
+        body: signupRequestSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await rateLimiter.consume(rateLimitRules.credentialIp, request.ip))) {
+        return sendError(request, reply, 429, TOO_MANY_REQUESTS);
+      }
+      const body = { ...request.body, email: normaliseEmail(request.body.email) };
+      // Refused alike for every address, before it is looked up.
+      if (isCommonPassword(body.password)) {
+        return sendError(request, reply, 400, COMMON_PASSWORD_MESSAGE);
+      }
+
+      const existing = await users.findByEmail(body.email);
+      if (existing === null) {
+        const response = await callBetterAuth(request, body);
+        if (response.ok) return { message: SIGN_UP_MESSAGE };
+        const answer = (await response
+          .clone()
+          .json()
+          .catch(() => ({}))) as { code?: unknown };
+        // Two sign-ups for one new address at once: the second finds the first's account.
+        if (
+          answer.code !== 'USER_ALREADY_EXISTS' &&
+          answer.code !== 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'
+        ) {
+          return sendBetterAuthError(request, reply, response);
+        }
+      } else {
+        // As long as making an account takes, so that the time does not tell either.
+        await hashPassword(body.password);
+      }
+
+      // The owner hears of it, at most as often as the portal mails an address.
+      if (await rateLimiter.consume(rateLimitRules.mailAccount, accountKey(body.email))) {
+        app.runInBackground(() => notices.accountExists(body.email));
+      }
+      return { message: SIGN_UP_MESSAGE };
+    },
+  );
+
+  if (config.google !== null) {
+    // Google sends the browser back here, to better-auth, which makes the session.
+    app.get(
+      GOOGLE_CALLBACK_PATH,
+      {
+        schema: {
+          summary:
+            'Where Google returns the browser after sign-in (OpenID Connect); redirects to the completion page',
+          tags: ['identity'],
+        },
+      },
+      async (request, reply) => {
+        const response = await callBetterAuth(request);
+        reply.code(response.status);
+        response.headers.forEach((value, name) => {
+          if (name !== 'set-cookie') reply.header(name, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.send(
+          response.body === null ? null : Buffer.from(await response.arrayBuffer()),
+        );
+      },
+    );
+  }
+};

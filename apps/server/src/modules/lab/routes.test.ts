@@ -29,6 +29,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
+import { JSON_TOO_DEEP } from '../../plugins/request-guards.ts';
 import { ingestReportFile } from './ingest.ts';
 
 /** A new individual report for the demo individual's order, under its own lab id. */
@@ -148,6 +149,31 @@ describe.each(testDatabaseKinds)('lab delivery on %s', (kind) => {
       expect(wrong.statusCode).toBe(401);
       expect(message(wrong)).toBe(LAB_KEY_INVALID);
     }
+  });
+
+  it('checks the key from the headers before reading the body', async () => {
+    // A large body that is not even JSON: read and parsed first, it would be a 400.
+    const body = `${'['.repeat(4 * 1024 * 1024)}oops`;
+    for (const headers of [{}, { authorization: 'Bearer lab_not-a-real-key' }]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/lab/reports',
+        headers: { 'content-type': 'application/json', ...headers },
+        remoteAddress: '10.20.0.1',
+        payload: body,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers.connection).toBe('close');
+    }
+    // With the key, the same body is read and refused for its depth, not parsed.
+    const deep = await app.inject({
+      method: 'POST',
+      url: '/api/lab/reports',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${labKey}` },
+      payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(message(deep)).toBe(JSON_TOO_DEEP);
   });
 
   it('refuses a bad field by naming it, and stores nothing', async () => {

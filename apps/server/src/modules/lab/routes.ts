@@ -32,22 +32,26 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
   const lab = createLabService(createLabRepository(database.db));
 
   /**
-   * preValidation: a live lab API key, checked before the body is, so that only a lab learns
-   * what the schema refuses. Failed keys count against the caller's address.
+   * onRequest: a live lab API key, read from the headers before a byte of the body is: a
+   * caller without one never gets the large body limit, and only a lab learns what the schema
+   * refuses. Failed keys count against the caller's address. A refusal closes the connection,
+   * so that the unread body is not drained either.
    */
   async function requireLabKey(request: FastifyRequest, reply: FastifyReply) {
+    const refuse = (statusCode: number, message: string) =>
+      sendError(request, reply.header('connection', 'close'), statusCode, message);
     if (await rateLimiter.exhausted(rateLimitRules.labKeyFailureIp, request.ip)) {
-      return sendError(request, reply, 429, TOO_MANY_REQUESTS);
+      return refuse(429, TOO_MANY_REQUESTS);
     }
     const header = request.headers.authorization;
     const key = header === undefined ? undefined : /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-    if (key === undefined) return sendError(request, reply, 401, LAB_KEY_REQUIRED);
+    if (key === undefined) return refuse(401, LAB_KEY_REQUIRED);
     try {
       await lab.authenticate(key);
     } catch (error) {
       if (!(error instanceof LabError)) throw error;
       await rateLimiter.record(rateLimitRules.labKeyFailureIp, request.ip);
-      return sendError(request, reply, 401, LAB_KEY_INVALID);
+      return refuse(401, LAB_KEY_INVALID);
     }
   }
   const adminOnly = [app.requireVerifiedUser, requireAdmin];
@@ -55,7 +59,7 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/lab/reports',
     {
-      preValidation: requireLabKey,
+      onRequest: requireLabKey,
       bodyLimit: REPORT_BODY_LIMIT,
       schema: {
         summary:

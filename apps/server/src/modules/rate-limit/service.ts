@@ -14,7 +14,16 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const rateLimitRules = {
   /** Failed sign-ins for one account: the sixth attempt within 15 minutes is refused. */
   signInFailureAccount: { bucket: 'sign-in-failure:account', limit: 5, windowMs: FIFTEEN_MINUTES },
-  /** Failed sign-ins from one address, over every account. */
+  /**
+   * Failed sign-ins from a browser that has signed in to the account before (a known device):
+   * counted on their own, so that neither of the two limits around it locks its owner out.
+   */
+  signInFailureKnownDevice: {
+    bucket: 'sign-in-failure:known-device',
+    limit: 5,
+    windowMs: FIFTEEN_MINUTES,
+  },
+  /** Failed sign-ins from one address, over every account, by browsers not known to them. */
   signInFailureIp: { bucket: 'sign-in-failure:ip', limit: 20, windowMs: FIFTEEN_MINUTES },
   /** Confirmation and reset mails to one address. */
   mailAccount: { bucket: 'mail:account', limit: 3, windowMs: FIFTEEN_MINUTES },

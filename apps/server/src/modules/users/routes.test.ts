@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONFIRMATION_MAIL_MESSAGE,
   PASSWORD_MAIL_MESSAGE,
+  SIGN_UP_MESSAGE,
   VERIFIED_EMAIL_REQUIRED,
 } from '@nestling/shared/contract/auth';
 import { userSchema } from '@nestling/shared/contract/user';
@@ -77,7 +78,7 @@ describe.each(testDatabaseKinds)('identity on %s', (kind) => {
       headers: { authorization: `Bearer ${token}` },
     });
 
-  it('signs up signed in, but reaches data only once the mailed single-use link is opened', async () => {
+  it('signs up without signing in; the mailed single-use link confirms; then sign-in reaches data', async () => {
     const email = `ada-${kind}@example.org`;
     const signUp = await app.inject({
       method: 'POST',
@@ -92,15 +93,12 @@ describe.each(testDatabaseKinds)('identity on %s', (kind) => {
       },
     });
     expect(signUp.statusCode).toBe(200);
-    // Signed in by the sign-up itself: the session cookie gives an access token at once.
-    const signUpCookie = signUp.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const early = await app.inject({
-      method: 'POST',
-      url: '/api/user/token',
-      headers: { cookie: signUpCookie },
-    });
-    expect(early.statusCode).toBe(200);
-    const earlyToken = early.json<{ token: string }>().token;
+    expect(signUp.json()).toEqual({ message: SIGN_UP_MESSAGE });
+    // No session: the answer must be the same for an address that has an account.
+    expect(signUp.cookies).toHaveLength(0);
+
+    // Signed in before the link is opened, the account reaches no data.
+    const { token: earlyToken } = await accessToken(email, 'a sturdy passphrase');
     expect((await me(earlyToken)).json<{ emailVerified: boolean }>().emailVerified).toBe(false);
     const unconfirmed = await app.inject({
       method: 'GET',
@@ -144,6 +142,43 @@ describe.each(testDatabaseKinds)('identity on %s', (kind) => {
       emailVerified: true,
       name: { First: 'Ada', Last: 'L' },
     });
+  });
+
+  it('answers a sign-up for an address that has an account as for a new one, and mails its owner', async () => {
+    const signUp = (email: string, ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin },
+        remoteAddress: ip,
+        payload: { email, password: 'another sturdy phrase', name: 'Eve Probe' },
+      });
+    const taken = await signUp(' Embryo@Demo.test ', '10.6.0.1');
+    const fresh = await signUp(`fresh-${kind}@example.org`, '10.6.0.2');
+    for (const response of [taken, fresh]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: SIGN_UP_MESSAGE });
+      expect(response.cookies).toHaveLength(0);
+    }
+
+    // The owner hears of it; the password is unchanged; no second account was made.
+    const notice = await smtp.next('embryo@demo.test');
+    expect(notice.subject).toMatch(/already have/i);
+    expect(notice.text).toContain(`${origin}/signin`);
+    expect((await signIn('embryo@demo.test', 'another sturdy phrase', '10.6.0.3')).statusCode).toBe(
+      401,
+    );
+    expect((await signIn('embryo@demo.test', DEMO_PASSWORD, '10.6.0.4')).statusCode).toBe(200);
+    const accounts = await queryRows(
+      database,
+      sql`select id from "user" where email = 'embryo@demo.test'`,
+    );
+    expect(accounts).toHaveLength(1);
+
+    // An account never confirmed gets a new confirmation link instead.
+    const confirmation = signUp('unverified@demo.test', '10.6.0.5');
+    expect((await confirmation).json()).toEqual({ message: SIGN_UP_MESSAGE });
+    codeFrom((await smtp.next('unverified@demo.test')).text, 'verify-email');
   });
 
   it("checks the sign-up with the form's rules and stores nothing when a field is wrong", async () => {
