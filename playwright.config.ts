@@ -25,6 +25,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'e2e',
+  // The servers' logs, scanned for personal data and secrets once every test has run.
+  globalTeardown: './e2e/log-scan.ts',
   outputDir: '.test-output/e2e-artifacts',
   fullyParallel: true,
   workers: 2,

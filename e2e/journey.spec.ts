@@ -32,18 +32,20 @@ test('a new patient signs up, confirms by mail, signs out and in, and resets a f
   await page.getByLabel(/^Password/).fill(firstPassword);
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  // Signed in, but the email must be confirmed first.
+  // No one is signed in until the email is confirmed: the page says a link was sent.
   await expect(page).toHaveURL('/verify-email?next=%2Faccount-settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByText('We sent a link to your email')).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Opens the link from the mail in another tab; this tab carries on by itself.
+  // Opens the link from the mail: the email is confirmed, and sign-in comes next.
   const link = linkIn(await waitForMail(email, /Confirm your email/), 'verify-email');
-  const mailTab = await page.context().newPage();
-  await mailTab.goto(link);
-  await expect(mailTab).toHaveURL('/');
-  await mailTab.close();
-  await expect(page).toHaveURL('/account-settings', { timeout: 10_000 });
+  await page.goto(link);
+  await expect(page).toHaveURL('/signin?next=%2F');
+  await page.goto('/account-settings');
+  await expect(page).toHaveURL('/signin?next=%2Faccount-settings');
+  await signInOnPage(page, email, firstPassword);
+  await expect(page).toHaveURL('/account-settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
 
   // Signs out, and in again.

@@ -3,31 +3,39 @@
 // E2E_DATA_NAME names the data directory, so that several servers (playwright.config.ts) can
 // run. With E2E_GOOGLE=1 it first starts a real OpenID Connect provider on the next port up,
 // standing in for Google, and offers Google sign-in through it.
-import { rmSync } from 'node:fs';
+//
+// The server runs as a child process at LOG_LEVEL=info. Its whole log is kept in
+// .test-output/<E2E_DATA_NAME>.log, which log-scan.ts reads once the suite is done for personal
+// data and tokens; warnings and errors are also shown here.
+import { spawn } from 'node:child_process';
+import { createWriteStream, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = join(root, '.test-output', process.env.E2E_DATA_NAME ?? 'e2e-data');
+const dataName = process.env.E2E_DATA_NAME ?? 'e2e-data';
+const dataDir = join(root, '.test-output', dataName);
 rmSync(dataDir, { recursive: true, force: true });
 
-process.env.DATA_DIR = dataDir;
-process.env.PORT = process.env.E2E_PORT ?? '8190';
-process.env.HOST = '127.0.0.1';
-process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
-process.env.LOG_LEVEL = 'warn';
-delete process.env.DATABASE_URL;
-
-register();
+const port = process.env.E2E_PORT ?? '8190';
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: 'info',
+  DATABASE_URL: '',
+};
 
 if (process.env.E2E_GOOGLE === '1') {
-  const port = Number(process.env.PORT);
+  register();
   const { startTestOidcProvider } = await import('../apps/server/src/test/oidc-provider.ts');
-  const provider = await startTestOidcProvider(
-    `${process.env.PUBLIC_URL}/api/auth/callback/google`,
-    { port: port + 1 },
-  );
+  const provider = await startTestOidcProvider(`${env.PUBLIC_URL}/api/auth/callback/google`, {
+    port: Number(port) + 1,
+  });
   // One Google account per browser project, so that the two never share a portal account.
   for (const project of ['desktop', 'phone']) {
     provider.identities.set(`google-${project}`, {
@@ -37,9 +45,44 @@ if (process.env.E2E_GOOGLE === '1') {
       family_name: project === 'desktop' ? 'Desktop' : 'Phone',
     });
   }
-  process.env.GOOGLE_ISSUER_URL = provider.issuer;
-  process.env.GOOGLE_CLIENT_ID = provider.clientId;
-  process.env.GOOGLE_CLIENT_SECRET = provider.clientSecret;
+  env.GOOGLE_ISSUER_URL = provider.issuer;
+  env.GOOGLE_CLIENT_ID = provider.clientId;
+  env.GOOGLE_CLIENT_SECRET = provider.clientSecret;
 }
 
-await import('../apps/server/src/main.ts');
+const log = createWriteStream(join(root, '.test-output', `${dataName}.log`));
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const server = spawn(process.execPath, ['--import', tsx, 'apps/server/src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+
+/** Keeps every line in the log file and shows warnings, errors and anything not JSON. */
+function tee(stream, shown) {
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    log.write(chunk);
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      let level = 100;
+      try {
+        level = JSON.parse(line).level ?? 100;
+      } catch {
+        // Not a JSON log line: shown as it is.
+      }
+      if (level >= 40) shown.write(`${line}\n`);
+    }
+  });
+}
+tee(server.stdout, process.stdout);
+tee(server.stderr, process.stderr);
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => {
+  log.end(() => process.exit(code ?? (signal === null ? 1 : 0)));
+});

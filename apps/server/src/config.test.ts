@@ -13,8 +13,10 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       port: 8080,
       host: '0.0.0.0',
+      hostIsSet: false,
       publicUrl: 'http://localhost:8080',
       appEnv: 'production',
+      apiBaseUrl: '/api',
       logLevel: 'info',
       dataDir: '/srv/portal/data',
       databaseUrl: null,
@@ -71,8 +73,10 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       port: 9000,
       host: '127.0.0.1',
+      hostIsSet: true,
       publicUrl: 'https://portal.example.org',
       appEnv: 'preview',
+      apiBaseUrl: '/api',
       logLevel: 'debug',
       dataDir: '/srv/portal/var/nestling',
       databaseUrl: 'postgres://portal@db.internal:5432/portal',

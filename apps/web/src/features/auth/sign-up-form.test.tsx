@@ -54,12 +54,12 @@ describe('SignUpForm', () => {
     const services = await setup();
     answerRoutes(services, {
       'POST /api/auth/sign-up/email': () =>
-        jsonError(422, 'User already exists. Use another email.'),
+        jsonError(400, 'This password is too common. Please choose a less predictable one.'),
     });
     await fillIn(services.user);
     await services.user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'User already exists. Use another email.',
+      'This password is too common. Please choose a less predictable one.',
     );
     // An email input drops surrounding spaces from its value (HTML value sanitisation).
     expect(screen.getByLabelText(/^Email/)).toHaveValue('grace@demo.test');
@@ -71,11 +71,11 @@ describe('SignUpForm', () => {
     expect(screen.getByLabelText(/^Password/)).toHaveValue('long enough');
   });
 
-  it('creates the account with trimmed values, keeps the token and goes to /verify-email with next', async () => {
+  it('creates the account with trimmed values, signs no one in and goes to /verify-email with next', async () => {
     const services = await setup('/reports');
     const calls = answerRoutes(services, {
-      'POST /api/auth/sign-up/email': () => Response.json({ token: null }),
-      'POST /api/user/token': () => Response.json({ token: 'new-user-token', expiresAt: 2e9 }),
+      'POST /api/auth/sign-up/email': () =>
+        Response.json({ message: 'We have sent a mail to this address.' }),
     });
     await fillIn(services.user);
     await services.user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -94,6 +94,7 @@ describe('SignUpForm', () => {
       birthDay: 7,
       birthYear: 1990,
     });
-    expect(getAuthToken()).toBe('new-user-token');
+    expect(calls).toHaveLength(1);
+    expect(getAuthToken()).toBeUndefined();
   });
 });

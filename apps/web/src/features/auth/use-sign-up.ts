@@ -2,17 +2,15 @@ import type { Signup } from '@nestling/shared/contract/signup';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useApi } from '../../lib/api-context.tsx';
-import { currentUserQueryKey } from '../session/use-current-user.ts';
 import { profileBody } from './profile-body.ts';
-import { fetchAccessToken } from './use-sign-in.ts';
 
 /** The email just signed up with, so /verify-email can offer to resend to it. */
 export const pendingEmailQueryKey = ['auth', 'pending-email'] as const;
 
 /**
- * Account creation through better-auth, which signs the new user in; the access token follows
- * at once, so the access gate can take them to /verify-email and on. The confirmation mail
- * follows from the server.
+ * Account creation. The server mails a link to confirm the email and signs no one in: its
+ * answer is the same whether or not the address already had an account, whose owner is mailed
+ * instead. The person signs in once the link is opened (/verify-email says so).
  */
 export function useSignUp() {
   const api = useApi();
@@ -24,11 +22,9 @@ export function useSignUp() {
         redirects: false,
         body: { email: signup.email, password: signup.password, ...profileBody(signup) },
       });
-      await fetchAccessToken(api);
     },
-    onSuccess: async (_data, signup) => {
+    onSuccess: (_data, signup) => {
       queryClient.setQueryData(pendingEmailQueryKey, signup.email);
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
   });
 }

@@ -1,0 +1,546 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from './app.ts';
+import { demoCoupleAccountId, demoOrders } from './db/demo-reports.ts';
+import { seedDemoData } from './db/seed.ts';
+import { createTestApp } from './test/app.ts';
+import { signInToken, TEST_ORIGIN } from './test/auth.ts';
+import {
+  createTestDatabase,
+  queryRows,
+  testDatabaseKinds,
+  type TestDatabase,
+} from './test/database.ts';
+
+/*
+ * The authorization matrix: every route of /api/openapi.json, called as each kind of caller,
+ * with the caller's own ids and other people's. A route added without a row here fails the
+ * test, so that nothing reaches production with its access unconsidered. Every answer must also
+ * be `Cache-Control: no-store` and never a server error.
+ */
+
+const roles = [
+  'anonymous',
+  'patient',
+  'partner',
+  'stranger',
+  'staff',
+  'primaryAdmin',
+  'impersonating',
+] as const;
+type Role = (typeof roles)[number];
+
+/** 'ok' is any 2xx; a number is that status exactly; 'refused' is any 4xx. */
+type Expected = 'ok' | 'refused' | 400 | 401 | 403 | 404 | 406;
+
+interface Call {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Case {
+  /** What the call is about: 'own report', "a stranger's document"... */
+  label: string;
+  call: (role: Role) => Call;
+  expect: (role: Role) => Expected;
+  /** The id in the call belongs to someone other than these roles: theirs must be 404. */
+  foreignTo?: readonly Role[];
+}
+
+const signedIn = (role: Role) => role !== 'anonymous';
+const isAdmin = (role: Role) => role === 'staff' || role === 'primaryAdmin';
+/** The patient, as themselves or as the admin impersonating them sees it. */
+const asPatient = (role: Role) => role === 'patient' || role === 'impersonating';
+const onlySignedIn = (role: Role): Expected => (signedIn(role) ? 'ok' : 401);
+const adminOnly = (role: Role): Expected => (!signedIn(role) ? 401 : isAdmin(role) ? 'ok' : 403);
+/** View-as: an admin reads as the patient; anyone else is refused before anything is read. */
+const viewAs = (role: Role): Expected => (!signedIn(role) ? 401 : isAdmin(role) ? 'ok' : 403);
+const everyoneButPatient = ['partner', 'stranger', 'staff', 'primaryAdmin'] as const;
+const everyoneButStranger = [
+  'patient',
+  'partner',
+  'staff',
+  'primaryAdmin',
+  'impersonating',
+] as const;
+
+describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
+  let database: TestDatabase;
+  let app: App;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-matrix-'));
+  const tokens = new Map<Role, string>();
+  const ids = {
+    jointReport: '',
+    patientIndividualReport: '',
+    strangerIndividualReport: '',
+    patientDocument: '',
+    strangerDocument: '',
+    strangerOtherSession: '',
+    labKeys: [] as string[],
+  };
+
+  const idOf = async (query: ReturnType<typeof sql>) => {
+    const rows = await queryRows<{ id: string }>(database, query);
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error('The demo data lacks a row the matrix needs');
+    return id;
+  };
+  const sessionOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string };
+
+  const emails: Record<Exclude<Role, 'anonymous' | 'impersonating'>, string> = {
+    patient: 'mother@demo.test',
+    partner: 'father@demo.test',
+    stranger: 'individual@demo.test',
+    staff: 'staff@demo.test',
+    primaryAdmin: 'admin@nestling.health',
+  };
+
+  /** A new session of the role's: a sign-in, or for the impersonating admin a new one. */
+  async function newToken(role: Exclude<Role, 'anonymous'>): Promise<string> {
+    if (role !== 'impersonating') return signInToken(app, emails[role]);
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/admin/impersonation',
+      headers: { authorization: `Bearer ${await signInToken(app, emails.primaryAdmin)}` },
+      payload: { userId: 'demo-mother' },
+    });
+    expect(started.statusCode).toBe(200);
+    return started.json<{ token: string }>().token;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
+
+    for (const role of roles) {
+      if (role !== 'anonymous') tokens.set(role, await newToken(role));
+    }
+    ids.jointReport = await idOf(
+      sql`select id from report where couple_account_id = ${demoCoupleAccountId}`,
+    );
+    ids.patientIndividualReport = await idOf(
+      sql`select id from report where individual_order_id = ${demoOrders.mother}`,
+    );
+    ids.strangerIndividualReport = await idOf(
+      sql`select id from report where individual_order_id = ${demoOrders.individual}`,
+    );
+    ids.patientDocument = await idOf(sql`select id from document where user_id = 'demo-mother'`);
+    ids.strangerDocument = await idOf(
+      sql`select id from document where user_id = 'demo-individual'`,
+    );
+    ids.strangerOtherSession = sessionOf(await newToken('stranger')).sid;
+    for (let index = 0; index < 2; index += 1) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/admin/lab-keys',
+        headers: { authorization: `Bearer ${tokens.get('primaryAdmin') ?? ''}` },
+        payload: { name: `Matrix ${String(index)}` },
+      });
+      ids.labKeys.push(created.json<{ labKey: { id: string } }>().labKey.id);
+    }
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Per route (as OpenAPI names it), the calls to make and what each caller may get. */
+  const matrix: Record<string, () => Case[]> = {
+    'GET /api/health': () => [
+      { label: 'public', call: () => get('/api/health'), expect: () => 'ok' },
+    ],
+    'GET /api/config': () => [
+      { label: 'public', call: () => get('/api/config'), expect: () => 'ok' },
+    ],
+    'POST /api/auth/sign-in/email': () => [
+      {
+        label: 'a wrong password',
+        call: (role) =>
+          post('/api/auth/sign-in/email', {
+            email: `matrix-${role}@nowhere.test`,
+            password: 'wrong password',
+          }),
+        expect: () => 401,
+      },
+    ],
+    'POST /api/auth/sign-up/email': () => [
+      {
+        label: 'a new address',
+        call: (role) =>
+          post('/api/auth/sign-up/email', {
+            email: `matrix-new-${role}-${kind}@example.org`,
+            password: 'a sturdy passphrase',
+            name: 'Matrix Person',
+          }),
+        expect: () => 'ok',
+      },
+    ],
+    'GET /api/auth/google/start': () => [
+      // Off unless configured.
+      { label: 'not configured', call: () => get('/api/auth/google/start'), expect: () => 404 },
+    ],
+    'GET /api/user/password': () => [
+      {
+        label: 'any address',
+        call: (role) => get(`/api/user/password?email=matrix-${role}@nowhere.test`),
+        expect: () => 'ok',
+      },
+    ],
+    'GET /api/user/email': () => [
+      {
+        label: 'any address',
+        call: (role) => get(`/api/user/email?email=matrix-${role}@nowhere.test`),
+        expect: () => 'ok',
+      },
+    ],
+    'POST /api/user/email/confirm': () => [
+      {
+        label: 'a wrong code',
+        call: () => post('/api/user/email/confirm', { oobCode: 'not-a-code' }),
+        expect: () => 400,
+      },
+    ],
+    'POST /api/user/password/reset': () => [
+      {
+        label: 'a wrong code',
+        call: () =>
+          post('/api/user/password/reset', {
+            oobCode: 'not-a-code',
+            password: 'a sturdy passphrase',
+          }),
+        expect: () => 400,
+      },
+    ],
+    'POST /api/user/token': () => [
+      { label: 'own session', call: () => post('/api/user/token'), expect: onlySignedIn },
+    ],
+    'GET /api/user/me': () => [
+      { label: 'self', call: () => get('/api/user/me'), expect: onlySignedIn },
+    ],
+    'PATCH /api/user/me': () => [
+      {
+        label: 'own profile',
+        call: () => ({ method: 'PATCH', url: '/api/user/me', body: { phone: '+1 202 555 0199' } }),
+        expect: onlySignedIn,
+      },
+    ],
+    'GET /api/user': () => [
+      {
+        label: 'self',
+        call: () => get('/api/user?preconception=true'),
+        expect: (role) =>
+          signedIn(role) ? (role === 'stranger' || isAdmin(role) ? 404 : 'ok') : 401,
+      },
+      { label: 'as the patient', call: () => get('/api/user?asUser=demo-mother'), expect: viewAs },
+      {
+        label: 'as the stranger, by email',
+        call: () => get('/api/user?asUser=individual@demo.test'),
+        expect: viewAs,
+      },
+    ],
+    'POST /api/user/password/change': () => [
+      {
+        label: 'with a wrong current password',
+        call: () =>
+          post('/api/user/password/change', {
+            currentPassword: 'wrong password',
+            newPassword: 'another sturdy passphrase',
+          }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'refused'),
+      },
+    ],
+    'POST /api/user/email/change': () => [
+      {
+        label: 'with a wrong current password',
+        call: (role) =>
+          post('/api/user/email/change', {
+            newEmail: `matrix-change-${role}@example.org`,
+            currentPassword: 'wrong password',
+          }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'refused'),
+      },
+    ],
+    'GET /api/user/sessions': () => [
+      {
+        label: 'own devices',
+        call: () => get('/api/user/sessions'),
+        expect: onlySignedIn,
+      },
+    ],
+    'DELETE /api/user/sessions/{id}': () => [
+      {
+        label: "the stranger's other device",
+        call: () => ({ method: 'DELETE', url: `/api/user/sessions/${ids.strangerOtherSession}` }),
+        expect: (role) =>
+          !signedIn(role) ? 401 : role === 'impersonating' ? 403 : role === 'stranger' ? 'ok' : 404,
+        foreignTo: ['patient', 'partner', 'staff', 'primaryAdmin'],
+      },
+    ],
+    'GET /api/admin/users': () => [
+      { label: 'admins only', call: () => get('/api/admin/users?q=demo'), expect: adminOnly },
+    ],
+    'GET /api/admin/audit': () => [
+      { label: 'admins only', call: () => get('/api/admin/audit'), expect: adminOnly },
+    ],
+    'POST /api/admin/impersonation': () => [
+      {
+        label: 'primary admins only',
+        call: () => post('/api/admin/impersonation', { userId: 'demo-individual' }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'primaryAdmin' ? 'ok' : 403),
+      },
+    ],
+    'POST /api/lab/reports': () => [
+      // A person's access token is not a lab key.
+      { label: 'lab keys only', call: () => post('/api/lab/reports', {}), expect: () => 401 },
+    ],
+    'POST /api/admin/lab-keys': () => [
+      {
+        label: 'admins only',
+        call: () => post('/api/admin/lab-keys', { name: 'Matrix' }),
+        expect: adminOnly,
+      },
+    ],
+    'GET /api/admin/lab-keys': () => [
+      { label: 'admins only', call: () => get('/api/admin/lab-keys'), expect: adminOnly },
+    ],
+    'DELETE /api/admin/lab-keys/{id}': () => [
+      {
+        label: 'admins only',
+        call: (role) => ({
+          method: 'DELETE',
+          url: `/api/admin/lab-keys/${ids.labKeys[role === 'staff' ? 0 : 1] ?? ''}`,
+        }),
+        expect: adminOnly,
+      },
+    ],
+    'GET /api/reports/{id}': () => [
+      {
+        label: "the couple's joint report",
+        call: () => get(`/api/reports/${ids.jointReport}`),
+        expect: (role) =>
+          !signedIn(role) ? 401 : asPatient(role) || role === 'partner' ? 'ok' : 404,
+        foreignTo: ['stranger', 'staff', 'primaryAdmin'],
+      },
+      {
+        label: "the patient's individual report",
+        call: () => get(`/api/reports/${ids.patientIndividualReport}`),
+        expect: (role) => (!signedIn(role) ? 401 : asPatient(role) ? 'ok' : 404),
+        foreignTo: everyoneButPatient,
+      },
+      {
+        label: "the stranger's report",
+        call: () => get(`/api/reports/${ids.strangerIndividualReport}`),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 404),
+        foreignTo: everyoneButStranger,
+      },
+      {
+        label: 'the joint report, viewed as the patient',
+        call: () => get(`/api/reports/${ids.jointReport}?asUser=demo-mother`),
+        expect: viewAs,
+      },
+    ],
+    'GET /api/individual_reports/{id}': () => [
+      {
+        label: "the patient's order",
+        call: () => get(`/api/individual_reports/${demoOrders.mother}`),
+        expect: (role) => (!signedIn(role) ? 401 : asPatient(role) ? 'ok' : 404),
+        foreignTo: everyoneButPatient,
+      },
+      {
+        label: "the stranger's order",
+        call: () => get(`/api/individual_reports/${demoOrders.individual}`),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 404),
+        foreignTo: everyoneButStranger,
+      },
+    ],
+    'PATCH /api/individual_reports/{id}/activate': () => [
+      {
+        label: "the patient's order",
+        call: () => ({
+          method: 'PATCH',
+          url: `/api/individual_reports/${demoOrders.mother}/activate`,
+        }),
+        expect: (role) => (!signedIn(role) ? 401 : asPatient(role) ? 'ok' : 404),
+        foreignTo: everyoneButPatient,
+      },
+      {
+        label: "the stranger's order",
+        call: () => ({
+          method: 'PATCH',
+          url: `/api/individual_reports/${demoOrders.individual}/activate`,
+        }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 404),
+        foreignTo: everyoneButStranger,
+      },
+    ],
+    'GET /api/user/documents': () => [
+      { label: 'own documents', call: () => get('/api/user/documents'), expect: onlySignedIn },
+      {
+        label: "the patient's, viewed as the patient",
+        call: () => get('/api/user/documents?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'POST /api/user/documents/{id}/session': () => [
+      {
+        label: "the patient's document",
+        call: () => post(`/api/user/documents/${ids.patientDocument}/session`),
+        expect: (role) => (!signedIn(role) ? 401 : asPatient(role) ? 'ok' : 404),
+        foreignTo: everyoneButPatient,
+      },
+      {
+        label: "the stranger's document",
+        call: () => post(`/api/user/documents/${ids.strangerDocument}/session`),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 404),
+        foreignTo: everyoneButStranger,
+      },
+    ],
+    'GET /api/documents/view/{token}': () => [
+      // The link itself is the permission; a made-up one shows nothing.
+      {
+        label: 'a made-up link',
+        call: () => get(`/api/documents/view/${'x'.repeat(43)}`),
+        expect: () => 404,
+      },
+    ],
+    'POST /api/user/archive': () => [
+      {
+        label: 'own archive',
+        call: () => ({
+          method: 'POST',
+          url: '/api/user/archive',
+          headers: { accept: 'application/zip' },
+        }),
+        expect: onlySignedIn,
+      },
+    ],
+    'GET /api/demo/embryo-reports/{variant}': () => [
+      {
+        label: 'demo accounts and staff only',
+        call: () => get('/api/demo/embryo-reports/standard'),
+        expect: (role) => (!signedIn(role) ? 401 : isAdmin(role) ? 'ok' : 403),
+      },
+    ],
+  };
+
+  /** Rows that end sessions run last, each call on a session made for it. */
+  const lastRows: Record<string, (role: Role) => { call: Call; expected: Expected }> = {
+    'DELETE /api/user/sessions/others': (role) => ({
+      call: { method: 'DELETE', url: '/api/user/sessions/others' },
+      expected: !signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'ok',
+    }),
+    'DELETE /api/admin/impersonation': (role) => ({
+      call: { method: 'DELETE', url: '/api/admin/impersonation' },
+      expected: !signedIn(role) ? 401 : role === 'impersonating' ? 'ok' : 'refused',
+    }),
+    'POST /api/user/sign-out': (role) => ({
+      call: { method: 'POST', url: '/api/user/sign-out' },
+      expected: onlySignedIn(role),
+    }),
+  };
+
+  function get(url: string): Call {
+    return { method: 'GET', url };
+  }
+  function post(url: string, body?: unknown): Call {
+    return { method: 'POST', url, ...(body === undefined ? {} : { body }) };
+  }
+
+  let address = 0;
+  async function send(role: Role, call: Call, token = tokens.get(role)) {
+    address += 1;
+    return app.inject({
+      method: call.method,
+      url: call.url,
+      // Each call from its own address, so that the per-address limits do not decide.
+      remoteAddress: `10.${String(Math.floor(address / 250) + 100)}.${String(address % 250)}.1`,
+      headers: {
+        origin: TEST_ORIGIN,
+        ...(role === 'anonymous' || token === undefined
+          ? {}
+          : { authorization: `Bearer ${token}` }),
+        ...call.headers,
+      },
+      ...(call.body === undefined ? {} : { payload: call.body as Record<string, unknown> }),
+    });
+  }
+
+  function check(
+    problems: string[],
+    where: string,
+    response: { statusCode: number; headers: Record<string, unknown> },
+    expected: Expected,
+    foreign: boolean,
+  ) {
+    const status = response.statusCode;
+    const ok = status >= 200 && status < 300;
+    if (status >= 500) problems.push(`${where}: ${String(status)}, a server error`);
+    if (response.headers['cache-control'] !== 'no-store') {
+      problems.push(`${where}: Cache-Control ${String(response.headers['cache-control'])}`);
+    }
+    if (foreign && status !== 404) {
+      problems.push(`${where}: another person's id answered ${String(status)}, not 404`);
+    }
+    const matches =
+      expected === 'ok'
+        ? ok
+        : expected === 'refused'
+          ? status >= 400 && status < 500
+          : status === expected;
+    if (!matches) problems.push(`${where}: ${String(status)}, expected ${String(expected)}`);
+  }
+
+  it('covers every route of the OpenAPI document', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const routes = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const covered = new Set([...Object.keys(matrix), ...Object.keys(lastRows)]);
+    expect(
+      routes.filter((route) => !covered.has(route)),
+      'routes without a row',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((route) => !routes.includes(route)),
+      'rows without a route',
+    ).toEqual([]);
+  });
+
+  it('answers each caller as its row says; another person’s id is always 404', async () => {
+    const problems: string[] = [];
+    for (const [route, cases] of Object.entries(matrix)) {
+      for (const item of cases()) {
+        for (const role of roles) {
+          const response = await send(role, item.call(role));
+          check(
+            problems,
+            `${route} (${item.label}) as ${role}`,
+            response,
+            item.expect(role),
+            item.foreignTo?.includes(role) ?? false,
+          );
+        }
+      }
+    }
+    // Last, each on a session made for it: what ends sessions.
+    for (const [route, row] of Object.entries(lastRows)) {
+      for (const role of roles) {
+        const { call, expected } = row(role);
+        const token = role === 'anonymous' ? undefined : await newToken(role);
+        const response = await send(role, call, token);
+        check(problems, `${route} as ${role}`, response, expected, false);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,67 @@
+/*
+ * Once the whole e2e suite has run: the servers' logs (serve.mjs keeps them in .test-output)
+ * must hold no personal data and no secrets. Every demo person's email, name, phone and birth
+ * date is looked for, as is any email address at all (the suite's own new accounts too) and
+ * anything shaped like a token, a one-time code or a lab key. A find fails the run.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { demoAccounts } from '../apps/server/src/db/seed.ts';
+
+const outputDir = fileURLToPath(new URL('../.test-output/', import.meta.url));
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** What must never be written, with a name for the report (never the value itself). */
+function forbidden(): { name: string; pattern: RegExp | string }[] {
+  const items: { name: string; pattern: RegExp | string }[] = [
+    { name: 'an email address', pattern: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/ },
+    { name: 'an access token', pattern: /\beyJ[\w-]+\.[\w-]+\.[\w-]+/ },
+    { name: 'a one-time code', pattern: /oobCode=/ },
+    { name: 'a lab key', pattern: /\blab_[\w-]{20,}/ },
+    { name: 'a session cookie', pattern: /session_token=[^;"\s]/ },
+    { name: 'a Bearer header', pattern: /Bearer [\w-]/ },
+  ];
+  for (const account of demoAccounts) {
+    const who = account.id;
+    items.push({ name: `${who}'s name`, pattern: `${account.firstName} ${account.lastName}` });
+    items.push({ name: `${who}'s first name`, pattern: new RegExp(`\\b${account.firstName}\\b`) });
+    if (account.phone !== null) {
+      items.push({ name: `${who}'s phone`, pattern: account.phone });
+      items.push({ name: `${who}'s phone digits`, pattern: account.phone.replace(/\D/g, '') });
+    }
+    if (account.birthday !== null) {
+      const { Month, Day, Year } = account.birthday;
+      for (const date of [
+        `${String(Month)}/${String(Day)}/${String(Year)}`,
+        `${pad(Month)}/${pad(Day)}/${String(Year)}`,
+        `${String(Year)}-${pad(Month)}-${pad(Day)}`,
+      ]) {
+        items.push({ name: `${who}'s birth date`, pattern: date });
+      }
+    }
+  }
+  return items;
+}
+
+export default async function scanServerLogs(): Promise<void> {
+  const files = (await readdir(outputDir)).filter((file) => /^e2e-.*\.log$/.test(file));
+  if (files.length === 0) throw new Error('No e2e server log to scan in .test-output');
+  const finds: string[] = [];
+  for (const file of files) {
+    const lines = (await readFile(join(outputDir, file), 'utf8')).split('\n');
+    for (const [index, line] of lines.entries()) {
+      for (const { name, pattern } of forbidden()) {
+        const found = typeof pattern === 'string' ? line.includes(pattern) : pattern.test(line);
+        if (found) finds.push(`${file}:${String(index + 1)}: ${name}`);
+      }
+    }
+  }
+  if (finds.length > 0) {
+    throw new Error(
+      `The server logs hold personal data or secrets (${String(finds.length)} finds):\n${finds.slice(0, 50).join('\n')}`,
+    );
+  }
+  console.log(`Scanned ${files.join(', ')}: no personal data or secrets.`);
+}
