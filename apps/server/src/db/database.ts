@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -68,6 +68,8 @@ export interface PgliteOptions {
   lock?: DataDirLock;
   /** Start from a copy of another database (made with PGlite's `dumpDataDir`). */
   loadDataDir?: Blob;
+  /** Sees every statement (tests count them). */
+  logger?: Logger;
 }
 
 export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<DatabaseHandle> {
@@ -75,7 +77,7 @@ export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<D
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
   });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger: options.logger ?? false });
   let closed = false;
   return {
     db,
@@ -97,7 +99,10 @@ export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<D
   };
 }
 
-export function openPostgresDatabase(url: string, options?: OpenDatabaseOptions): DatabaseHandle {
+export function openPostgresDatabase(
+  url: string,
+  options: Partial<OpenDatabaseOptions> & { logger?: Logger } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     // Without this, a request waits forever for an unreachable server.
@@ -105,9 +110,9 @@ export function openPostgresDatabase(url: string, options?: OpenDatabaseOptions)
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => {
-    options?.warn(`PostgreSQL connection error: ${error.message}`);
+    options.warn?.(`PostgreSQL connection error: ${error.message}`);
   });
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzlePostgres({ client: pool, schema, logger: options.logger ?? false });
   let closed = false;
   return {
     db,

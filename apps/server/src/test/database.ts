@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { SQL } from 'drizzle-orm';
+import type { Logger, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import {
@@ -35,14 +35,16 @@ export interface TestDatabase extends DatabaseHandle {
 /**
  * A fresh, migrated database: PGlite in memory (a copy of the migrated template), or a new
  * uniquely named database on the TEST_DATABASE_URL server (left empty with `migrate: false`).
+ * A `logger` sees every statement, migrations included.
  */
 export async function createTestDatabase(
   kind: DatabaseKind,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; logger?: Logger } = {},
 ): Promise<TestDatabase> {
+  const logging = options.logger === undefined ? {} : { logger: options.logger };
   if (kind === 'pglite') {
     const template = await readFile(inject('pgliteTemplate'));
-    const handle = await openPgliteDatabase({ loadDataDir: new Blob([template]) });
+    const handle = await openPgliteDatabase({ loadDataDir: new Blob([template]), ...logging });
     await handle.migrate();
     return withDestroy(handle, null, () => handle.close());
   }
@@ -52,7 +54,7 @@ export async function createTestDatabase(
   await adminQuery(adminUrl, `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = openPostgresDatabase(url.toString());
+  const handle = openPostgresDatabase(url.toString(), logging);
   try {
     if (options.migrate !== false) await handle.migrate();
   } catch (error) {

@@ -1,9 +1,24 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
-import { session, user, verification } from '../../db/schema.ts';
+import { jwks, session, user, verification } from '../../db/schema.ts';
+
+export type SessionRow = typeof session.$inferSelect;
+
+const impersonatorSession = alias(session, 'impersonator_session');
 
 /** The only code that reads or writes sessions and the portal's one-time codes with Drizzle. */
 export function createAuthRepository(db: Database) {
+  // Every authenticated request runs this: prepared once, so Drizzle builds its SQL only once.
+  const sessionWithUser = db
+    .select({ session, user, impersonatorSession })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(impersonatorSession, eq(impersonatorSession.id, session.impersonatorSessionId))
+    .where(eq(session.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_with_user');
+
   return {
     /** Replaces the user's earlier codes of this kind: only the newest link works. */
     async replaceCode(row: {
@@ -54,6 +69,20 @@ export function createAuthRepository(db: Database) {
     async findSession(id: string) {
       const rows = await db.select().from(session).where(eq(session.id, id)).limit(1);
       return rows[0] ?? null;
+    },
+
+    /**
+     * The session with its user and, under impersonation, the admin's own session: what every
+     * authenticated request checks, in one query.
+     */
+    async findSessionWithUser(id: string) {
+      const rows = await sessionWithUser.execute({ id });
+      return rows[0] ?? null;
+    },
+
+    /** The access tokens' public keys (better-auth's JWT plugin writes them). */
+    async listPublicKeys() {
+      return db.select({ id: jwks.id, publicKey: jwks.publicKey, alg: jwks.alg }).from(jwks);
     },
 
     /** Records activity: `updated_at` is the session's last use (better-auth never refreshes it). */

@@ -4,9 +4,10 @@ import type { UserRow } from '../../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import { normaliseEmail } from '../users/service.ts';
+import { createAccessTokenVerifier } from './access-token.ts';
 import type { Auth } from './auth.ts';
 import { SESSION_MAX_AGE_SECONDS } from './auth.ts';
-import type { AuthRepository } from './repository.ts';
+import type { AuthRepository, SessionRow } from './repository.ts';
 
 export const CONFIRMATION_CODE_SECONDS = 24 * 60 * 60;
 const CONFIRM_PREFIX = 'portal-email-confirmation:';
@@ -28,6 +29,8 @@ export const INVALID_CODE = 'This link is invalid or has expired. Please ask for
 /** What a verified access token and its live session say about the caller. */
 export interface Identity {
   userId: string;
+  /** The user's row as this request found it: the caller's own data needs no second read. */
+  user: UserRow;
   sessionId: string;
   isAdminUser: boolean;
   emailVerified: boolean;
@@ -53,6 +56,12 @@ export function createAuthService(deps: {
   const idleMs = config.auth.idleTimeoutMinutes * 60_000;
   // A short idle timeout (tests) needs the last use recorded more often than once a minute.
   const touchIntervalMs = Math.min(MAX_TOUCH_INTERVAL_MS, idleMs / 4);
+  // The issuer and audience better-auth's JWT plugin signs with (auth.ts).
+  const accessTokens = createAccessTokenVerifier({
+    issuer: config.publicUrl,
+    audience: config.publicUrl,
+    loadKeys: () => repository.listPublicKeys(),
+  });
 
   async function sendConfirmation(user: Pick<UserRow, 'id' | 'email'>) {
     const code = randomBytes(32).toString('base64url');
@@ -77,21 +86,45 @@ export function createAuthService(deps: {
     });
   }
 
-  /** A session that is gone, past the cap or idle too long is ended and refused. */
-  async function liveSession(sessionId: string) {
-    const row = await repository.findSession(sessionId);
-    if (row === null) throw new AuthError(401, SESSION_EXPIRED);
-    const at = now();
+  /** Past its expiry, older than the cap, or unused for the idle timeout. */
+  function isOver(row: SessionRow, at: Date): boolean {
     const tooOld = at.getTime() - row.createdAt.getTime() > SESSION_MAX_AGE_SECONDS * 1000;
     const idle = at.getTime() - row.updatedAt.getTime() > idleMs;
-    if (row.expiresAt <= at || tooOld || idle) {
-      await repository.deleteSession(row.id);
-      throw new AuthError(401, SESSION_EXPIRED);
-    }
+    return row.expiresAt <= at || tooOld || idle;
+  }
+
+  /** Records the use, at most once per touch interval. */
+  async function markUsed(row: SessionRow, at: Date) {
     if (at.getTime() - row.updatedAt.getTime() > touchIntervalMs) {
       await repository.touchSession(row.id, at);
     }
-    return row;
+  }
+
+  /**
+   * The session and its user, read on every request so that revocation is immediate. A session
+   * that is gone, past the cap or idle too long is ended and refused. An impersonation lives
+   * only as long as the admin's own session (signing out or a password reset there ends it
+   * too), and using it keeps the admin's session from idling.
+   */
+  async function liveSession(sessionId: string) {
+    const found = await repository.findSessionWithUser(sessionId);
+    if (found === null) throw new AuthError(401, SESSION_EXPIRED);
+    const { session, user, impersonatorSession } = found;
+    const at = now();
+    if (isOver(session, at)) {
+      await repository.deleteSession(session.id);
+      throw new AuthError(401, SESSION_EXPIRED);
+    }
+    if (session.impersonatorSessionId !== null) {
+      if (impersonatorSession === null || isOver(impersonatorSession, at)) {
+        if (impersonatorSession !== null) await repository.deleteSession(impersonatorSession.id);
+        await repository.deleteSession(session.id);
+        throw new AuthError(401, SESSION_EXPIRED);
+      }
+      await markUsed(impersonatorSession, at);
+    }
+    await markUsed(session, at);
+    return { session, user };
   }
 
   /** A token never outlives its session: `exp` is capped at the session's `expiresAt`. */
@@ -156,32 +189,18 @@ export function createAuthService(deps: {
       }
     },
 
-    /** Verifies a Bearer access token with the JWKS, then the session behind it. */
+    /**
+     * Verifies a Bearer access token with the public keys held in memory, then reads the
+     * session behind it and its user (one query).
+     */
     async authenticate(token: string): Promise<Identity> {
-      let payload: { sub?: unknown; sid?: unknown } | null;
-      try {
-        ({ payload } = await auth.api.verifyJWT({ body: { token } }));
-      } catch {
-        payload = null;
-      }
-      if (payload === null || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
-        throw new AuthError(401, 'Invalid token');
-      }
-      const session = await liveSession(payload.sid);
-      if (session.impersonatorSessionId !== null) {
-        // An impersonation lives only as long as the admin's own session: signing out or a
-        // password reset there ends it too. Using it also keeps the admin's session from idling.
-        try {
-          await liveSession(session.impersonatorSessionId);
-        } catch (error) {
-          if (error instanceof AuthError) await repository.deleteSession(session.id);
-          throw error;
-        }
-      }
-      const user = session.userId === payload.sub ? await users.findById(session.userId) : null;
-      if (user === null) throw new AuthError(401, SESSION_EXPIRED);
+      const claims = await accessTokens.verify(token);
+      if (claims === null) throw new AuthError(401, 'Invalid token');
+      const { session, user } = await liveSession(claims.sid);
+      if (user.id !== claims.sub) throw new AuthError(401, SESSION_EXPIRED);
       return {
         userId: user.id,
+        user,
         sessionId: session.id,
         isAdminUser: user.isAdminUser,
         emailVerified: user.emailVerified,
@@ -191,9 +210,7 @@ export function createAuthService(deps: {
 
     /** A fresh access token for a live session: a refresh, or the first after sign-in. */
     async issueToken(sessionId: string) {
-      const session = await liveSession(sessionId);
-      const user = await users.findById(session.userId);
-      if (user === null) throw new AuthError(401, SESSION_EXPIRED);
+      const { session, user } = await liveSession(sessionId);
       return signToken(user, session);
     },
 

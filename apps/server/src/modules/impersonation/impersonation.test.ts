@@ -302,4 +302,35 @@ describe.each(testDatabaseKinds)('impersonation on %s', (kind) => {
     );
     expect(left[0]?.count).toBe(0);
   });
+
+  it("keeps the admin's session from idling while used, and ends when it idles", async () => {
+    const adminToken = await signInToken(app, 'admin@nestling.health');
+    const adminSid = claimsOf(adminToken).sid;
+    const { token } = await impersonate(adminToken, 'demo-father');
+    const idleSeconds = async (sid: string) =>
+      (
+        await queryRows<{ seconds: number | null }>(
+          database,
+          sql`select extract(epoch from now() - updated_at)::int as seconds
+              from session where id = ${sid}`,
+        )
+      )[0]?.seconds ?? null;
+
+    // Last used 25 minutes ago: a request under impersonation marks it used now.
+    await database.db.execute(
+      sql`update session set updated_at = now() - interval '25 minutes' where id = ${adminSid}`,
+    );
+    expect((await get(token, '/api/user')).statusCode).toBe(200);
+    expect(await idleSeconds(adminSid)).toBeLessThan(60);
+
+    // Idle past the timeout: the very next request is refused, and both sessions are gone.
+    await database.db.execute(
+      sql`update session set updated_at = now() - interval '31 minutes' where id = ${adminSid}`,
+    );
+    const refused = await get(token, '/api/user');
+    expect(refused.statusCode).toBe(401);
+    expect(message(refused)).toBe('Session expired');
+    expect(await idleSeconds(adminSid)).toBeNull();
+    expect(await idleSeconds(claimsOf(token).sid)).toBeNull();
+  });
 });

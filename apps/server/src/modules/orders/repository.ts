@@ -1,14 +1,56 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
-import { coupleAccount, individualOrder } from '../../db/schema.ts';
+import { coupleAccount, individualOrder, user } from '../../db/schema.ts';
 
 export type NewCoupleAccountRow = typeof coupleAccount.$inferInsert & { id: string };
 export type NewIndividualOrderRow = typeof individualOrder.$inferInsert & { id: string };
 export type CoupleAccountRow = typeof coupleAccount.$inferSelect;
 export type IndividualOrderRow = typeof individualOrder.$inferSelect;
+/** The other partner on an account, as a patient may see them; null until they join. */
+export interface PartnerRow {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}
+
+const partner = alias(user, 'partner');
 
 /** Couple accounts and individual orders (spec section 3). */
 export function createOrdersRepository(db: Database) {
+  // GET /user reads these on every call: prepared once, so Drizzle builds their SQL only once.
+  const userId = sql.placeholder('userId');
+  const coupleAccountsWithPartner = db
+    .select({
+      account: coupleAccount,
+      partner: { firstName: partner.firstName, lastName: partner.lastName, email: partner.email },
+    })
+    .from(coupleAccount)
+    .leftJoin(
+      partner,
+      eq(
+        partner.id,
+        sql`case when ${coupleAccount.mother} = ${userId} then ${coupleAccount.father} else ${coupleAccount.mother} end`,
+      ),
+    )
+    .where(or(eq(coupleAccount.mother, userId), eq(coupleAccount.father, userId)))
+    .orderBy(
+      desc(coupleAccount.purchaseDate),
+      desc(coupleAccount.createdAt),
+      desc(coupleAccount.id),
+    )
+    .prepare('couple_accounts_with_partner');
+  const individualOrders = db
+    .select()
+    .from(individualOrder)
+    .where(eq(individualOrder.userId, userId))
+    .orderBy(
+      desc(individualOrder.purchaseDate),
+      desc(individualOrder.createdAt),
+      desc(individualOrder.id),
+    )
+    .prepare('individual_orders_of_user');
+
   return {
     /** False, changing nothing, when the id is taken. */
     async insertCoupleAccount(row: NewCoupleAccountRow): Promise<boolean> {
@@ -43,17 +85,16 @@ export function createOrdersRepository(db: Database) {
         );
     },
 
+    /** As listCoupleAccounts, each with the other partner, in the same query. */
+    async listCoupleAccountsWithPartner(
+      id: string,
+    ): Promise<{ account: CoupleAccountRow; partner: PartnerRow | null }[]> {
+      return coupleAccountsWithPartner.execute({ userId: id });
+    },
+
     /** The user's own orders, newest purchase first. */
-    async listIndividualOrders(userId: string): Promise<IndividualOrderRow[]> {
-      return db
-        .select()
-        .from(individualOrder)
-        .where(eq(individualOrder.userId, userId))
-        .orderBy(
-          desc(individualOrder.purchaseDate),
-          desc(individualOrder.createdAt),
-          desc(individualOrder.id),
-        );
+    async listIndividualOrders(id: string): Promise<IndividualOrderRow[]> {
+      return individualOrders.execute({ userId: id });
     },
 
     async findIndividualOrder(id: string): Promise<IndividualOrderRow | null> {

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ReportKind } from '@nestling/shared/contract/report';
 import type { Database } from '../../db/database.ts';
 import { coupleAccount, individualOrder, report, reportVersion } from '../../db/schema.ts';
@@ -15,8 +16,48 @@ export interface ReportSummaryRow {
   testType: string;
 }
 
+const newerVersion = alias(reportVersion, 'newer_version');
+
 /** Reading delivered reports (ADR 009, 'Reading reports'). */
 export function createReportsRepository(db: Database) {
+  // GET /user lists these on every call: prepared once, so Drizzle builds its SQL only once.
+  const summaries = db
+    .select({
+      id: report.id,
+      kind: report.kind,
+      labReportId: report.labReportId,
+      individualOrderId: report.individualOrderId,
+      coupleAccountId: report.coupleAccountId,
+      version: reportVersion.version,
+      signedOffOn: reportVersion.signedOffOn,
+      testType: sql<string>`${reportVersion.content} -> 'test' ->> 'testType'`,
+    })
+    .from(report)
+    .innerJoin(reportVersion, eq(reportVersion.reportId, report.id))
+    .where(
+      and(
+        or(
+          sql`${report.coupleAccountId} = any(${sql.placeholder('accountIds')})`,
+          sql`${report.individualOrderId} = any(${sql.placeholder('orderIds')})`,
+        ),
+        // The latest version: none newer. Looked up by the (report, version) index for these
+        // reports only, rather than grouping every version of every report.
+        notExists(
+          db
+            .select({ version: newerVersion.version })
+            .from(newerVersion)
+            .where(
+              and(
+                eq(newerVersion.reportId, reportVersion.reportId),
+                gt(newerVersion.version, reportVersion.version),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(desc(report.createdAt), desc(report.id))
+    .prepare('report_latest_summaries');
+
   return {
     /**
      * The reports of these owners at their latest version, newest report first. The content
@@ -29,37 +70,7 @@ export function createReportsRepository(db: Database) {
       const accountIds = owners.coupleAccountIds ?? [];
       const orderIds = owners.individualOrderIds ?? [];
       if (accountIds.length === 0 && orderIds.length === 0) return [];
-      const latest = db
-        .select({
-          reportId: reportVersion.reportId,
-          version: sql<number>`max(${reportVersion.version})`.as('latest_version'),
-        })
-        .from(reportVersion)
-        .groupBy(reportVersion.reportId)
-        .as('latest');
-      const owned = [
-        ...(accountIds.length > 0 ? [inArray(report.coupleAccountId, [...accountIds])] : []),
-        ...(orderIds.length > 0 ? [inArray(report.individualOrderId, [...orderIds])] : []),
-      ];
-      return db
-        .select({
-          id: report.id,
-          kind: report.kind,
-          labReportId: report.labReportId,
-          individualOrderId: report.individualOrderId,
-          coupleAccountId: report.coupleAccountId,
-          version: reportVersion.version,
-          signedOffOn: reportVersion.signedOffOn,
-          testType: sql<string>`${reportVersion.content} -> 'test' ->> 'testType'`,
-        })
-        .from(report)
-        .innerJoin(latest, eq(latest.reportId, report.id))
-        .innerJoin(
-          reportVersion,
-          and(eq(reportVersion.reportId, report.id), eq(reportVersion.version, latest.version)),
-        )
-        .where(or(...owned))
-        .orderBy(desc(report.createdAt), desc(report.id));
+      return summaries.execute({ accountIds, orderIds });
     },
 
     /** The report and who may read it: the order's patient, or both partners of the account. */

@@ -1,7 +1,6 @@
 import {
   ACCOUNT_NOT_FOUND,
   ORDER_NOT_FOUND,
-  type CoupleAccount,
   type IndividualOrder,
   type Partner,
 } from '@nestling/shared/contract/orders';
@@ -18,7 +17,7 @@ import {
   type ReportSummary,
 } from '@nestling/shared/contract/report-view';
 import type { UserRow } from '../../db/schema.ts';
-import type { OrdersRepository } from '../orders/repository.ts';
+import type { OrdersRepository, PartnerRow } from '../orders/repository.ts';
 import { toCoupleAccount, toIndividualOrder } from '../orders/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import { toUser } from '../users/service.ts';
@@ -45,6 +44,10 @@ function toSummary(row: ReportSummaryRow): ReportSummary {
     signedOffOn: row.signedOffOn,
     testType,
   };
+}
+
+function toPartner(row: PartnerRow): Partner {
+  return { name: { First: row.firstName, Last: row.lastName }, email: row.email };
 }
 
 /** The preferred account and order: asked for now, remembered in cookies, else the newest. */
@@ -92,15 +95,6 @@ export function createReportsService(deps: {
 }) {
   const { reports, orders, users } = deps;
 
-  async function partnerOf(account: CoupleAccount, subjectId: string): Promise<Partner | null> {
-    const partnerId = account.mother === subjectId ? account.father : account.mother;
-    if (partnerId === null) return null;
-    const partner = await users.findById(partnerId);
-    if (partner === null) return null;
-    const { name, email } = toUser(partner);
-    return { name, email };
-  }
-
   async function readVersion(reportId: string, version: number | undefined): Promise<ReportAnswer> {
     const head = await reports.findWithOwners(reportId);
     const versions = await reports.listVersions(reportId);
@@ -138,7 +132,12 @@ export function createReportsService(deps: {
       const embryo = isOn(query.embryo);
 
       if (preconception || embryo) {
-        const accounts = (await orders.listCoupleAccounts(subject.id)).map(toCoupleAccount);
+        const rows = await orders.listCoupleAccountsWithPartner(subject.id);
+        const accounts = rows.map(({ account: row, partner }) => {
+          const entry = toCoupleAccount(row);
+          if (isOn(query.withPartner)) entry.partner = partner === null ? null : toPartner(partner);
+          return entry;
+        });
         const account = choose(
           accounts,
           preferences.askedAccount,
@@ -151,9 +150,8 @@ export function createReportsService(deps: {
           coupleAccountIds: accounts.map((entry) => entry.id),
         });
         let found = 0;
-        for (const entry of accounts) {
-          if (isOn(query.withPartner)) entry.partner = await partnerOf(entry, subject.id);
-          if (embryo) {
+        if (embryo) {
+          for (const entry of accounts) {
             entry.embryoReports = summaries
               .filter((row) => row.coupleAccountId === entry.id && row.kind === 'embryo')
               .map(toSummary);

@@ -209,9 +209,8 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const { identity } = request;
-      const user =
-        identity === null ? null : await users.getCurrent(identity.userId, identity.impersonatedBy);
-      return user ?? sendError(request, reply, 401, 'Session expired');
+      if (identity === null) return sendError(request, reply, 401, 'No token in context');
+      return users.getCurrent(identity.user, identity.impersonatedBy);
     },
   );
 

@@ -40,10 +40,11 @@ export function createUsersService(repository: UsersRepository) {
       return row === null ? null : toUser(row);
     },
 
-    /** GET /user/me: the signed-in user, and the primary admin impersonating them, if any. */
-    async getCurrent(userId: string, impersonatedBy: string | null): Promise<CurrentUser | null> {
-      const row = await repository.findById(userId);
-      if (row === null) return null;
+    /**
+     * GET /user/me: the signed-in user (the row read with the session), and the primary admin
+     * impersonating them, if any.
+     */
+    async getCurrent(row: UserRow, impersonatedBy: string | null): Promise<CurrentUser> {
       const admin = impersonatedBy === null ? null : await repository.findById(impersonatedBy);
       const user = toUser(row);
       return {

@@ -2,14 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { USER_NOT_FOUND, VIEW_AS_ADMIN_ONLY } from '@nestling/shared/contract/portal-user';
 import type { UserRow } from '../../db/schema.ts';
 import type { AuditService } from '../audit/service.ts';
-import { SESSION_EXPIRED, type Identity } from '../auth/service.ts';
+import type { Identity } from '../auth/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import { normaliseEmail } from '../users/service.ts';
 
 /** A refusal the error handler answers with its status and message. */
 export class ViewAsError extends Error {
   constructor(
-    public readonly statusCode: 401 | 403 | 404,
+    public readonly statusCode: 403 | 404,
     message: string,
   ) {
     super(message);
@@ -30,11 +30,8 @@ export function createViewAsService(deps: { users: UsersRepository; audit: Audit
       identity: Identity,
       asUser: string | undefined,
     ): Promise<UserRow> {
-      if (asUser === undefined) {
-        const self = await users.findById(identity.userId);
-        if (self === null) throw new ViewAsError(401, SESSION_EXPIRED);
-        return self;
-      }
+      // The caller's row was read with the session, this request.
+      if (asUser === undefined) return identity.user;
       // Strict: even an admin's own id or a patient's own id counts as viewing as someone, so
       // the parameter means one thing only. Under impersonation the caller is the patient.
       if (!identity.isAdminUser) throw new ViewAsError(403, VIEW_AS_ADMIN_ONLY);
