@@ -1,8 +1,11 @@
 import { getDisease } from '@nestling/shared/catalogue/diseases';
 import { Document, Page, View, renderToBuffer } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { densityChart, dotGrid, labelWidth, placeLabels, rangeChart } from './charts.ts';
+import { loadFonts } from './fonts.ts';
+
+beforeAll(loadFonts);
 
 /** Renders drawings on one page, as the report does; pdfkit throws on any NaN or Infinity. */
 async function renderDrawings(...drawings: ReactElement[]): Promise<Buffer> {

@@ -6,22 +6,25 @@
  * for colour-blind readers and in greyscale print; filled dots against rings tell the person
  * from the average without colour.
  *
+ * Each chart is one react-pdf Canvas whose paint function draws its shapes and labels with
+ * pdfkit. react-pdf styles, measures and lays out every element of a page again on each pass
+ * of pagination, and charts built of Svg paths and texts (some 20 elements each, every label
+ * run through the text layout) took about a third of a render's time; a Canvas is one box of a
+ * fixed size, and its labels are plain PDF text all the same, which a reader can select and
+ * search.
+ *
  * Each drawing has a minimum size as large as itself, so it never shrinks: react-pdf shrinks
  * flex items to fit a box of fixed height (it gives one to the part of a view split at a page's
- * end), and an Svg squeezed to zero height makes pdfkit fail on its scale ('unsupported number:
- * Infinity'), taking the whole PDF with it.
- *
- * Repeated shapes are drawn as one path each (the 100 dots of a grid are three paths, not 200
- * elements): react-pdf lays out and styles every element again on each page it paginates, so the
- * element count, not the ink, sets the time a render takes.
+ * end), and a drawing squeezed to nothing would be lost.
  *
  * Elements are built with createElement rather than JSX: the server runs under tsx from the
  * repository root, whose tsconfig has no JSX setting, and this keeps it that way.
  */
 import { buildDensity, dotCount, formatRiskPercent, roundTicks } from '@nestling/shared/charts';
 import type { CatalogueEntry } from '@nestling/shared/catalogue/catalogue-entry';
-import { Line, Path, Svg, Text } from '@react-pdf/renderer';
+import { Canvas } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
+import { type FontName, textWidth } from './fonts.ts';
 
 export const pdfPalette = {
   text: '#1a1b1e',
@@ -47,11 +50,6 @@ function n(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
-/** A circle as a path: two half arcs from its leftmost point. */
-function circlePath(cx: number, cy: number, r: number): string {
-  return `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0Z`;
-}
-
 /**
  * 100 dots, 10 by 10, filled row by row from the top left for the absolute risk, ringed for the
  * population average: the page's dot grid at print size.
@@ -65,41 +63,31 @@ export function dotGrid(options: {
   const filled = dotCount(options.absoluteRisk * 100).filled;
   const ringed = dotCount(options.populationRisk * 100).filled;
   const cell = size / COLUMNS;
-  let filledDots = '';
-  let emptyDots = '';
-  let rings = '';
+  const filledDots: Circle[] = [];
+  const emptyDots: Circle[] = [];
+  const rings: Circle[] = [];
   for (let index = 0; index < COLUMNS * COLUMNS; index += 1) {
     const cx = (index % COLUMNS) * cell + cell / 2;
     const cy = Math.floor(index / COLUMNS) * cell + cell / 2;
-    const dot = circlePath(cx, cy, cell * 0.3);
-    if (index < filled) filledDots += dot;
-    else emptyDots += dot;
-    if (index < ringed) rings += circlePath(cx, cy, cell * 0.43);
+    (index < filled ? filledDots : emptyDots).push([cx, cy, cell * 0.3]);
+    if (index < ringed) rings.push([cx, cy, cell * 0.43]);
   }
-  const paths = [
-    emptyDots && {
-      key: 'empty',
-      d: emptyDots,
+  const shapes: Shape[] = [
+    {
+      outline: emptyDots,
       fill: pdfPalette.background,
       stroke: pdfPalette.emptyDot,
       strokeWidth: 0.6,
     },
-    filledDots && {
-      key: 'filled',
-      d: filledDots,
+    {
+      outline: filledDots,
       fill: pdfPalette.riskDot,
       stroke: pdfPalette.riskDot,
       strokeWidth: 0.6,
     },
-    rings && {
-      key: 'rings',
-      d: rings,
-      fill: 'none',
-      stroke: pdfPalette.averageRing,
-      strokeWidth: 1,
-    },
-  ].flatMap((props) => (props ? [h(Path, props)] : []));
-  return fixedSvg(size, size, paths);
+    { outline: rings, stroke: pdfPalette.averageRing, strokeWidth: 1 },
+  ];
+  return drawing(size, size, shapes, []);
 }
 
 /** A label to place on a horizontal axis: where its centre would be, and its text. */
@@ -108,47 +96,12 @@ interface AxisLabel {
   readonly text: string;
 }
 
-/*
- * Helvetica-Bold's advance widths (its AFM, in thousandths of the font size), the wider of the
- * two weights the charts use, so that a label measured with them never overlaps its neighbour.
- * Characters not listed count as a full em, wider than any Latin letter.
+/**
+ * A label's width in points at the chart's font size, in Helvetica-Bold: the wider of the two
+ * weights the charts use, so that a label measured with it never overlaps its neighbour.
  */
-const LOWER_CASE = 'abcdefghijklmnopqrstuvwxyz';
-const LOWER_CASE_WIDTHS = [
-  556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556,
-  333, 611, 556, 778, 556, 556, 500,
-];
-const UPPER_CASE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const UPPER_CASE_WIDTHS = [
-  722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667,
-  611, 722, 667, 944, 667, 667, 611,
-];
-const OTHER_WIDTHS: Readonly<Record<string, number>> = {
-  ' ': 278,
-  '%': 889,
-  '.': 278,
-  ',': 278,
-  '-': 333,
-  '#': 556,
-  '(': 333,
-  ')': 333,
-};
-const WIDEST = 1000;
-
-function boldWidth(character: string): number {
-  if (character >= '0' && character <= '9') return 556;
-  const lower = LOWER_CASE.indexOf(character);
-  if (lower !== -1) return LOWER_CASE_WIDTHS[lower] ?? WIDEST;
-  const upper = UPPER_CASE.indexOf(character);
-  if (upper !== -1) return UPPER_CASE_WIDTHS[upper] ?? WIDEST;
-  return OTHER_WIDTHS[character] ?? WIDEST;
-}
-
-/** A label's width in points at the chart's font size. */
 export function labelWidth(text: string): number {
-  let thousandths = 0;
-  for (const character of text) thousandths += boldWidth(character);
-  return (thousandths / 1000) * CHART_FONT_SIZE;
+  return textWidth(text, 'Helvetica-Bold', CHART_FONT_SIZE);
 }
 
 /**
@@ -254,49 +207,46 @@ export function densityChart(options: {
     )
     .join('');
 
-  const children: ReactElement[] = [
-    h(Path, {
-      key: 'area',
-      d: curve,
+  const shapes: Shape[] = [
+    {
+      outline: curve,
       fill: pdfPalette.populationFill,
       fillOpacity: 0.35,
       stroke: pdfPalette.populationLine,
       strokeWidth: 1,
-    }),
-    h(Path, { key: 'axes', d: ticks, fill: 'none', ...axis }),
-    h(Path, {
-      key: 'markers',
-      d: markerLines,
-      fill: 'none',
-      stroke: pdfPalette.marker,
-      strokeWidth: 1,
-    }),
-    h(Path, { key: 'halos', d: halos, fill: pdfPalette.background, stroke: 'none' }),
-    ...density.xTicks.map((tick, index) =>
-      svgText(
-        `xl-${tick.label}`,
-        tick.label,
-        tickLabels[index]?.x ?? x(tick.score),
-        baseline + 3 + ((tickLabels[index]?.lane ?? 0) + 1) * LANE_HEIGHT,
-        'middle',
-      ),
-    ),
-    svgText('x-title', 'Percentile in the population', (left + right) / 2, axisTitleY, 'middle'),
-    ...density.yTicks.map((value) =>
-      svgText(`yl-${String(value)}`, `${String(value)}%`, left - 4, y(value) + 2.2, 'end'),
-    ),
-    ...markers.map((marker, index) =>
-      svgText(
-        `ml-${String(index)}`,
-        marker.label,
-        markerLabels[index]?.x ?? x(marker.score),
-        markerLabelY(index),
-        'middle',
-        true,
-      ),
-    ),
+    },
+    { outline: ticks, ...axis },
+    { outline: markerLines, stroke: pdfPalette.marker, strokeWidth: 1 },
+    { outline: halos, fill: pdfPalette.background },
   ];
-  return fixedSvg(width, height, children);
+  const labels: Label[] = [
+    ...density.xTicks.map((tick, index) => ({
+      text: tick.label,
+      x: tickLabels[index]?.x ?? x(tick.score),
+      y: baseline + 3 + ((tickLabels[index]?.lane ?? 0) + 1) * LANE_HEIGHT,
+      anchor: 'middle' as const,
+    })),
+    {
+      text: 'Percentile in the population',
+      x: (left + right) / 2,
+      y: axisTitleY,
+      anchor: 'middle',
+    },
+    ...density.yTicks.map((value) => ({
+      text: `${String(value)}%`,
+      x: left - 4,
+      y: y(value) + 2.2,
+      anchor: 'end' as const,
+    })),
+    ...markers.map((marker, index) => ({
+      text: marker.label,
+      x: markerLabels[index]?.x ?? x(marker.score),
+      y: markerLabelY(index),
+      anchor: 'middle' as const,
+      bold: true,
+    })),
+  ];
+  return drawing(width, height, shapes, labels);
 }
 
 /**
@@ -351,65 +301,46 @@ export function rangeChart(options: {
     axis += `M${n(x(value / 100))} ${n(axisY)}v3`;
   });
 
-  const children: ReactElement[] = [
-    h(Path, {
-      key: 'bar',
-      d: `M${n(x(options.lower))} ${n(barTop)}H${n(x(options.upper))}V${n(barBottom)}H${n(x(options.lower))}Z`,
+  const expectedX = x(options.expected);
+  const shapes: Shape[] = [
+    {
+      outline: `M${n(x(options.lower))} ${n(barTop)}H${n(x(options.upper))}V${n(barBottom)}H${n(x(options.lower))}Z`,
       fill: pdfPalette.populationFill,
       fillOpacity: 0.6,
       stroke: pdfPalette.populationLine,
       strokeWidth: 0.8,
-    }),
-    h(Line, {
-      key: 'expected',
-      x1: x(options.expected),
-      x2: x(options.expected),
-      y1: barTop - 2,
-      y2: barBottom + 2,
+    },
+    {
+      outline: `M${n(expectedX)} ${n(barTop - 2)}V${n(barBottom + 2)}`,
       stroke: pdfPalette.marker,
       strokeWidth: 1.4,
-    }),
-    h(Path, {
-      key: 'axis',
-      d: axis,
-      fill: 'none',
-      stroke: pdfPalette.axis,
-      strokeWidth: 0.6,
-    }),
-    ...(triangles === ''
-      ? []
-      : [h(Path, { key: 'embryos', d: triangles, fill: pdfPalette.embryo, stroke: 'none' })]),
-    ...rangeTexts.map((label, index) =>
-      svgText(
-        `range-${String(index)}`,
-        label.text,
-        rangeLabels[index]?.x ?? label.x,
-        barTop - 2.5 - (rangeLabels[index]?.lane ?? 0) * LANE_HEIGHT,
-        'middle',
-      ),
-    ),
-    ...embryos.map((embryo, index) =>
-      svgText(
-        `embryo-${String(index)}`,
-        embryo.label,
-        embryoLabels[index]?.x ?? x(embryo.absoluteRisk),
-        embryoLabelsTop + ((embryoLabels[index]?.lane ?? 0) + 1) * LANE_HEIGHT - 1.5,
-        'middle',
-        true,
-      ),
-    ),
-    ...ticks.map((value) =>
-      svgText(
-        `tick-${String(value)}`,
-        `${String(value)}%`,
-        x(value / 100),
-        axisY + 3 + LANE_HEIGHT,
-        'middle',
-      ),
-    ),
-    svgText('title', 'Lifetime risk', (left + right) / 2, axisTitleY, 'middle'),
+    },
+    { outline: axis, stroke: pdfPalette.axis, strokeWidth: 0.6 },
+    { outline: triangles, fill: pdfPalette.embryo },
   ];
-  return fixedSvg(width, height, children);
+  const labels: Label[] = [
+    ...rangeTexts.map((label, index) => ({
+      text: label.text,
+      x: rangeLabels[index]?.x ?? label.x,
+      y: barTop - 2.5 - (rangeLabels[index]?.lane ?? 0) * LANE_HEIGHT,
+      anchor: 'middle' as const,
+    })),
+    ...embryos.map((embryo, index) => ({
+      text: embryo.label,
+      x: embryoLabels[index]?.x ?? x(embryo.absoluteRisk),
+      y: embryoLabelsTop + ((embryoLabels[index]?.lane ?? 0) + 1) * LANE_HEIGHT - 1.5,
+      anchor: 'middle' as const,
+      bold: true,
+    })),
+    ...ticks.map((value) => ({
+      text: `${String(value)}%`,
+      x: x(value / 100),
+      y: axisY + 3 + LANE_HEIGHT,
+      anchor: 'middle' as const,
+    })),
+    { text: 'Lifetime risk', x: (left + right) / 2, y: axisTitleY, anchor: 'middle' },
+  ];
+  return drawing(width, height, shapes, labels);
 }
 
 /** The box behind a label centred on x with its baseline at y. */
@@ -418,38 +349,99 @@ function haloPath(text: string, x: number, y: number): string {
   return `M${n(x - width / 2)} ${n(y - CHART_FONT_SIZE * 0.8)}h${n(width)}v${n(CHART_FONT_SIZE)}h${n(-width)}Z`;
 }
 
-function fixedSvg(width: number, height: number, children: ReactElement[]): ReactElement {
-  return h(
-    Svg,
-    {
-      width,
-      height,
-      viewBox: `0 0 ${n(width)} ${n(height)}`,
-      // Not flexShrink: 0, which react-pdf 4.9.0 does not hold to for an Svg.
-      style: { minWidth: width, minHeight: height },
-    },
-    ...children,
-  );
+/** A circle: its centre and radius. */
+type Circle = readonly [x: number, y: number, r: number];
+
+/**
+ * What a drawing fills and/or strokes, in its own points from its top left: an SVG path, or
+ * circles (drawn as curves straight away, where an arc in a path is converted on each render).
+ */
+interface Shape {
+  readonly outline: string | readonly Circle[];
+  readonly fill?: string;
+  readonly fillOpacity?: number;
+  readonly stroke?: string;
+  readonly strokeWidth?: number;
 }
 
-function svgText(
-  key: string,
-  text: string,
-  x: number,
-  y: number,
-  anchor: 'start' | 'middle' | 'end',
-  bold = false,
+/** One line of chart text, its baseline at y, anchored at x as an SVG text is. */
+interface Label {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly anchor: 'middle' | 'end';
+  readonly bold?: boolean;
+}
+
+/** The painter react-pdf hands a Canvas: pdfkit's drawing methods, chained. Those used here. */
+export interface Painter {
+  save(): Painter;
+  restore(): Painter;
+  path(d: string): Painter;
+  circle(x: number, y: number, r: number): Painter;
+  fillColor(color: string): Painter;
+  fillOpacity(opacity: number): Painter;
+  strokeColor(color: string): Painter;
+  lineWidth(width: number): Painter;
+  fill(): Painter;
+  stroke(): Painter;
+  fillAndStroke(): Painter;
+  font(name: FontName, size: number): Painter;
+  text(text: string, x: number, y: number, options: PdfTextOptions): Painter;
+}
+
+interface PdfTextOptions {
+  readonly baseline: 'alphabetic';
+  readonly lineBreak: false;
+}
+
+function paintShape(painter: Painter, shape: Shape): void {
+  const { outline } = shape;
+  if (outline.length === 0) return;
+  painter.save();
+  if (typeof outline === 'string') painter.path(outline);
+  else outline.forEach(([x, y, r]) => painter.circle(x, y, r));
+  if (shape.fill !== undefined) painter.fillColor(shape.fill);
+  if (shape.fillOpacity !== undefined) painter.fillOpacity(shape.fillOpacity);
+  if (shape.stroke !== undefined) {
+    painter.strokeColor(shape.stroke).lineWidth(shape.strokeWidth ?? 1);
+  }
+  if (shape.fill === undefined) painter.stroke();
+  else if (shape.stroke === undefined) painter.fill();
+  else painter.fillAndStroke();
+  painter.restore();
+}
+
+/** Where a label starts: its anchor, less all of its width or half of it. */
+function labelLeft(label: Label, font: FontName): number {
+  const width = textWidth(label.text, font, CHART_FONT_SIZE);
+  return label.anchor === 'middle' ? label.x - width / 2 : label.x - width;
+}
+
+/** A chart as one Canvas of its size: its shapes in order, then its labels over them. */
+function drawing(
+  width: number,
+  height: number,
+  shapes: readonly Shape[],
+  labels: readonly Label[],
 ): ReactElement {
-  return h(
-    Text,
-    {
-      key,
-      x,
-      y,
-      textAnchor: anchor,
-      fill: pdfPalette.text,
-      style: { fontSize: CHART_FONT_SIZE, fontFamily: bold ? 'Helvetica-Bold' : 'Helvetica' },
+  const placed = labels.map((label) => {
+    const font: FontName = label.bold === true ? 'Helvetica-Bold' : 'Helvetica';
+    return { text: label.text, font, left: labelLeft(label, font), y: label.y };
+  });
+  return h(Canvas, {
+    style: { width, height, minWidth: width, minHeight: height },
+    paint: (painter: Painter) => {
+      shapes.forEach((shape) => {
+        paintShape(painter, shape);
+      });
+      painter.fillColor(pdfPalette.text);
+      placed.forEach(({ text, font, left, y }) => {
+        painter
+          .font(font, CHART_FONT_SIZE)
+          .text(text, left, y, { baseline: 'alphabetic', lineBreak: false });
+      });
+      return null;
     },
-    text,
-  );
+  });
 }

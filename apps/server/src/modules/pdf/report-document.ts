@@ -6,7 +6,7 @@
  * Layout: a running header (the test, the version and the sign-off) and footer (the company, the
  * research-use marking, 'Page i of N') on every page; the title, then a table of every result at
  * a glance, then one block per disease. A block is never split across pages (wrap={false}), and
- * blocks flow several to a page rather than one per page.
+ * blocks flow several to a page rather than one per page. The tables are ./table.ts's.
  *
  * Every text style sets its own font size and line height: react-pdf turns a unitless line
  * height into points using the font size of the style it is written in (18 when that style has
@@ -38,13 +38,15 @@ import {
   type DocumentProps,
   Font,
   Page,
+  type PageLayoutProps,
   StyleSheet,
   type Styles,
   Text,
   View,
 } from '@react-pdf/renderer';
-import { createElement as h, type ReactElement, type ReactNode } from 'react';
+import { Fragment, createElement as h, type ReactElement, type ReactNode } from 'react';
 import { densityChart, dotGrid, pdfPalette, rangeChart } from './charts.ts';
+import { type Column, table } from './table.ts';
 import {
   absoluteRiskSentence,
   ancestryText,
@@ -108,6 +110,8 @@ Font.registerHyphenationCallback((word) => [word]);
 type Style = Styles[string];
 
 const PAGE_MARGIN = { top: 30, bottom: 48, side: 48 } as const;
+/** The width of the text on a page: LETTER is 612 points wide. */
+const CONTENT_WIDTH = 612 - 2 * PAGE_MARGIN.side;
 const RULE = '#ced4da';
 
 /** A text style: its size, and its line height as a multiple of that size. */
@@ -140,8 +144,6 @@ const styles = StyleSheet.create({
     color: pdfPalette.axis,
   },
   footerMarking: { fontFamily: 'Helvetica-Bold', color: pdfPalette.averageRing },
-  // No line height: react-pdf 4.9.0 draws nothing for a render-prop text (the page number)
-  // that has one.
   footerRight: {
     position: 'absolute',
     bottom: 22,
@@ -188,15 +190,6 @@ const styles = StyleSheet.create({
   column: { flexGrow: 1, flexShrink: 1, flexBasis: 0 },
   facts: { flexDirection: 'row', flexWrap: 'wrap', marginBottom: 4 },
   fact: textStyle(9, 1.35, { width: '50%', marginBottom: 1 }),
-  table: { borderTopWidth: 0.5, borderTopColor: '#adb5bd', marginBottom: 6 },
-  tableRow: {
-    flexDirection: 'row',
-    borderBottomWidth: 0.5,
-    borderBottomColor: RULE,
-    paddingVertical: 2,
-  },
-  headerCell: textStyle(7.5, 1.25, { fontFamily: 'Helvetica-Bold', paddingRight: 4 }),
-  cell: textStyle(7.5, 1.3, { paddingRight: 4 }),
 });
 
 function p(text: string, style: Style | Style[] = styles.paragraph): ReactElement {
@@ -223,75 +216,40 @@ function fact(label: string, value: string, style: Style = styles.small): ReactE
   return h(Text, { style }, h(Text, { style: styles.smallLabel }, `${label}: `), value);
 }
 
-interface Column<Row> {
-  readonly title: string;
-  /** Share of the table's width, e.g. '20%'. */
-  readonly width: string;
-  readonly value: (row: Row) => string;
-  readonly bold?: boolean;
-}
-
-/**
- * A table whose rows never split; its header row is repeated at the top of each page the table
- * continues on (a fixed element inside a view repeats on the pages of that view).
- */
-function table<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): ReactElement {
-  const header = h(
-    View,
-    { style: styles.tableRow, wrap: false, fixed: true },
-    ...columns.map((column) =>
-      h(
-        Text,
-        { key: column.title, style: [styles.headerCell, { width: column.width }] },
-        column.title,
-      ),
-    ),
+/** Facts one below the other, as one text: each element costs react-pdf time on every pass. */
+function facts(list: readonly (readonly [label: string, value: string])[]): ReactElement {
+  return h(
+    Text,
+    { style: styles.small },
+    ...list.flatMap(([label, value], index) => [
+      h(Text, { key: label, style: styles.smallLabel }, `${label}: `),
+      index < list.length - 1 ? `${value}\n` : value,
+    ]),
   );
-  const body = rows.map((row, index) =>
-    h(
-      View,
-      { key: index, style: styles.tableRow, wrap: false },
-      ...columns.map((column) =>
-        h(
-          Text,
-          {
-            key: column.title,
-            style: [
-              styles.cell,
-              { width: column.width },
-              column.bold === true ? { fontFamily: 'Helvetica-Bold' } : {},
-            ],
-          },
-          column.value(row),
-        ),
-      ),
-    ),
-  );
-  return h(View, { style: styles.table }, header, ...body);
 }
 
 const findingColumns: readonly Column<VariantFinding>[] = [
-  { title: 'Gene', width: '9%', value: (finding) => finding.gene },
-  { title: 'Condition', width: '23%', value: (finding) => finding.condition },
-  { title: 'Variant', width: '23%', value: (finding) => finding.variant },
-  { title: 'Zygosity', width: '15%', value: (finding) => zygosityText(finding.zygosity) },
+  { title: 'Gene', width: 0.09, value: (finding) => finding.gene },
+  { title: 'Condition', width: 0.23, value: (finding) => finding.condition },
+  { title: 'Variant', width: 0.23, value: (finding) => finding.variant },
+  { title: 'Zygosity', width: 0.15, value: (finding) => zygosityText(finding.zygosity) },
   {
     title: 'Classification',
-    width: '14%',
+    width: 0.14,
     value: (finding) => classificationText(finding.classification),
   },
-  { title: 'Inheritance', width: '16%', value: (finding) => inheritanceText(finding.inheritance) },
+  { title: 'Inheritance', width: 0.16, value: (finding) => inheritanceText(finding.inheritance) },
 ];
 
 function findings(list: readonly VariantFinding[], none: string): ReactElement {
-  return list.length === 0 ? p(none) : table(findingColumns, list);
+  return list.length === 0 ? p(none) : table(findingColumns, list, CONTENT_WIDTH);
 }
 
 /** '95% interval' when every interval shares its confidence, else 'Interval' and per cell. */
 function intervalColumn<Row>(
   intervals: readonly DiseaseResult['interval'][],
   of: (row: Row) => DiseaseResult['interval'],
-  width: string,
+  width: number,
 ): Column<Row> {
   const confidences = new Set(intervals.map((interval) => confidenceText(interval.confidence)));
   const [only] = confidences;
@@ -317,31 +275,32 @@ const HOW_TO_READ =
 function diseaseSummary(results: readonly DiseaseResult[]): ReactElement {
   return table<DiseaseResult>(
     [
-      { title: 'Condition', width: '24%', value: (result) => diseaseName(result.code) },
+      { title: 'Condition', width: 0.24, value: (result) => diseaseName(result.code) },
       {
         title: 'Lifetime risk',
-        width: '19%',
+        width: 0.19,
         value: (result) => riskInWords(result.absoluteRisk),
         bold: true,
       },
       {
         title: 'Population average',
-        width: '19%',
+        width: 0.19,
         value: (result) => riskInWords(result.populationRisk),
       },
       {
         title: 'Relative risk',
-        width: '10%',
+        width: 0.1,
         value: (result) => `${result.relativeRisk.toFixed(2)} times`,
       },
-      { title: 'Percentile', width: '10%', value: (result) => percentileCell(result.percentile) },
+      { title: 'Percentile', width: 0.1, value: (result) => percentileCell(result.percentile) },
       intervalColumn(
         results.map((result) => result.interval),
         (result) => result.interval,
-        '18%',
+        0.18,
       ),
     ],
     results,
+    CONTENT_WIDTH,
   );
 }
 
@@ -359,10 +318,12 @@ function diseaseBlock(result: DiseaseResult, populationScores: readonly number[]
       p(diseaseName(result.code), styles.h3),
       p(absoluteRiskSentence(result.code, result.absoluteRisk), styles.lead),
       p(populationRiskSentence(result.populationRisk), [styles.small, { marginBottom: 2 }]),
-      fact('Relative risk', relativeRiskText(result.relativeRisk)),
-      fact('Percentile', percentileSentence(result.percentile)),
-      fact('Uncertainty', intervalText(result.interval)),
-      fact('Model', modelText(result.model)),
+      facts([
+        ['Relative risk', relativeRiskText(result.relativeRisk)],
+        ['Percentile', percentileSentence(result.percentile)],
+        ['Uncertainty', intervalText(result.interval)],
+        ['Model', modelText(result.model)],
+      ]),
     ),
     h(
       View,
@@ -413,17 +374,18 @@ function individualBody(content: IndividualReport): ReactNode[] {
           heading('Traits'),
           table<TraitResult>(
             [
-              { title: 'Trait', width: '30%', value: (trait) => traitName(trait.code) },
-              { title: 'Predicted', width: '22%', value: traitValue },
+              { title: 'Trait', width: 0.3, value: (trait) => traitName(trait.code) },
+              { title: 'Predicted', width: 0.22, value: traitValue },
               {
                 title: 'Percentile',
-                width: '18%',
+                width: 0.18,
                 value: (trait) =>
                   trait.percentile === undefined ? '-' : percentileCell(trait.percentile),
               },
-              { title: 'Model', width: '30%', value: (trait) => modelText(trait.model) },
+              { title: 'Model', width: 0.3, value: (trait) => modelText(trait.model) },
             ],
             content.traits,
+            CONTENT_WIDTH,
           ),
         ]),
     heading('Single-gene findings'),
@@ -432,12 +394,12 @@ function individualBody(content: IndividualReport): ReactNode[] {
 }
 
 const carrierColumns: readonly Column<CarrierMatch>[] = [
-  { title: 'Gene', width: '9%', value: (match) => match.gene },
-  { title: 'Condition', width: '25%', value: (match) => match.condition },
-  { title: "Mother's variant", width: '20%', value: (match) => match.motherVariant },
-  { title: "Father's variant", width: '20%', value: (match) => match.fatherVariant },
-  { title: 'Chance for a child', width: '11%', value: (match) => riskPercent(match.childChance) },
-  { title: 'Inheritance', width: '15%', value: (match) => inheritanceText(match.inheritance) },
+  { title: 'Gene', width: 0.09, value: (match) => match.gene },
+  { title: 'Condition', width: 0.25, value: (match) => match.condition },
+  { title: "Mother's variant", width: 0.2, value: (match) => match.motherVariant },
+  { title: "Father's variant", width: 0.2, value: (match) => match.fatherVariant },
+  { title: 'Chance for a child', width: 0.11, value: (match) => riskPercent(match.childChance) },
+  { title: 'Inheritance', width: 0.15, value: (match) => inheritanceText(match.inheritance) },
 ];
 
 const RANGE_CHART_WIDTH = 230;
@@ -458,26 +420,27 @@ function childRiskBody(ranges: readonly ChildRiskRange[]): ReactNode[] {
     p(CHILD_RANGE_EXPLAINED),
     table<ChildRiskRange>(
       [
-        { title: 'Condition', width: '28%', value: (range) => diseaseName(range.code) },
+        { title: 'Condition', width: 0.28, value: (range) => diseaseName(range.code) },
         {
           title: 'Expected',
-          width: '22%',
+          width: 0.22,
           value: (range) => riskInWords(range.expected),
           bold: true,
         },
         {
           title: 'Range',
-          width: '26%',
+          width: 0.26,
           value: (range) =>
             `${riskPercent(range.lower)} to ${riskPercent(range.upper)} (${String(Math.round(range.coverage * 100))} in 100)`,
         },
         {
           title: 'Population average',
-          width: '24%',
+          width: 0.24,
           value: (range) => riskInWords(range.populationRisk),
         },
       ],
       ranges,
+      CONTENT_WIDTH,
     ),
     ...ranges.map((range) =>
       h(
@@ -502,7 +465,10 @@ function jointBody(content: JointReport): ReactNode[] {
     heading('Conditions you both carry'),
     ...(content.carrierMatches.length === 0
       ? [p('You do not both carry a variant for the same condition among the genes screened.')]
-      : [p(CARRIER_MATCHES_EXPLAINED), table(carrierColumns, content.carrierMatches)]),
+      : [
+          p(CARRIER_MATCHES_EXPLAINED),
+          table(carrierColumns, content.carrierMatches, CONTENT_WIDTH),
+        ]),
     heading("Mother's single-gene findings"),
     findings(content.mother.monogenic, 'No single-gene findings were reported for the mother.'),
     heading("Father's single-gene findings"),
@@ -524,6 +490,9 @@ function embryoFindingsText(embryo: Embryo): string {
 }
 
 const EMBRYO_CHART_WIDTH = 236;
+const EMBRYO_CHART_GAP = 10;
+/** An embryo's table fills the rest of the line beside its charts. */
+const EMBRYO_TABLE_WIDTH = CONTENT_WIDTH - EMBRYO_CHART_WIDTH - EMBRYO_CHART_GAP;
 
 const HOW_TO_READ_EMBRYOS =
   'For each condition: the curve is how genetic scores are spread in the population, with a ' +
@@ -555,7 +524,7 @@ function embryoDiseaseBlock(
       { style: styles.row },
       h(
         View,
-        { style: { width: EMBRYO_CHART_WIDTH, marginRight: 10, flexShrink: 0 } },
+        { style: { width: EMBRYO_CHART_WIDTH, marginRight: EMBRYO_CHART_GAP, flexShrink: 0 } },
         populationScores === undefined
           ? null
           : densityChart({
@@ -582,30 +551,31 @@ function embryoDiseaseBlock(
         { style: styles.column },
         table<Row>(
           [
-            { title: 'Embryo', width: '15%', value: ({ embryo }) => embryo.label },
+            { title: 'Embryo', width: 0.15, value: ({ embryo }) => embryo.label },
             {
               title: 'Lifetime risk',
-              width: '33%',
+              width: 0.33,
               value: ({ result }) => riskInWords(result.absoluteRisk),
               bold: true,
             },
             {
               title: 'Percentile',
-              width: '15%',
+              width: 0.15,
               value: ({ result }) => percentileCell(result.percentile),
             },
             {
               title: 'Relative risk',
-              width: '14%',
+              width: 0.14,
               value: ({ result }) => result.relativeRisk.toFixed(2),
             },
             intervalColumn(
               results.map(({ result }) => result.interval),
               ({ result }: Row) => result.interval,
-              '23%',
+              0.23,
             ),
           ],
           results,
+          EMBRYO_TABLE_WIDTH,
         ),
         p(`Model: ${modelText(range.model)}.`, styles.note),
       ),
@@ -617,18 +587,19 @@ function embryoBody(content: EmbryoReport): ReactNode[] {
   const embryos = [...content.embryos].sort((a, b) => a.priority - b.priority);
   const overview = table<Embryo>(
     [
-      { title: 'Priority', width: '8%', value: (embryo) => String(embryo.priority) },
-      { title: 'Embryo', width: '9%', value: (embryo) => embryo.label, bold: true },
-      { title: 'Morphology', width: '11%', value: (embryo) => embryo.morphology },
-      { title: 'Sex', width: '9%', value: (embryo) => sexText(embryo.sex) },
+      { title: 'Priority', width: 0.08, value: (embryo) => String(embryo.priority) },
+      { title: 'Embryo', width: 0.09, value: (embryo) => embryo.label, bold: true },
+      { title: 'Morphology', width: 0.11, value: (embryo) => embryo.morphology },
+      { title: 'Sex', width: 0.09, value: (embryo) => sexText(embryo.sex) },
       {
         title: 'Chromosomes',
-        width: '25%',
+        width: 0.25,
         value: (embryo) => chromosomesText(embryo.chromosomes),
       },
-      { title: 'Single-gene findings', width: '38%', value: embryoFindingsText },
+      { title: 'Single-gene findings', width: 0.38, value: embryoFindingsText },
     ],
     embryos,
+    CONTENT_WIDTH,
   );
   return [
     heading('How the embryos were ranked'),
@@ -673,11 +644,12 @@ function testDetailsSection(test: TestDetails, content: ReportContent): ReactNod
     ),
     table(
       [
-        { title: 'Gene', width: '15%', value: (gene) => gene.gene },
-        { title: 'Condition', width: '55%', value: (gene) => gene.condition },
-        { title: 'Inheritance', width: '30%', value: (gene) => inheritanceText(gene.inheritance) },
+        { title: 'Gene', width: 0.15, value: (gene) => gene.gene },
+        { title: 'Condition', width: 0.55, value: (gene) => gene.condition },
+        { title: 'Inheritance', width: 0.3, value: (gene) => inheritanceText(gene.inheritance) },
       ],
       content.genes,
+      CONTENT_WIDTH,
     ),
     ...(content.variants.length === 0
       ? []
@@ -689,11 +661,12 @@ function testDetailsSection(test: TestDetails, content: ReportContent): ReactNod
           ),
           table(
             [
-              { title: 'Gene', width: '15%', value: (variant) => variant.gene },
-              { title: 'Variant', width: '55%', value: (variant) => variant.variant },
-              { title: 'Panel', width: '30%', value: (variant) => PANEL[variant.panel] },
+              { title: 'Gene', width: 0.15, value: (variant) => variant.gene },
+              { title: 'Variant', width: 0.55, value: (variant) => variant.variant },
+              { title: 'Panel', width: 0.3, value: (variant) => PANEL[variant.panel] },
             ],
             content.variants,
+            CONTENT_WIDTH,
           ),
         ]),
   ];
@@ -714,7 +687,7 @@ export function reportDocument(
   // One text, so that a long name of the test or of the signer wraps instead of overlapping.
   const header = h(
     View,
-    { key: 'header', style: styles.header, fixed: true },
+    { style: styles.header, fixed: true },
     p(
       [
         testName,
@@ -726,22 +699,27 @@ export function reportDocument(
       styles.headerText,
     ),
   );
-  const footerLeft = `${options.companyName} | Prepared for ${joinWithAnd(report.people)}`;
-  const footer = [
+  const footerLeft = h(
+    Text,
+    { style: styles.footerLeft, fixed: true },
+    `${options.companyName} | Prepared for ${joinWithAnd(report.people)}`,
+    ruo ? h(Text, { style: styles.footerMarking }, ` | ${RESEARCH_USE_ONLY}`) : null,
+  );
+  /*
+   * The page number, around each page's share of the body, as the page's layout. A layout opts
+   * into react-pdf's newer pagination (still called experimental in 4.9): it measures the body
+   * once, pours it into pages and lays out each page on its own. A page number drawn by a
+   * render prop had the older one lay out all the rest of the body again at every page break,
+   * which took most of a render's time. The layout is called for each page before the page
+   * count is known, and again with it.
+   */
+  const withPageNumber = ({ children, pageNumber = 1, totalPages = pageNumber }: PageLayoutProps) =>
     h(
-      Text,
-      { key: 'footer-left', style: styles.footerLeft, fixed: true },
-      footerLeft,
-      ruo ? h(Text, { style: styles.footerMarking }, ` | ${RESEARCH_USE_ONLY}`) : null,
-    ),
-    h(Text, {
-      key: 'footer-page',
-      style: styles.footerRight,
-      fixed: true,
-      render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
-        pageNumberText(pageNumber, totalPages),
-    }),
-  ];
+      Fragment,
+      null,
+      children,
+      h(Text, { style: styles.footerRight }, pageNumberText(pageNumber, totalPages)),
+    );
 
   const titleBlock: ReactNode[] = [
     p(options.productName, styles.brand),
@@ -791,10 +769,10 @@ export function reportDocument(
     },
     h(
       Page,
-      { size: 'LETTER', style: styles.page },
+      { size: 'LETTER', style: styles.page, layout: withPageNumber },
       // First, because react-pdf repeats a fixed element only on the pages from where it stands.
       header,
-      ...footer,
+      footerLeft,
       ...titleBlock,
       ...body,
       ...testDetailsSection(content.test, content),

@@ -279,7 +279,8 @@ describe('renderReportPdf: the embryo report', () => {
       expect(text).toContain(`Expected ${formatRiskPercent(range.expected * 100)}`);
       for (const embryo of embryos) {
         const result = embryo.diseases.find((disease) => disease.code === range.code);
-        if (result === undefined) throw new Error(`${embryo.label} lacks ${range.code}`);
+        // A disease reported for one sex only has no result for an embryo of the other.
+        if (result === undefined) continue;
         const risk = `${dotCount(result.absoluteRisk * 100).inWords} (${formatRiskPercent(result.absoluteRisk * 100)})`;
         expect(text).toContain(`${embryo.label} ${risk}`);
       }
@@ -288,7 +289,9 @@ describe('renderReportPdf: the embryo report', () => {
     expect(occurrences(text, 'Percentile in the population')).toBe(childRisk.length);
     for (const embryo of embryos) {
       // The overview, then per disease its table row, density marker and range marker.
-      expect(occurrences(text, embryo.label)).toBeGreaterThanOrEqual(1 + 3 * childRisk.length);
+      expect(occurrences(text, embryo.label)).toBeGreaterThanOrEqual(
+        1 + 3 * embryo.diseases.length,
+      );
     }
   });
 });

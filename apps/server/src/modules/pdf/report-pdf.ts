@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { renderToBuffer } from '@react-pdf/renderer';
 import { PdfCache } from './pdf-cache.ts';
+import { loadFonts } from './fonts.ts';
 import {
   reportDocument,
   type ReportPdfOptions,
@@ -57,7 +58,7 @@ function cacheKey(inputs: DocumentInputs): string {
 }
 
 /*
- * A render takes a few hundred milliseconds of CPU, and the same version is asked for again
+ * A render takes tens of milliseconds of CPU, and the same version is asked for again
  * (a download, then the archive; two partners of a couple). Kept: the 24 most recently used
  * PDFs within 24 MB (an individual report is about 100 kB), keyed on every input above. A new
  * version, changelog or name is a new key, so nothing stale is served.
@@ -65,6 +66,7 @@ function cacheKey(inputs: DocumentInputs): string {
 const cache = new PdfCache({ maxEntries: 24, maxBytes: 24 * 1024 * 1024 });
 
 async function render(inputs: DocumentInputs): Promise<Buffer> {
+  await loadFonts();
   return renderToBuffer(reportDocument(inputs.report, inputs));
 }
 
