@@ -109,7 +109,8 @@ test('an embryo patient reads the report, the overview, one embryo and Platinum,
   await expectNoAxeViolations(page);
   await expectNoSidewaysScroll(page);
 
-  // Platinum: a range chart and a density chart for every condition, every embryo on each.
+  // Platinum: a range chart and a density chart for every condition, with every embryo it is
+  // reported for on each (a sex-specific condition: the embryos of that sex).
   await pages.getByRole('link', { name: 'Platinum' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Platinum: polygenic risk' }),
@@ -117,9 +118,19 @@ test('an embryo patient reads the report, the overview, one embryo and Platinum,
   await expect(page.getByRole('img', { name: /Range of lifetime risk/ })).toHaveCount(
     content.childRisk.length,
   );
-  await expect(
-    page.getByRole('img', { name: /genetic scores in the population, with 6 embryos marked/ }),
-  ).toHaveCount(content.childRisk.length);
+  const markedEmbryos = content.childRisk.map(
+    (range) =>
+      content.embryos.filter((embryo) =>
+        embryo.diseases.some((result) => result.code === range.code),
+      ).length,
+  );
+  for (const count of new Set(markedEmbryos)) {
+    await expect(
+      page.getByRole('img', {
+        name: new RegExp(`genetic scores in the population, with ${String(count)} embryos marked`),
+      }),
+    ).toHaveCount(markedEmbryos.filter((marked) => marked === count).length);
+  }
   await expectNoAxeViolations(page);
   await expectNoSidewaysScroll(page);
 
@@ -157,6 +168,16 @@ test('the comparison sorts by a condition’s risk and hides embryos with a find
     'aria-sort',
     'ascending',
   );
+
+  // A condition reported for one sex only says why the other embryos' cells are empty.
+  const male = content.embryos.find((embryo) => embryo.sex === 'male');
+  expect(male).toBeDefined();
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(`^${name(male?.label ?? '-')} `) })
+      .getByRole('cell', { name: /Not reported/ })
+      .first(),
+  ).toHaveText('Not reportedBreast cancer is reported for female embryos only.');
 
   // Each filter hides its embryos and says how many.
   const withChromosomeFinding = content.embryos.filter(

@@ -124,12 +124,10 @@ describe('legal pages', () => {
       'Who can see it',
       'How we protect it',
       'How long we keep it, and your choices',
-      'Your rights under HIPAA',
     ]) {
       expect(within(main).getByRole('heading', { level: 2, name: topic })).toBeInTheDocument();
     }
-    expect(main).toHaveTextContent('Health-survey answers');
-    expect(main).toHaveTextContent('lab staff who need it to run your tests');
+    expect(main).toHaveTextContent('lab staff who need it to check your reports');
     expect(
       within(main).getAllByRole('link', { name: 'support@nestling.health' })[0],
     ).toHaveAttribute('href', 'mailto:support@nestling.health');

@@ -4,7 +4,11 @@
  * mean-one log-normal relative risk, its absolute risk from the population's lifetime risk.
  * Everything is computed from fixed inputs, so every seed writes the same reports.
  */
-import { diseaseCodes, type DiseaseCode } from '@nestling/shared/catalogue/diseases';
+import {
+  diseaseCodes,
+  diseaseReportedSex,
+  type DiseaseCode,
+} from '@nestling/shared/catalogue/diseases';
 import {
   DEMO_REPORT_SIGNED_OFF_BY,
   type DemoReportVariant,
@@ -40,11 +44,32 @@ const populationRisk: Record<DiseaseCode, number> = {
   asthma: 0.1,
 };
 
-/** Reported for everyone: the sex-specific cancers and endometriosis are left out for couples. */
-const sexSpecificCodes: readonly DiseaseCode[] = ['brc', 'prc', 'endo'];
-const sharedCodes: DiseaseCode[] = diseaseCodes.filter((code) => !sexSpecificCodes.includes(code));
-const femaleCodes: DiseaseCode[] = [...sharedCodes, 'brc', 'endo'];
-const maleCodes: DiseaseCode[] = [...sharedCodes, 'prc'];
+/**
+ * Reported for everyone; the sex-specific conditions (the catalogue's sexSpecificDiseases) come
+ * after them, so each code keeps its place, and with it its scores, in every list.
+ */
+const sharedCodes: DiseaseCode[] = diseaseCodes.filter(
+  (code) => diseaseReportedSex(code) === undefined,
+);
+const femaleOnlyCodes: DiseaseCode[] = diseaseCodes.filter(
+  (code) => diseaseReportedSex(code) === 'female',
+);
+const maleOnlyCodes: DiseaseCode[] = diseaseCodes.filter(
+  (code) => diseaseReportedSex(code) === 'male',
+);
+/** A couple's children may be daughters or sons: their ranges cover every condition. */
+const childCodes: DiseaseCode[] = [...sharedCodes, ...femaleOnlyCodes, ...maleOnlyCodes];
+const femaleCodes: DiseaseCode[] = [...sharedCodes, ...femaleOnlyCodes];
+const maleCodes: DiseaseCode[] = [...sharedCodes, ...maleOnlyCodes];
+/** A code's fixed place, which picks its scores. */
+const codeIndex = (code: DiseaseCode) => childCodes.indexOf(code);
+
+/** The conditions reported for a person or an embryo of this sex (all of them when unknown). */
+function codesFor(sex: 'female' | 'male' | 'not-reported'): DiseaseCode[] {
+  if (sex === 'female') return femaleCodes;
+  if (sex === 'male') return maleCodes;
+  return childCodes;
+}
 
 const model = (code: string) => ({ id: `nestling-demo-${code}`, version: '3.2.0' });
 
@@ -109,6 +134,12 @@ const densityValues = Array.from({ length: 200 }, (_, i) =>
 );
 const densityFor = (codes: readonly string[]) =>
   Object.fromEntries(codes.map((code) => [code, { values: densityValues }]));
+
+/** A trait's percentile, and the standardised score at it, which its density chart marks. */
+const scoredTrait = (percentile: number) => ({
+  percentile,
+  score: round(normalQuantile(percentile / 100), 3),
+});
 
 function testDetails(
   testType: 'standard' | '30x',
@@ -175,7 +206,7 @@ function individualReport(options: {
   monogenic: VariantFinding[];
   heightCm: number;
 }): ReportPayload {
-  const codes = options.sex === 'Female' ? femaleCodes : maleCodes;
+  const codes = codesFor(options.sex === 'Female' ? 'female' : 'male');
   return {
     labReportId: options.labReportId,
     version: 1,
@@ -187,29 +218,34 @@ function individualReport(options: {
         [{ person: 'patient', inferred: options.ancestry, calibrated: true }],
         options.signedOffOn,
       ),
-      diseases: codes.map((code, index) => diseaseResult(code, scoreOf(options.seed, index))),
+      diseases: codes.map((code) => diseaseResult(code, scoreOf(options.seed, codeIndex(code)))),
       traits: [
         {
           code: 'height',
           predicted: { value: options.heightCm, unit: 'cm' },
-          percentile: 58,
+          ...scoredTrait(58),
           model: model('height'),
         },
         { code: 'eyecolor', predicted: { value: 'Brown' }, model: model('eyecolor') },
         { code: 'haircolor', predicted: { value: 'Dark brown' }, model: model('haircolor') },
-        { code: 'myopia', percentile: 71, model: model('myopia') },
+        { code: 'myopia', ...scoredTrait(71), model: model('myopia') },
       ],
       monogenic: options.monogenic,
       genes: screenedGenes,
       variants: screenedVariants,
-      charts: { density: densityFor(codes) },
+      // Colours are categories, not a scale: only height and myopia have a distribution.
+      charts: { density: densityFor(codes), traits: densityFor(['height', 'myopia']) },
     },
   };
 }
 
-/** The range of lifetime risk a couple's children could have: midparent score ± 1.96 SD/√2. */
+/**
+ * The range of lifetime risk a couple's children could have: midparent score ± 1.96 SD/√2.
+ * For a sex-specific condition, the range of the daughters or the sons it is reported for.
+ */
 function childRiskRanges(motherSeed: number, fatherSeed: number): ChildRiskRange[] {
-  return sharedCodes.map((code, index) => {
+  return childCodes.map((code) => {
+    const index = codeIndex(code);
     const midparent = (scoreOf(motherSeed, index) + scoreOf(fatherSeed, index)) / 2;
     const spread = 1.96 * Math.SQRT1_2;
     return {
@@ -285,7 +321,7 @@ export const jointReport: ReportPayload = {
     childRisk: childRiskRanges(SEED.mother, SEED.father),
     genes: screenedGenes,
     variants: screenedVariants,
-    charts: { density: densityFor(sharedCodes) },
+    charts: { density: densityFor(childCodes) },
   },
 };
 
@@ -383,7 +419,8 @@ function embryoContent(options: {
       neurodevelopmentalVariants: [],
       cancerVariants: [],
       monogenic: polygenicOnly ? [] : (spec.monogenic ?? []),
-      diseases: sharedCodes.map((code, index) => {
+      diseases: codesFor(spec.sex).map((code) => {
+        const index = codeIndex(code);
         const midparent =
           (scoreOf(SEED.embryoMother, index) + scoreOf(SEED.embryoFather, index)) / 2;
         const deviation = spec.offset + scoreOf(embryoIndex + 7.1, index) * 0.2;
@@ -393,7 +430,7 @@ function embryoContent(options: {
     childRisk: childRiskRanges(SEED.embryoMother, SEED.embryoFather),
     genes: polygenicOnly ? [] : screenedGenes,
     variants: polygenicOnly ? [] : screenedVariants,
-    charts: { density: densityFor(sharedCodes) },
+    charts: { density: densityFor(childCodes) },
   };
 }
 

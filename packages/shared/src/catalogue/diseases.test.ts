@@ -3,6 +3,7 @@ import { DEFAULT_CHART_SETTINGS } from './chart-settings.ts';
 import {
   diseaseCodeSchema,
   diseaseCodes,
+  diseaseReportedSex,
   diseases,
   getDisease,
   isDiseaseCode,
@@ -101,5 +102,21 @@ describe('isDiseaseCode and diseaseCodeSchema', () => {
     expect(isDiseaseCode(1)).toBe(false);
     expect(isDiseaseCode(undefined)).toBe(false);
     expect(diseaseCodeSchema.safeParse(null).success).toBe(false);
+  });
+});
+
+describe('diseaseReportedSex', () => {
+  it('reports breast cancer and endometriosis for women, prostate cancer for men', () => {
+    expect(diseaseReportedSex('brc')).toBe('female');
+    expect(diseaseReportedSex('endo')).toBe('female');
+    expect(diseaseReportedSex('prc')).toBe('male');
+  });
+
+  it('reports every other condition, known or not, for everyone', () => {
+    const others = diseaseCodes.filter((code) => !['brc', 'endo', 'prc'].includes(code));
+    expect(others).toHaveLength(15);
+    for (const code of [...others, 'zzz-new-model', 'constructor']) {
+      expect(diseaseReportedSex(code)).toBeUndefined();
+    }
   });
 });

@@ -53,6 +53,23 @@ export const diseases = defineCatalogue(diseaseCodes, {
 
 export const diseaseCodeSchema = z.enum(diseaseCodes);
 
+/** The sex a sex-specific condition is reported for. */
+export type ReportedSex = 'female' | 'male';
+
+/**
+ * Conditions a lab reports for one sex only: breast cancer and endometriosis for women and
+ * female embryos, prostate cancer for men and male embryos. (Men can get breast cancer, but
+ * the polygenic models are built and calibrated on women.) Every other code, known or not,
+ * is reported for everyone.
+ */
+export const sexSpecificDiseases: Readonly<Partial<Record<DiseaseCode, ReportedSex>>> =
+  Object.freeze({ brc: 'female', endo: 'female', prc: 'male' });
+
+/** The one sex a condition is reported for, or undefined when it is reported for everyone. */
+export function diseaseReportedSex(code: string): ReportedSex | undefined {
+  return isDiseaseCode(code) ? sexSpecificDiseases[code] : undefined;
+}
+
 export function isDiseaseCode(code: unknown): code is DiseaseCode {
   return isCatalogueCode(diseases, code);
 }

@@ -24,9 +24,14 @@ export function reportJsonSchema(): Record<string, unknown> {
       'One version of a joint, individual or embryo report. Risks are fractions from 0 to 1, ' +
       'percentiles 0 to 100. Also checked on receipt: each interval contains its absolute risk; ' +
       'relativeRisk equals absoluteRisk / populationRisk within 2 % + 0.01; each disease code ' +
-      'appears once per list and has a density chart; every embryo has a result for each ' +
-      'disease of childRisk; embryo labels and priorities are unique; a changelog from version ' +
-      '2; individual reports name individualOrderId, joint and embryo reports coupleAccountId.',
+      'appears once per list and has a density chart; a trait with a score has a density chart ' +
+      'in charts.traits, and each chart there a trait with a score; every embryo has a result ' +
+      'for each disease of childRisk that applies to its sex, and no other: brc (breast cancer) ' +
+      'and endo (endometriosis) for female embryos only, prc (prostate cancer) for male embryos ' +
+      'only, and for an embryo whose sex is not reported all of those in childRisk or none (some ' +
+      'only would tell its sex); embryo labels and priorities are unique; a changelog from ' +
+      'version 2; individual reports name individualOrderId, joint and embryo reports ' +
+      'coupleAccountId.',
     ...rest,
   };
 }

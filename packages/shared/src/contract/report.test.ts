@@ -288,10 +288,27 @@ describe('reportPayloadSchema', () => {
     });
     expect(problems(bad)).toEqual([
       'content.embryos.1.chromosomes.detail: Describe the finding for an aneuploid or mosaic embryo',
-      'content.embryos.0.diseases: Give a result for each disease of childRisk, and only those',
+      'content.embryos.0.diseases: Give a result for alz of childRisk',
       'content.embryos.1.label: Another embryo is labelled E1',
       'content.embryos.1.priority: Another embryo has priority 1',
     ]);
+  });
+
+  it('refuses an embryo result for a disease childRisk does not hold', () => {
+    const bad = withFields(embryos, {
+      'content.embryos.1.diseases': [disease('cad'), disease('alz', 0.12, 0.1), disease('t2d')],
+      'content.charts.density.t2d': density,
+    });
+    expect(problems(bad)).toEqual(['content.embryos.1.diseases.2.code: t2d is not in childRisk']);
+  });
+
+  it('refuses a trait score without its chart, and a trait chart without a score', () => {
+    expect(problems(withFields(individual, { 'content.traits.0.score': 0.3 }))).toEqual([
+      'content.traits.0.score: No density chart for height in charts.traits',
+    ]);
+    expect(
+      problems(withFields(individual, { 'content.charts.traits': { eyecolor: density } })),
+    ).toEqual(['content.charts.traits.eyecolor: No trait eyecolor with a score in traits']);
   });
 
   it('needs a changelog from version 2, and the owner that fits the kind', () => {
@@ -315,6 +332,88 @@ describe('reportPayloadSchema', () => {
     expect(problems(withFields(joint, { 'content.kind': 'couple' }))).toEqual([
       "content.kind: Give an object whose kind is 'individual', 'joint' or 'embryo'",
     ]);
+  });
+});
+
+describe('sex-specific conditions on embryo reports', () => {
+  const codes = ['cad', 'brc', 'endo', 'prc'];
+  const resultsFor = (sex: 'female' | 'male' | 'not-reported') =>
+    codes
+      .filter((code) => {
+        if (sex === 'female') return code !== 'prc';
+        if (sex === 'male') return code !== 'brc' && code !== 'endo';
+        return true;
+      })
+      .map((code) => disease(code));
+  const mixed = withFields(embryos, {
+    'content.embryos.0.diseases': resultsFor('female'),
+    'content.embryos.1.sex': 'male',
+    'content.embryos.1.diseases': resultsFor('male'),
+    'content.embryos.2': {
+      ...embryo('E3', 3),
+      sex: 'not-reported',
+      diseases: resultsFor('not-reported'),
+    },
+    'content.childRisk': codes.map(childRisk),
+    'content.charts.density': Object.fromEntries(codes.map((code) => [code, density])),
+  }) as ReportPayload;
+
+  it('accepts breast cancer and endometriosis for female embryos, prostate cancer for male ones', () => {
+    expect(reportPayloadSchema.safeParse(mixed).error?.issues).toBeUndefined();
+  });
+
+  it('accepts an embryo of unreported sex with every sex-specific condition, or none', () => {
+    const none = withFields(mixed, {
+      'content.embryos.2.diseases': [disease('cad')],
+    });
+    expect(reportPayloadSchema.safeParse(none).error?.issues).toBeUndefined();
+  });
+
+  it('refuses a condition given for the wrong sex, naming the field', () => {
+    expect(
+      problems(
+        withFields(mixed, {
+          'content.embryos.0.diseases': [...resultsFor('female'), disease('prc')],
+        }),
+      ),
+    ).toEqual([
+      'content.embryos.0.diseases.3.code: prc (prostate cancer) is reported for male embryos only; this embryo is female',
+    ]);
+    expect(
+      problems(
+        withFields(mixed, {
+          'content.embryos.1.diseases': [...resultsFor('male'), disease('endo')],
+        }),
+      ),
+    ).toEqual([
+      'content.embryos.1.diseases.2.code: endo (endometriosis) is reported for female embryos only; this embryo is male',
+    ]);
+  });
+
+  it('needs the conditions of its own sex', () => {
+    expect(problems(withFields(mixed, { 'content.embryos.0.diseases': [disease('cad')] }))).toEqual(
+      ['content.embryos.0.diseases: Give a result for brc, endo of childRisk'],
+    );
+  });
+
+  it('refuses some sex-specific conditions only for an embryo of unreported sex, which would tell its sex', () => {
+    expect(
+      problems(
+        withFields(mixed, { 'content.embryos.2.diseases': [disease('cad'), disease('prc')] }),
+      ),
+    ).toEqual([
+      'content.embryos.2.diseases: The sex of this embryo is not reported: give all of brc, endo, prc or none, as some only would tell its sex',
+    ]);
+  });
+});
+
+describe('trait charts', () => {
+  it('accepts a trait with a score and its population in charts.traits', () => {
+    const scored = withFields(individual, {
+      'content.traits.0.score': 0.2,
+      'content.charts.traits': { height: density },
+    });
+    expect(reportPayloadSchema.safeParse(scored).error?.issues).toBeUndefined();
   });
 });
 

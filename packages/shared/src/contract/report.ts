@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { diseaseReportedSex, getDisease } from '../catalogue/diseases.ts';
 
 /*
  * What a lab delivers: the content of a joint (couple), individual or embryo report, and the
@@ -182,6 +183,12 @@ export const traitResultSchema = z
       }),
     ),
     percentile: z.optional(percentileSchema),
+    /**
+     * The polygenic score, in the units of the trait's density chart (charts.traits), which
+     * then draws it among the population's. Optional: a trait without it is shown in the table
+     * only.
+     */
+    score: z.optional(numberSchema()),
     model: modelSchema,
   })
   .check(
@@ -356,11 +363,22 @@ export const embryoSchema = strictObject({
 });
 export type Embryo = z.infer<typeof embryoSchema>;
 
-const chartsSchema = strictObject({
-  /** Per disease code. The dot grid needs no data of its own: it draws each absolute risk. */
-  density: z.record(reportCodeSchema, densitySchema, {
-    error: expected('an object keyed by disease code'),
-  }),
+/** Per disease code. The dot grid needs no data of its own: it draws each absolute risk. */
+const diseaseDensitySchema = z.record(reportCodeSchema, densitySchema, {
+  error: expected('an object keyed by disease code'),
+});
+
+const chartsSchema = strictObject({ density: diseaseDensitySchema });
+
+/** An individual report's charts: the diseases', and the traits' that have a score. */
+const individualChartsSchema = strictObject({
+  density: diseaseDensitySchema,
+  /** Per trait code: the population's scores of the trait, drawn like a disease's. */
+  traits: z.optional(
+    z.record(reportCodeSchema, densitySchema, {
+      error: expected('an object keyed by trait code'),
+    }),
+  ),
 });
 
 const listsFields = {
@@ -421,13 +439,15 @@ export const individualReportSchema = z
     traits: arraySchema(traitResultSchema),
     monogenic: arraySchema(variantFindingSchema),
     ...listsFields,
-    charts: chartsSchema,
+    charts: individualChartsSchema,
   })
   .check(
     z.superRefine((report, ctx) => {
       checkAncestry(ctx, report.test.ancestry, ['patient']);
       checkDiseases(ctx, report.diseases, report.charts.density, ['diseases']);
+      const traitCharts = report.charts.traits ?? {};
       const traits = new Set<string>();
+      const scored = new Set<string>();
       report.traits.forEach((trait, index) => {
         if (traits.has(trait.code)) {
           ctx.issues.push({
@@ -438,7 +458,28 @@ export const individualReportSchema = z
           });
         }
         traits.add(trait.code);
+        if (trait.score === undefined) return;
+        scored.add(trait.code);
+        if (!Object.hasOwn(traitCharts, trait.code)) {
+          ctx.issues.push({
+            code: 'custom',
+            message: `No density chart for ${trait.code} in charts.traits`,
+            path: ['traits', index, 'score'],
+            input: trait.score,
+          });
+        }
       });
+      // A chart without the person's score would draw nobody: a sign of a slip in the payload.
+      for (const code of Object.keys(traitCharts)) {
+        if (!scored.has(code)) {
+          ctx.issues.push({
+            code: 'custom',
+            message: `No trait ${code} with a score in traits`,
+            path: ['charts', 'traits', code],
+            input: traitCharts[code],
+          });
+        }
+      }
     }),
   );
 export type IndividualReport = z.infer<typeof individualReportSchema>;
@@ -465,6 +506,68 @@ export type JointReport = z.infer<typeof jointReportSchema>;
 
 export const MAX_EMBRYOS = 50;
 
+/**
+ * An embryo has a result for each disease of childRisk that applies to its sex, and no other:
+ * breast cancer and endometriosis for a female embryo, prostate cancer for a male one (the
+ * catalogue's sexSpecificDiseases); one for the other sex is a lab error. An embryo whose sex
+ * is not reported has the sex-specific diseases of childRisk all or none: some of them only
+ * would tell its sex.
+ */
+function checkEmbryoDiseases(
+  ctx: Ctx,
+  embryo: Embryo,
+  childRiskCodes: readonly string[],
+  at: (...rest: PropertyKey[]) => PropertyKey[],
+) {
+  const given = new Set(embryo.diseases.map((result) => result.code));
+  const sex = embryo.sex === 'not-reported' ? undefined : embryo.sex;
+  embryo.diseases.forEach((result, index) => {
+    const reportedSex = diseaseReportedSex(result.code);
+    if (sex !== undefined && reportedSex !== undefined && reportedSex !== sex) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `${result.code} (${getDisease(result.code).lowerName}) is reported for ${reportedSex} embryos only; this embryo is ${sex}`,
+        path: at('diseases', index, 'code'),
+        input: result.code,
+      });
+    } else if (!childRiskCodes.includes(result.code)) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `${result.code} is not in childRisk`,
+        path: at('diseases', index, 'code'),
+        input: result.code,
+      });
+    }
+  });
+  const sexSpecific = childRiskCodes.filter((code) => diseaseReportedSex(code) !== undefined);
+  const givenSexSpecific = sexSpecific.filter((code) => given.has(code));
+  if (
+    sex === undefined &&
+    givenSexSpecific.length > 0 &&
+    givenSexSpecific.length < sexSpecific.length
+  ) {
+    ctx.issues.push({
+      code: 'custom',
+      message: `The sex of this embryo is not reported: give all of ${sexSpecific.join(', ')} or none, as some only would tell its sex`,
+      path: at('diseases'),
+      input: embryo.diseases,
+    });
+  }
+  const missing = childRiskCodes.filter((code) => {
+    const reportedSex = diseaseReportedSex(code);
+    if (reportedSex === undefined) return !given.has(code);
+    return sex === reportedSex && !given.has(code);
+  });
+  if (missing.length > 0) {
+    ctx.issues.push({
+      code: 'custom',
+      message: `Give a result for ${missing.join(', ')} of childRisk`,
+      path: at('diseases'),
+      input: embryo.diseases,
+    });
+  }
+}
+
 export const embryoReportSchema = z
   .strictObject({
     kind: z.literal('embryo'),
@@ -481,10 +584,7 @@ export const embryoReportSchema = z
     z.superRefine((report, ctx) => {
       checkAncestry(ctx, report.test.ancestry, ['mother', 'father']);
       checkDiseases(ctx, report.childRisk, report.charts.density, ['childRisk']);
-      const codes = report.childRisk
-        .map((range) => range.code)
-        .sort()
-        .join();
+      const childRiskCodes = report.childRisk.map((range) => range.code);
       const labels = new Set<string>();
       const priorities = new Set<number>();
       report.embryos.forEach((embryo, index) => {
@@ -508,18 +608,7 @@ export const embryoReportSchema = z
         }
         priorities.add(embryo.priority);
         checkDiseases(ctx, embryo.diseases, report.charts.density, at('diseases'));
-        const embryoCodes = embryo.diseases
-          .map((result) => result.code)
-          .sort()
-          .join();
-        if (embryoCodes !== codes) {
-          ctx.issues.push({
-            code: 'custom',
-            message: 'Give a result for each disease of childRisk, and only those',
-            path: at('diseases'),
-            input: embryo.diseases,
-          });
-        }
+        checkEmbryoDiseases(ctx, embryo, childRiskCodes, at);
       });
     }),
   );

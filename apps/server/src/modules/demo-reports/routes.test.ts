@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diseaseCodes } from '@nestling/shared/catalogue/diseases';
 import { VERIFIED_EMAIL_REQUIRED } from '@nestling/shared/contract/auth';
 import {
   DEMO_REPORT_NOT_FOUND,
@@ -125,6 +126,32 @@ describe.each(testDatabaseKinds)('demo embryo reports on %s', (kind) => {
     expect(grs.variants).toEqual([]);
     expect(grs.embryos.every((embryo) => embryo.diseases.length > 0)).toBe(true);
     expect(grs.priorityMethod).not.toMatch(/single-gene finding/);
+  });
+
+  it('reports every condition of the catalogue, each for the embryos of the sex it applies to', async () => {
+    for (const variant of demoReportVariantSchema.options) {
+      const { content } = await demo('new', variant);
+      const codesOf = (sex: EmbryoReport['embryos'][number]['sex']) =>
+        content.embryos
+          .filter((embryo) => embryo.sex === sex)
+          .map((embryo) => embryo.diseases.map((result) => result.code));
+      expect(content.childRisk.map((range) => range.code).sort()).toEqual([...diseaseCodes].sort());
+      const female = codesOf('female');
+      const male = codesOf('male');
+      expect(female.length, variant).toBeGreaterThan(0);
+      expect(male.length, variant).toBeGreaterThan(0);
+      for (const codes of female) {
+        expect(codes).toHaveLength(17);
+        expect(codes).toEqual(expect.arrayContaining(['brc', 'endo']));
+        expect(codes).not.toContain('prc');
+      }
+      for (const codes of male) {
+        expect(codes).toHaveLength(16);
+        expect(codes).toContain('prc');
+        expect(codes).not.toContain('brc');
+        expect(codes).not.toContain('endo');
+      }
+    }
   });
 
   it('opens the demos to lab staff without the flag', async () => {

@@ -20,6 +20,20 @@ function parts(svg: Element, part: string) {
 }
 
 describe('RangeChart', () => {
+  it('speaks of daughters or sons for a condition reported for one sex only', () => {
+    renderChart(<RangeChart entry={diseases.brc} childRiskRange={childRiskRange} />);
+    const daughters = screen.getByRole('figure', {
+      name: "Breast Cancer: your future daughters' risk",
+    });
+    expect(daughters).toHaveTextContent(
+      "Your future daughters' lifetime risk of breast cancer could be from 4.1% to 12.3%",
+    );
+    renderChart(<RangeChart entry={diseases.prc} childRiskRange={childRiskRange} />);
+    expect(
+      screen.getByRole('figure', { name: "Prostate Cancer: your future sons' risk" }),
+    ).toHaveTextContent("Your future sons' lifetime risk of prostate cancer");
+  });
+
   it('says the range and the expected risk first, in words and numbers', async () => {
     const { container } = renderChart(
       <RangeChart entry={t2d} childRiskRange={childRiskRange} embryos={embryos} />,

@@ -10,9 +10,13 @@
  * How to read it: further right is a higher risk. Where an embryo sits against the expected tick
  * says whether its risk is lower or higher than the couple's children's average. The sentence
  * above the drawing and the table behind 'Show the numbers as a table' give the same numbers.
+ *
+ * A condition reported for one sex only (breast cancer, endometriosis, prostate cancer) speaks
+ * of the couple's future daughters or sons rather than their children.
  */
 import { formatRiskPercent } from '@nestling/shared/charts';
 import type { CatalogueEntry } from '@nestling/shared/catalogue/catalogue-entry';
+import { diseaseReportedSex } from '@nestling/shared/catalogue/diseases';
 import { scaleLinear } from 'd3-scale';
 import { useId } from 'react';
 import { chartPalette } from '../../theme.ts';
@@ -139,9 +143,17 @@ function comparedWithExpected(riskPercent: number, expectedPercent: number): str
   return difference < 0 ? 'lower than expected' : 'higher than expected';
 }
 
+/** 'children', or 'daughters' or 'sons' for a condition reported for one sex only. */
+function childrenOf(entry: CatalogueEntry): { plural: string; possessive: string } {
+  const sex = diseaseReportedSex(entry.code);
+  if (sex === 'female') return { plural: 'daughters', possessive: "daughters'" };
+  if (sex === 'male') return { plural: 'sons', possessive: "sons'" };
+  return { plural: 'children', possessive: "children's" };
+}
+
 function rangeSentence(entry: CatalogueEntry, range: ChildRiskRangeInPercent): string {
   return (
-    `Your future children's lifetime risk of ${entry.lowerName} could be from ` +
+    `Your future ${childrenOf(entry).possessive} lifetime risk of ${entry.lowerName} could be from ` +
     `${formatRiskPercent(range.lowPercent)} to ${formatRiskPercent(range.highPercent)}; ` +
     `${formatRiskPercent(range.expectedPercent)} is expected.`
   );
@@ -150,7 +162,7 @@ function rangeSentence(entry: CatalogueEntry, range: ChildRiskRangeInPercent): s
 function rangeTable(entry: CatalogueEntry, props: RangeChartProps): ChartTable {
   const { childRiskRange: range, embryos = [] } = props;
   return {
-    caption: `${entry.name}: lifetime risk of your future children`,
+    caption: `${entry.name}: lifetime risk of your future ${childrenOf(entry).plural}`,
     columns: ['Estimate', 'Lifetime risk', 'Compared with expected'],
     rows: [
       ['Lowest possible', formatRiskPercent(range.lowPercent), ''],
@@ -175,7 +187,7 @@ export function RangeChart(props: RangeChartProps) {
 
   return (
     <ChartFigure
-      title={`${entry.name}: your future children's risk`}
+      title={`${entry.name}: your future ${childrenOf(entry).possessive} risk`}
       summaryId={summaryId}
       summary={
         <>
@@ -193,7 +205,7 @@ export function RangeChart(props: RangeChartProps) {
         </>
       }
       svgLabel={
-        `Range of lifetime risk of ${entry.lowerName} for your future children` +
+        `Range of lifetime risk of ${entry.lowerName} for your future ${childrenOf(entry).plural}` +
         (embryoCount === 0
           ? ''
           : `, with ${embryoCount} ${embryoCount === 1 ? 'embryo' : 'embryos'} placed on it`)

@@ -10,6 +10,7 @@ import {
   sortKeyValue,
   type ComparisonSort,
 } from './comparison.ts';
+import { notReportedConditions, notReportedReason, notReportedSummary } from './embryo-wording.ts';
 import { generatedEmbryoReport, testEmbryoReport } from './test-embryo-report.ts';
 
 const labels = (rows: readonly { embryo: { label: string } }[]) =>
@@ -101,6 +102,79 @@ describe('compareEmbryos', () => {
     expect(hiddenSummary(comparison)).toBe(
       'Showing 1 of 4 embryos. 3 hidden: Embryo E2 (a monogenic finding), Embryo E3 (a chromosome finding), Embryo E4 (a chromosome finding and a monogenic finding).',
     );
+  });
+});
+
+describe('notReportedReason', () => {
+  const report = testEmbryoReport({
+    codes: ['t2d', 'brc', 'prc'],
+    embryos: [
+      { label: 'F', priority: 1, sex: 'female' },
+      { label: 'M', priority: 2, sex: 'male' },
+      { label: 'U', priority: 3 },
+    ],
+  });
+  const [female, male, unknown] = report.embryos;
+
+  it('names the sex a sex-specific condition is reported for', () => {
+    expect(female && notReportedReason(female, 'prc')).toBe(
+      'Prostate cancer is reported for male embryos only.',
+    );
+    expect(male && notReportedReason(male, 'brc')).toBe(
+      'Breast cancer is reported for female embryos only.',
+    );
+  });
+
+  it('says when an embryo of unreported sex has none, and when the lab gave no result', () => {
+    expect(unknown && notReportedReason(unknown, 'brc')).toBe(
+      "Breast cancer is reported for female embryos only, and this embryo's sex is not reported.",
+    );
+    expect(female && notReportedReason(female, 't2d')).toBe(
+      'The lab gave no result for this embryo.',
+    );
+  });
+
+  it('sums up what an embryo page leaves out, and says nothing when nothing is', () => {
+    const cycle = testEmbryoReport({
+      codes: ['t2d', 'brc', 'endo', 'prc'],
+      embryos: [
+        { label: 'M', priority: 1, sex: 'male' },
+        { label: 'F', priority: 2, sex: 'female' },
+      ],
+    });
+    const [boy, girl] = cycle.embryos;
+    expect(boy && notReportedSummary(cycle, boy)).toBe(
+      'Breast cancer and endometriosis are reported for female embryos only.',
+    );
+    expect(girl && notReportedSummary(cycle, girl)).toBe(
+      'Prostate cancer is reported for male embryos only.',
+    );
+    expect(unknown && notReportedSummary(report, unknown)).toBeUndefined();
+  });
+
+  it('lists the conditions an embryo has no result for', () => {
+    expect(male && notReportedConditions(report, male).map(({ code }) => code)).toEqual(['brc']);
+    expect(unknown && notReportedConditions(report, unknown)).toEqual([]);
+  });
+});
+
+describe('sorting by a sex-specific condition', () => {
+  it('puts the embryos it is not reported for last, in priority order', () => {
+    const report = testEmbryoReport({
+      codes: ['prc'],
+      embryos: [
+        { label: 'F1', priority: 1, sex: 'female' },
+        { label: 'M2', priority: 2, sex: 'male', risks: { prc: 0.2 } },
+        { label: 'F3', priority: 3, sex: 'female' },
+        { label: 'M4', priority: 4, sex: 'male', risks: { prc: 0.1 } },
+      ],
+    });
+    expect(labels(compareEmbryos(report, byRisk('prc'), NO_FILTERS).rows)).toEqual([
+      'M4',
+      'M2',
+      'F1',
+      'F3',
+    ]);
   });
 });
 

@@ -1,4 +1,8 @@
-import { getDisease } from '@nestling/shared/catalogue/diseases';
+import {
+  diseaseReportedSex,
+  getDisease,
+  type ReportedSex,
+} from '@nestling/shared/catalogue/diseases';
 import type { DiseaseResult, Embryo, EmbryoReport } from '@nestling/shared/contract/report';
 import { embryoName, hasChromosomeFinding, hasMonogenicFinding } from './embryo-wording.ts';
 
@@ -50,11 +54,15 @@ export interface Comparison {
   readonly hidden: readonly HiddenRow[];
 }
 
-/** A disease column: the report's order, the catalogue's name, the population's average. */
+/**
+ * A disease column: the report's order, the catalogue's name, the population's average, and
+ * the sex it is reported for when it is sex-specific.
+ */
 export interface ComparisonDisease {
   readonly code: string;
   readonly name: string;
   readonly populationRisk: number;
+  readonly reportedSex: ReportedSex | undefined;
 }
 
 export function comparisonDiseases(report: EmbryoReport): ComparisonDisease[] {
@@ -62,6 +70,7 @@ export function comparisonDiseases(report: EmbryoReport): ComparisonDisease[] {
     code: range.code,
     name: getDisease(range.code).name,
     populationRisk: range.populationRisk,
+    reportedSex: diseaseReportedSex(range.code),
   }));
 }
 

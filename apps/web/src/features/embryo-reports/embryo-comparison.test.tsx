@@ -5,11 +5,12 @@ import { renderWithRouter } from '../../test/render.tsx';
 import { comparisonReport } from './comparison-fixture.ts';
 import { EmbryoComparison } from './embryo-comparison.tsx';
 import { EMBRYO_REPORT_PATHS } from './embryo-report-kind.ts';
+import { testEmbryoReport } from './test-embryo-report.ts';
 
-async function renderComparison() {
+async function renderComparison(report = comparisonReport) {
   await renderWithRouter(
     <EmbryoComparison
-      report={comparisonReport}
+      report={report}
       links={{
         demo: false,
         paths: EMBRYO_REPORT_PATHS.standard,
@@ -130,6 +131,44 @@ describe('EmbryoComparison', () => {
     );
     expect(rowOrder(table)).toEqual(['Embryo E1']);
     expect(screen.getByRole('status')).toHaveTextContent('Showing 1 of 4 embryos. 3 hidden');
+  });
+
+  it('says why an embryo has no result for a condition of the other sex', async () => {
+    const table = await renderComparison(
+      testEmbryoReport({
+        codes: ['t2d', 'brc', 'endo', 'prc'],
+        embryos: [
+          { label: 'E1', priority: 1, sex: 'female' },
+          { label: 'E2', priority: 2, sex: 'male' },
+        ],
+      }),
+    );
+    const prostate = within(table).getByRole('columnheader', { name: /Prostate Cancer/ });
+    expect(prostate).toHaveTextContent('Male embryos only');
+    expect(within(table).getByRole('columnheader', { name: /Breast Cancer/ })).toHaveTextContent(
+      'Female embryos only',
+    );
+    expect(
+      within(table).getByRole('columnheader', { name: /Type 2 Diabetes/ }),
+    ).not.toHaveTextContent('embryos only');
+
+    const female = within(within(table).getByRole('row', { name: /Embryo E1/ })).getAllByRole(
+      'cell',
+    );
+    // Priority, chromosomes, monogenic findings, then t2d, brc, endo, prc.
+    expect(female[4]).toHaveTextContent(/^\d+\.\d%/);
+    expect(female[5]).toHaveTextContent(/^\d+\.\d%/);
+    expect(female[6]).toHaveTextContent(
+      'Not reportedProstate cancer is reported for male embryos only.',
+    );
+    const male = within(within(table).getByRole('row', { name: /Embryo E2/ })).getAllByRole('cell');
+    expect(male[4]).toHaveTextContent(
+      'Not reportedBreast cancer is reported for female embryos only.',
+    );
+    expect(male[5]).toHaveTextContent(
+      'Not reportedEndometriosis is reported for female embryos only.',
+    );
+    expect(male[6]).toHaveTextContent(/^\d+\.\d%/);
   });
 
   it('scrolls the table inside a labelled region a keyboard can reach', async () => {

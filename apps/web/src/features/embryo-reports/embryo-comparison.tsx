@@ -27,10 +27,12 @@ import {
 } from './comparison.ts';
 import { EmbryoPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
 import {
+  capitalise,
   chromosomeShortText,
   embryoName,
   hasChromosomeFinding,
   hasMonogenicFinding,
+  notReportedReason,
 } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
 import { PriorityMethod } from './priority-method.tsx';
@@ -39,12 +41,15 @@ import { ScrollRegion } from '../reports/scroll-region.tsx';
 function SortableHeader({
   label,
   secondary,
+  note,
   sortKey,
   sort,
   onSort,
 }: {
   label: string;
   secondary?: string;
+  /** A second line under `secondary`, e.g. 'Female embryos only'. */
+  note?: string | undefined;
   sortKey: ComparisonSortKey;
   sort: ComparisonSort;
   onSort: (key: ComparisonSortKey) => void;
@@ -72,6 +77,7 @@ function SortableHeader({
         <Icon size={16} aria-hidden />
       </UnstyledButton>
       {secondary !== undefined && <span className={classes.secondary}>{secondary}</span>}
+      {note !== undefined && <span className={classes.secondary}>{note}</span>}
     </Table.Th>
   );
 }
@@ -150,6 +156,8 @@ export function EmbryoComparison({
             Each condition&apos;s column gives the embryo&apos;s absolute lifetime risk: the chance
             that a person with its genes develops the condition in their lifetime. Beneath it, the
             relative risk: how many times the population average that is.
+            {diseases.some((disease) => disease.reportedSex !== undefined) &&
+              ' A few conditions are reported for embryos of one sex only: their column says which, and the cells of the other embryos say why they are empty.'}
           </Text>
           <NativeSelect
             label="Sort by"
@@ -223,6 +231,11 @@ export function EmbryoComparison({
                       key={disease.code}
                       label={disease.name}
                       secondary={`Average ${riskPercent(disease.populationRisk)}`}
+                      note={
+                        disease.reportedSex === undefined
+                          ? undefined
+                          : `${capitalise(disease.reportedSex)} embryos only`
+                      }
                       sortKey={{ by: 'risk', code: disease.code }}
                       sort={sort}
                       onSort={sortBy}
@@ -248,7 +261,12 @@ export function EmbryoComparison({
                       return (
                         <Table.Td key={disease.code} className={classes.riskCell}>
                           {result === undefined ? (
-                            'Not reported'
+                            <>
+                              <span className={classes.notReported}>Not reported</span>
+                              <span className={classes.reason}>
+                                {notReportedReason(row.embryo, disease.code)}
+                              </span>
+                            </>
                           ) : (
                             <>
                               <span className={classes.riskValue}>

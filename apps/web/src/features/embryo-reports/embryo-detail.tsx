@@ -16,7 +16,7 @@ import { DensityChart } from '../charts/density-chart.tsx';
 import { DotGrid } from '../charts/dot-grid.tsx';
 import { VariantFindingsTable } from '../reports/report-sections.tsx';
 import { EmbryoPageLink, ReportPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
-import { embryoName, embryoPeople } from './embryo-wording.ts';
+import { embryoName, embryoPeople, notReportedSummary } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
 import { singleGeneScreened } from './report-summary.tsx';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
@@ -183,6 +183,7 @@ export function EmbryoDetail({
   const screened = singleGeneScreened(content);
   const previous = position > 1 ? content.embryos[position - 2] : undefined;
   const next = content.embryos[position];
+  const notReported = notReportedSummary(content, embryo);
 
   return (
     <Stack gap="xl">
@@ -251,6 +252,7 @@ export function EmbryoDetail({
             </Text>
           </div>
           <RiskTable embryo={embryo} />
+          {notReported !== undefined && <Text>Not reported: {notReported}</Text>}
           {embryo.diseases.map((result) => (
             <DiseaseSection
               key={result.code}

@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { getDisease } from '@nestling/shared/catalogue/diseases';
+import { diseaseReportedSex, getDisease } from '@nestling/shared/catalogue/diseases';
 import type { ChildRiskRange, EmbryoReport } from '@nestling/shared/contract/report';
 import { riskPercent } from '@nestling/shared/report-wording';
 import { DensityChart } from '../charts/density-chart.tsx';
@@ -18,11 +18,18 @@ function extremesText(content: EmbryoReport, code: string): string {
   const sorted = [...risks].sort((a, b) => a.risk - b.risk);
   const lowest = sorted[0];
   const highest = sorted.at(-1);
-  if (lowest === undefined || highest === undefined) return '';
-  if (sorted.length === 1) {
-    return `${embryoName(lowest.label)}'s is ${riskPercent(lowest.risk)}.`;
+  // A condition reported for one sex only is compared among the embryos of that sex.
+  const reportedSex = diseaseReportedSex(code);
+  const onlyFor =
+    reportedSex === undefined ? '' : ` It is reported for ${reportedSex} embryos only.`;
+  if (lowest === undefined || highest === undefined) {
+    return reportedSex === undefined ? '' : `None of your embryos has a result.${onlyFor}`;
   }
-  return `Among your embryos, the lowest is ${embryoName(lowest.label)}'s (${riskPercent(lowest.risk)}) and the highest ${embryoName(highest.label)}'s (${riskPercent(highest.risk)}).`;
+  if (sorted.length === 1) {
+    return `${embryoName(lowest.label)}'s is ${riskPercent(lowest.risk)}.${onlyFor}`;
+  }
+  const among = reportedSex === undefined ? 'your embryos' : `your ${reportedSex} embryos`;
+  return `Among ${among}, the lowest is ${embryoName(lowest.label)}'s (${riskPercent(lowest.risk)}) and the highest ${embryoName(highest.label)}'s (${riskPercent(highest.risk)}).${onlyFor}`;
 }
 
 function ConditionSection({ content, range }: { content: EmbryoReport; range: ChildRiskRange }) {

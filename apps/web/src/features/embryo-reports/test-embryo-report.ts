@@ -1,4 +1,4 @@
-import { diseaseCodes } from '@nestling/shared/catalogue/diseases';
+import { diseaseCodes, diseaseReportedSex } from '@nestling/shared/catalogue/diseases';
 import type {
   DiseaseResult,
   Embryo,
@@ -70,7 +70,10 @@ function diseaseResult(code: string, absoluteRisk: number, populationRisk: numbe
   };
 }
 
-/** An embryo report with these embryos and diseases (all 18 of the catalogue by default). */
+/**
+ * An embryo report with these embryos and diseases (all 18 of the catalogue by default); a
+ * female or male embryo gets only the sex-specific diseases of its sex.
+ */
 export function testEmbryoReport({
   embryos,
   codes = diseaseCodes,
@@ -92,10 +95,14 @@ export function testEmbryoReport({
     neurodevelopmentalVariants: [],
     cancerVariants: [],
     monogenic: [...(spec.monogenic ?? [])],
-    diseases: codes.map((code, codeIndex) => {
+    diseases: codes.flatMap((code, codeIndex) => {
+      // A sex-specific condition only for the embryos of its sex (the report contract's rule).
+      const reportedSex = diseaseReportedSex(code);
+      const sex = spec.sex ?? 'not-reported';
+      if (reportedSex !== undefined && sex !== 'not-reported' && sex !== reportedSex) return [];
       const populationRisk = population.get(code) ?? 0.1;
       const made = round(populationRisk * (0.5 + unit(embryoIndex + 1, codeIndex + 1)), 4);
-      return diseaseResult(code, spec.risks?.[code] ?? made, populationRisk);
+      return [diseaseResult(code, spec.risks?.[code] ?? made, populationRisk)];
     }),
   }));
   return {
@@ -115,9 +122,12 @@ export function testEmbryoReport({
     priorityMethod,
     embryos: builtEmbryos,
     childRisk: codes.map((code) => {
-      const risks = builtEmbryos.map(
-        (embryo) => embryo.diseases.find((result) => result.code === code)?.absoluteRisk ?? 0,
-      );
+      const found = builtEmbryos.flatMap((embryo) => {
+        const result = embryo.diseases.find((entry) => entry.code === code);
+        return result === undefined ? [] : [result.absoluteRisk];
+      });
+      // No embryo of the condition's sex: the range sits around the population's risk.
+      const risks = found.length > 0 ? found : [population.get(code) ?? 0.1];
       const expected = round(risks.reduce((sum, risk) => sum + risk, 0) / risks.length, 4);
       return {
         code,

@@ -9,7 +9,9 @@ import {
 } from '../reports/report-sections.tsx';
 import type { ReportSource } from '../reports/use-report.ts';
 import { DiseaseSection, DiseaseSummaryTable } from './disease-results.tsx';
+import { chartedTraits, traitAnchor, TraitSection } from './trait-charts.tsx';
 import { TraitsTable } from './traits-table.tsx';
+import classes from '../reports/reports.module.css';
 
 /** An individual report in full, in the order a genetic counsellor would go through it. */
 export function IndividualReportView({
@@ -23,6 +25,7 @@ export function IndividualReportView({
   source: ReportSource;
   onVersionChange: (version: number | undefined) => void;
 }) {
+  const charted = chartedTraits(content);
   return (
     <Stack gap="xl">
       <ReportHeader
@@ -57,8 +60,24 @@ export function IndividualReportView({
       </Stack>
       <Stack gap="md">
         <Title order={2}>Traits</Title>
-        <TraitsTable traits={content.traits} />
+        {charted.length > 0 && (
+          <Text>
+            Traits are not health risks. Where the lab scored a trait, its chart shows where your
+            genetic score falls among the population&apos;s.
+          </Text>
+        )}
+        <TraitsTable
+          traits={content.traits}
+          charted={new Map(charted.map(({ trait }) => [trait.code, traitAnchor(trait.code)]))}
+        />
       </Stack>
+      {charted.length > 0 && (
+        <div className={classes.chartPair}>
+          {charted.map((item) => (
+            <TraitSection key={item.trait.code} {...item} />
+          ))}
+        </div>
+      )}
       <ScreenedLists genes={content.genes} variants={content.variants} />
       <TestDetailsSection test={content.test} />
     </Stack>

@@ -1,19 +1,28 @@
-import { Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { getTrait } from '@nestling/shared/catalogue/traits';
 import type { TraitResult } from '@nestling/shared/contract/report';
 import { percentileCell } from '@nestling/shared/report-wording';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 import classes from '../reports/reports.module.css';
 
-function predictedText(trait: TraitResult): string {
+export function predictedText(trait: TraitResult): string {
   if (trait.predicted === undefined) return 'Not predicted';
   const { value, unit } = trait.predicted;
   const shown = typeof value === 'number' ? String(value) : value;
   return unit === undefined ? shown : `${shown} ${unit}`;
 }
 
-/** Traits are not health risks: a predicted value, a percentile, or both. */
-export function TraitsTable({ traits }: { traits: readonly TraitResult[] }) {
+/**
+ * Traits are not health risks: a predicted value, a percentile, or both. A trait drawn as a
+ * chart below links to it (`charted` holds their anchors by code).
+ */
+export function TraitsTable({
+  traits,
+  charted = new Map(),
+}: {
+  traits: readonly TraitResult[];
+  charted?: ReadonlyMap<string, string>;
+}) {
   if (traits.length === 0) return <Text>This report predicts no traits.</Text>;
   return (
     <ScrollRegion label="Predicted traits">
@@ -29,7 +38,15 @@ export function TraitsTable({ traits }: { traits: readonly TraitResult[] }) {
         <Table.Tbody>
           {traits.map((trait) => (
             <Table.Tr key={trait.code}>
-              <Table.Th scope="row">{getTrait(trait.code).name}</Table.Th>
+              <Table.Th scope="row">
+                {charted.has(trait.code) ? (
+                  <Anchor href={`#${charted.get(trait.code) ?? ''}`}>
+                    {getTrait(trait.code).name}
+                  </Anchor>
+                ) : (
+                  getTrait(trait.code).name
+                )}
+              </Table.Th>
               <Table.Td>{predictedText(trait)}</Table.Td>
               <Table.Td>
                 {trait.percentile === undefined ? 'Not given' : percentileCell(trait.percentile)}

@@ -1,12 +1,10 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
+import { ORDERS_NOT_ATTACHED } from '@nestling/shared/contract/orders';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageStatus } from '../reports/report-status.tsx';
 import { useCoupleReports } from '../reports/use-portal.ts';
 import { useReport, type ReportSource } from '../reports/use-report.ts';
 import { JointReportView } from './joint-report-view.tsx';
-
-/** Spec section 8's store error: a couple account whose kit orders are not both attached. */
-export const ORDERS_NOT_ATTACHED = 'Orders not attached';
 
 function NoJointReport({ ordersMissing }: { ordersMissing: boolean }) {
   return (

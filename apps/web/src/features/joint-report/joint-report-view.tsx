@@ -1,5 +1,5 @@
 import { Alert, Stack, Table, Text, Title } from '@mantine/core';
-import { getDisease } from '@nestling/shared/catalogue/diseases';
+import { diseaseReportedSex, getDisease } from '@nestling/shared/catalogue/diseases';
 import type { CarrierMatch, JointReport } from '@nestling/shared/contract/report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
 import { inheritanceText, riskPercent } from '@nestling/shared/report-wording';
@@ -13,6 +13,12 @@ import {
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 import type { ReportSource } from '../reports/use-report.ts';
 import classes from '../reports/reports.module.css';
+
+/** Whom a population average is of: a woman's or a man's for a sex-specific condition. */
+function averagePerson(code: string): string {
+  const sex = diseaseReportedSex(code);
+  return sex === 'female' ? 'woman' : sex === 'male' ? 'man' : 'person';
+}
 
 /** 0.25 -> '1 in 4 (25.0%)'; a chance that is not 1 in a whole number says only the percent. */
 export function childChanceText(chance: number): string {
@@ -115,7 +121,8 @@ export function JointReportView({
                 }}
               />
               <Text size="sm">
-                The average person&apos;s lifetime risk is {riskPercent(range.populationRisk)}.
+                The average {averagePerson(range.code)}&apos;s lifetime risk is{' '}
+                {riskPercent(range.populationRisk)}.
               </Text>
             </div>
           ))}

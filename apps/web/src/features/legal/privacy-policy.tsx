@@ -4,7 +4,10 @@ import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { LegalSection } from './legal-section.tsx';
 
-/** /privacy: what the portal collects, why, who sees it, and what you can ask for. */
+/**
+ * /privacy: what the portal collects, why, who sees it, and what you can ask for. It describes
+ * only what the portal does today, and grows with each feature it gains.
+ */
 export function PrivacyPolicy() {
   const { brand } = useRuntimeConfig();
   const portal = `${brand.productName} Portal`;
@@ -24,15 +27,19 @@ export function PrivacyPolicy() {
             birth, and your sign-in details. Your password is never stored in readable form.
           </List.Item>
           <List.Item>
-            <strong>Health-survey answers:</strong> what you tell us about your health and family
-            history.
+            <strong>Genetic reports:</strong> the results the lab delivers to your account, every
+            version of them, and the test orders behind them.
           </List.Item>
           <List.Item>
-            <strong>Genetic reports:</strong> the results the lab delivers to your account, and the
-            test orders behind them.
+            <strong>Documents:</strong> files the lab adds to your account.
           </List.Item>
           <List.Item>
-            <strong>Documents:</strong> files added to your account, such as report PDFs.
+            <strong>Your signed-in devices:</strong> the kind of browser and device of each session
+            and when it was last used, so that you can see them and sign them out.
+          </List.Item>
+          <List.Item>
+            <strong>Staff access records:</strong> each time lab staff look at your portal or act in
+            your account, who it was and when.
           </List.Item>
           <List.Item>
             <strong>Security records:</strong> a log of the requests the portal answers, without
@@ -43,9 +50,9 @@ export function PrivacyPolicy() {
 
       <LegalSection title="Why we use it">
         <Text>
-          To run the tests you order, deliver your results, let you (and a partner you link) read
-          them, help you when you contact us, keep the records laboratories are required to keep,
-          and keep the service secure. The portal shows no advertising and shares nothing with
+          To show you your results and documents, let both partners of a couple read the reports
+          they share, help you when you contact us, keep the records laboratories are required to
+          keep, and keep the service secure. The portal shows no advertising and shares nothing with
           advertisers.
         </Text>
       </LegalSection>
@@ -54,15 +61,12 @@ export function PrivacyPolicy() {
         <List spacing="xs">
           <List.Item>You.</List.Item>
           <List.Item>
-            A partner you link to your account, for the joint reports that combine your results.
+            If you were screened as a couple, your partner, for the joint and embryo reports you
+            share.
           </List.Item>
           <List.Item>
-            {brand.companyName} lab staff who need it to run your tests or to help you, and no one
-            else at {brand.companyName}.
-          </List.Item>
-          <List.Item>
-            Card payments are handled by the payment provider; the portal does not store card
-            numbers.
+            {brand.companyName} lab staff who need it to check your reports or to help you, and no
+            one else at {brand.companyName}. Every look is recorded.
           </List.Item>
         </List>
       </LegalSection>
@@ -70,34 +74,25 @@ export function PrivacyPolicy() {
       <LegalSection title="How we protect it">
         <Text>
           Passwords are stored only in hashed form, never in readable text. Your data is kept out of
-          the portal&apos;s logs, pages cannot be framed by other sites, and staff access is limited
-          to the people who need it.
+          the portal&apos;s logs, pages cannot be framed by other sites, staff access is limited to
+          the people who need it, and every time staff see your portal is recorded.
         </Text>
       </LegalSection>
 
       <LegalSection title="How long we keep it, and your choices">
         <Text>
           We keep your records while your account is open and for as long as laboratory and medical
-          record-keeping rules require. To get a copy of your data, or to ask for it to be deleted,
-          write to {support}. We will tell you what we can delete and what the law requires us to
-          keep.
+          record-keeping rules require. You can download an archive of everything the portal holds
+          about you from your reports page at any time. To ask for your data to be deleted, write to{' '}
+          {support}. We will tell you what we can delete and what the law requires us to keep.
         </Text>
       </LegalSection>
 
       <LegalSection title="Cookies">
         <Text>
-          The portal uses a cookie to keep you signed in (for at most {AUTH_COOKIE_DAYS} day) and
-          cookies that remember which account and order you chose. It uses no advertising or
-          tracking cookies.
-        </Text>
-      </LegalSection>
-
-      <LegalSection title="Your rights under HIPAA">
-        <Text>
-          Your genetic and health information is protected health information. The HIPAA Notice of
-          Privacy Practices, which you review and accept in the portal, describes your rights,
-          including how to get a copy of your records, how to ask for a correction and how to make a
-          complaint.
+          The portal uses cookies only to run: to keep you signed in (for at most {AUTH_COOKIE_DAYS}{' '}
+          day) and to remember which account and order you chose. It uses no advertising or tracking
+          cookies.
         </Text>
       </LegalSection>
 

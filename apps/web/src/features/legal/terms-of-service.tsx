@@ -4,7 +4,10 @@ import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { LegalSection } from './legal-section.tsx';
 
-/** /terms: the terms of service in plain language, with the operator's brand. */
+/*
+ * /terms: the terms of service in plain language, with the operator's brand. They describe only
+ * what the portal does today, and grow with each feature it gains.
+ */
 export function TermsOfService() {
   const { brand } = useRuntimeConfig();
   const portal = `${brand.productName} Portal`;
@@ -24,11 +27,25 @@ export function TermsOfService() {
 
       <LegalSection title="What the portal is for">
         <Text>
-          The portal is where you order and follow your preconception and embryo genetic screening
-          with {brand.companyName}. In it you can buy tests, answer health surveys, accept these
-          terms and the HIPAA notice, activate your kit, link your partner, read the reports the lab
-          delivers and keep your documents.
+          The portal is where you read the results of your preconception and embryo genetic
+          screening with {brand.companyName}. In it you can:
         </Text>
+        <List spacing="xs">
+          <List.Item>create an account, confirm your email and sign in;</List.Item>
+          <List.Item>
+            read the joint, individual and embryo reports the lab delivers to you, including every
+            earlier version of a report, and download them as PDFs;
+          </List.Item>
+          <List.Item>see the documents the lab adds to your account;</List.Item>
+          <List.Item>
+            download an archive of everything the portal holds about you: your profile, every
+            version of your reports and your documents;
+          </List.Item>
+          <List.Item>
+            keep your details up to date, change your password or email, and see and sign out the
+            devices you are signed in on.
+          </List.Item>
+        </List>
       </LegalSection>
 
       <LegalSection title="Your account">
@@ -44,6 +61,15 @@ export function TermsOfService() {
         </List>
       </LegalSection>
 
+      <LegalSection title="Your reports">
+        <Text>
+          The lab&apos;s systems deliver your reports to the portal directly. A report is never
+          changed silently: a correction arrives as a new version that says what changed, and the
+          earlier versions stay readable. If you were screened as a couple, your joint and embryo
+          reports are shared by both of you.
+        </Text>
+      </LegalSection>
+
       <LegalSection title="Screening results are not a diagnosis">
         <Text>
           Genetic screening estimates risk. It does not diagnose or rule out a condition, and no
@@ -53,17 +79,13 @@ export function TermsOfService() {
         </Text>
       </LegalSection>
 
-      <LegalSection title="Partners">
-        <Text>
-          If you link a partner, joint reports combine both partners&apos; results and both of you
-          can read them. Invite only someone who has agreed to take part.
-        </Text>
-      </LegalSection>
-
       <LegalSection title="Lab staff">
         <Text>
-          Authorised {brand.companyName} staff can see the portal as you see it, to run your tests
-          and to help you when you ask. Every such view is recorded.
+          Authorised {brand.companyName} staff can see the portal as you see it, to help you when
+          you ask and to check what the lab delivered. A few of them may also act in your account
+          for up to an hour to solve a problem; meanwhile they cannot change your password, your
+          email or your signed-in devices. Every such look and every such hour is recorded, with who
+          did it and when.
         </Text>
       </LegalSection>
 
@@ -76,8 +98,8 @@ export function TermsOfService() {
 
       <LegalSection title="Changes">
         <Text>
-          We may improve the portal and update these terms. When a change affects what you have
-          agreed to, the portal asks you to review and accept the terms again.
+          These terms grow with the portal: when it offers something new, they will say so. If a
+          change affects what you have agreed to, we will tell you before it applies.
         </Text>
       </LegalSection>
 

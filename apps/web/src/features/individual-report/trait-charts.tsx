@@ -1,0 +1,58 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { getTrait } from '@nestling/shared/catalogue/traits';
+import type { IndividualReport, TraitResult } from '@nestling/shared/contract/report';
+import { modelText } from '@nestling/shared/report-wording';
+import { DensityChart } from '../charts/density-chart.tsx';
+import classes from '../reports/reports.module.css';
+import { predictedText } from './traits-table.tsx';
+
+/** The anchor of a trait's chart, for the traits table's links. */
+export const traitAnchor = (code: string) => `trait-${code}`;
+
+export interface ChartedTrait {
+  readonly trait: TraitResult & { readonly score: number };
+  readonly populationScores: readonly number[];
+}
+
+/** The traits the lab gave a score and the population's scores for, in the report's order. */
+export function chartedTraits(content: IndividualReport): ChartedTrait[] {
+  return content.traits.flatMap((trait) => {
+    const { score } = trait;
+    const populationScores = content.charts.traits?.[trait.code]?.values ?? [];
+    if (score === undefined || populationScores.length === 0) return [];
+    return [{ trait: { ...trait, score }, populationScores }];
+  });
+}
+
+/**
+ * One trait as a distribution chart (spec section 1), like a disease's: where the person's
+ * score falls among the population's, drawn with the catalogue's chart settings, with the
+ * prediction in words first. A trait is not a health risk, so there is no dot grid.
+ */
+export function TraitSection({ trait, populationScores }: ChartedTrait) {
+  const entry = getTrait(trait.code);
+  const headingId = `${traitAnchor(trait.code)}-heading`;
+  return (
+    <section
+      id={traitAnchor(trait.code)}
+      className={classes.diseaseSection}
+      aria-labelledby={headingId}
+    >
+      <Stack gap="sm">
+        <Title order={3} id={headingId}>
+          {entry.name}
+        </Title>
+        {trait.predicted !== undefined && <Text>Predicted: {predictedText(trait)}.</Text>}
+        <DensityChart
+          entry={entry}
+          populationScores={populationScores}
+          personScore={trait.score}
+          personPercentile={trait.percentile}
+        />
+        <Text size="sm" c="dimmed">
+          Model: {modelText(trait.model)}.
+        </Text>
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { JointReport } from '@nestling/shared/contract/report';
+import type { ReportAnswer } from '@nestling/shared/contract/report-view';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithRouter } from '../../test/render.tsx';
+import { JointReportView } from './joint-report-view.tsx';
+
+const model = { id: 'demo', version: '1.0' };
+const range = (code: string, populationRisk: number) => ({
+  code,
+  lower: 0.05,
+  expected: 0.1,
+  upper: 0.2,
+  coverage: 0.95,
+  populationRisk,
+  model,
+});
+
+const content: JointReport = {
+  kind: 'joint',
+  test: {
+    testType: '30x',
+    coverage: 31.2,
+    genomeBuild: 'GRCh38',
+    ancestry: [
+      { person: 'mother', inferred: 'European', calibrated: true },
+      { person: 'father', inferred: 'European', calibrated: true },
+    ],
+    signedOffOn: '2025-03-14',
+    signedOffBy: 'Dr. Example Director',
+    researchUseOnly: false,
+  },
+  mother: { monogenic: [] },
+  father: { monogenic: [] },
+  carrierMatches: [],
+  childRisk: [range('t2d', 0.3), range('brc', 0.12), range('prc', 0.13)],
+  genes: [],
+  variants: [],
+  charts: { density: {} },
+};
+
+const answer: ReportAnswer = {
+  report: {
+    id: 'report-1',
+    kind: 'joint',
+    labReportId: 'LAB-2',
+    version: 1,
+    latestVersion: 1,
+    signedOffOn: '2025-03-14',
+    testType: '30x',
+    receivedAt: '2025-03-14T12:00:00.000Z',
+    changelog: null,
+    content,
+  },
+  versions: [],
+};
+
+describe('JointReportView: children’s risk', () => {
+  it('speaks of daughters and sons, and of women and men, for the sex-specific conditions', async () => {
+    await renderWithRouter(
+      <JointReportView
+        answer={answer}
+        content={content}
+        source={{ by: 'report', id: 'report-1' }}
+        onVersionChange={() => undefined}
+      />,
+    );
+    const average = (figureName: string) =>
+      screen.getByRole('figure', { name: figureName }).parentElement;
+    expect(average("Type 2 Diabetes: your future children's risk")).toHaveTextContent(
+      "The average person's lifetime risk is 30.0%.",
+    );
+    const daughters = average("Breast Cancer: your future daughters' risk");
+    expect(daughters).toHaveTextContent("The average woman's lifetime risk is 12.0%.");
+    expect(
+      within(
+        screen.getByRole('figure', { name: "Prostate Cancer: your future sons' risk" }),
+      ).getAllByText(/Your future sons' lifetime risk of prostate cancer/).length,
+    ).toBeGreaterThan(0);
+    expect(average("Prostate Cancer: your future sons' risk")).toHaveTextContent(
+      "The average man's lifetime risk is 13.0%.",
+    );
+  });
+});
