@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_BACKEND_PORT } from './constants.ts';
 import {
+  apiBaseFor,
+  backendNames,
   DEFAULT_ENVIRONMENT,
   environmentNames,
   environments,
   isEnvironmentName,
+  OWN_API_BASE,
   resolveEnvironment,
 } from './environments.ts';
 
@@ -32,36 +35,57 @@ describe('environment table', () => {
     const settings = resolveEnvironment(name, noLog);
     expect(settings).toBe(environments[name]);
     expect(settings.name).toBe(name);
-    expect(settings.apiBaseUrl).not.toBe('');
+    expect(backendNames).toContain(settings.backend);
     expect(typeof settings.paymentPublicKey).toBe('string');
     expect(typeof settings.mapsApiKey).toBe('string');
   });
 
   it('production and preview share one backend', () => {
-    expect(environments.preview.apiBaseUrl).toBe(environments.production.apiBaseUrl);
+    expect(environments.preview.backend).toBe(environments.production.backend);
   });
 
   it('development and local share the staging backend, which is not production', () => {
-    expect(environments.local.apiBaseUrl).toBe(environments.development.apiBaseUrl);
-    expect(environments.development.apiBaseUrl).not.toBe(environments.production.apiBaseUrl);
+    expect(environments.local.backend).toBe('staging');
+    expect(environments.development.backend).toBe('staging');
   });
 
-  it.each(['local-production', 'local-staging'] as const)(
-    '%s uses port 8080 on localhost',
-    (name) => {
-      const url = new URL(environments[name].apiBaseUrl);
-      expect(url.hostname).toBe('localhost');
-      expect(url.port).toBe('8080');
-      expect(Number(url.port)).toBe(LOCAL_BACKEND_PORT);
-    },
-  );
-
-  it('the emulator backend differs from every other', () => {
+  it('local-production and local-staging use the developer machine; the emulator its own', () => {
+    expect(environments['local-production'].backend).toBe('developerMachine');
+    expect(environments['local-staging'].backend).toBe('developerMachine');
     const others = environmentNames
       .filter((name) => name !== 'emulator')
-      .map((name) => environments[name].apiBaseUrl);
-    expect(others).not.toContain(environments.emulator.apiBaseUrl);
+      .map((name) => environments[name].backend);
+    expect(others).not.toContain(environments.emulator.backend);
   });
+});
+
+describe('apiBaseFor', () => {
+  const backends = {
+    production: 'https://api.example.org/api',
+    staging: 'https://staging.example.org/api',
+    developerMachine: `http://localhost:${String(LOCAL_BACKEND_PORT)}/api`,
+    emulator: 'http://127.0.0.1:5001/demo/api',
+  } as const;
+
+  it.each([
+    ['production', backends.production],
+    ['preview', backends.production],
+    ['development', backends.staging],
+    ['local', backends.staging],
+    ['local-production', backends.developerMachine],
+    ['local-staging', backends.developerMachine],
+    ['emulator', backends.emulator],
+  ] as const)('%s calls %s when every backend is configured', (name, base) => {
+    expect(apiBaseFor(environments[name], backends)).toBe(base);
+  });
+
+  it.each(environmentNames)(
+    "%s calls the portal's own API when its backend is not configured",
+    (name) => {
+      expect(apiBaseFor(environments[name], {})).toBe(OWN_API_BASE);
+      expect(OWN_API_BASE).toBe('/api');
+    },
+  );
 });
 
 describe('resolveEnvironment', () => {

@@ -1,11 +1,8 @@
-import { LOCAL_BACKEND_PORT } from './constants.ts';
-
 /**
- * The environment table of spec section 7. The web app learns its environment name from
- * GET /api/config and derives the API base address and public keys from this table.
- *
- * A relative base ('/api') means "the origin that served the web app": a self-hosted portal
- * serves its own API, so production and preview share that one backend.
+ * The environment table of spec section 7. Each environment names the backend it calls and
+ * its public keys. The server's settings give each backend's address (ADR 003) and
+ * GET /api/config tells the web app the address of the running environment's backend, so one
+ * build serves every environment.
  */
 export const environmentNames = [
   'production',
@@ -18,10 +15,18 @@ export const environmentNames = [
 ] as const;
 export type EnvironmentName = (typeof environmentNames)[number];
 
+/**
+ * The backends of spec section 7: production and preview share one; development and local
+ * use staging; the two local variants the developer machine (port 8080); the emulator a local
+ * functions emulator.
+ */
+export const backendNames = ['production', 'staging', 'developerMachine', 'emulator'] as const;
+export type BackendName = (typeof backendNames)[number];
+
 export interface EnvironmentSettings {
   name: EnvironmentName;
-  /** Base address that the spec's relative API paths are appended to. */
-  apiBaseUrl: string;
+  /** The backend whose address the spec's relative API paths are appended to. */
+  backend: BackendName;
   /** Public key of the card payment provider ('' until the operator sets one). */
   paymentPublicKey: string;
   /** Key of the maps service ('' means maps are off until the operator sets one). */
@@ -30,48 +35,46 @@ export interface EnvironmentSettings {
 
 export const DEFAULT_ENVIRONMENT: EnvironmentName = 'production';
 
-const SHARED_BACKEND = '/api';
-const STAGING_BACKEND = 'https://staging.nestling.health/api';
-const DEVELOPER_MACHINE_BACKEND = `http://localhost:${LOCAL_BACKEND_PORT}/api`;
-const FUNCTIONS_EMULATOR_BACKEND = 'http://127.0.0.1:5001/nestling-portal/us-central1/api';
+/**
+ * The portal's own API: relative, so it means "the origin that served the web app". Every
+ * backend's address defaults to it, so each environment works on one machine; the portal
+ * listens on port 8080 by default, the developer machine's port of spec section 7.
+ */
+export const OWN_API_BASE = '/api';
+
 /** The built-in test payment provider's public key (see the payments ADR once it lands). */
 const TEST_PAYMENT_KEY = 'pk_test_builtin';
 
 export const environments: Record<EnvironmentName, EnvironmentSettings> = {
-  production: {
-    name: 'production',
-    apiBaseUrl: SHARED_BACKEND,
-    paymentPublicKey: '',
-    mapsApiKey: '',
-  },
-  preview: { name: 'preview', apiBaseUrl: SHARED_BACKEND, paymentPublicKey: '', mapsApiKey: '' },
+  production: { name: 'production', backend: 'production', paymentPublicKey: '', mapsApiKey: '' },
+  preview: { name: 'preview', backend: 'production', paymentPublicKey: '', mapsApiKey: '' },
   development: {
     name: 'development',
-    apiBaseUrl: STAGING_BACKEND,
+    backend: 'staging',
     paymentPublicKey: TEST_PAYMENT_KEY,
     mapsApiKey: '',
   },
   'local-production': {
     name: 'local-production',
-    apiBaseUrl: DEVELOPER_MACHINE_BACKEND,
+    backend: 'developerMachine',
     paymentPublicKey: TEST_PAYMENT_KEY,
     mapsApiKey: '',
   },
   'local-staging': {
     name: 'local-staging',
-    apiBaseUrl: DEVELOPER_MACHINE_BACKEND,
+    backend: 'developerMachine',
     paymentPublicKey: TEST_PAYMENT_KEY,
     mapsApiKey: '',
   },
   local: {
     name: 'local',
-    apiBaseUrl: STAGING_BACKEND,
+    backend: 'staging',
     paymentPublicKey: TEST_PAYMENT_KEY,
     mapsApiKey: '',
   },
   emulator: {
     name: 'emulator',
-    apiBaseUrl: FUNCTIONS_EMULATOR_BACKEND,
+    backend: 'emulator',
     paymentPublicKey: TEST_PAYMENT_KEY,
     mapsApiKey: '',
   },
@@ -93,4 +96,12 @@ export function resolveEnvironment(
   if (isEnvironmentName(name)) return environments[name];
   logError(`Unknown environment "${name}"; using development settings`);
   return environments.development;
+}
+
+/** Backend addresses as the operator set them; a backend left out is the portal's own API. */
+export type BackendAddresses = Readonly<Partial<Record<BackendName, string>>>;
+
+/** The API base address an environment calls, given the backends' configured addresses. */
+export function apiBaseFor(settings: EnvironmentSettings, backends: BackendAddresses): string {
+  return backends[settings.backend] ?? OWN_API_BASE;
 }

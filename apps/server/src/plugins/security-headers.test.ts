@@ -93,6 +93,35 @@ describe('security headers', () => {
   });
 });
 
+describe('connect-src with a backend on another origin', () => {
+  const backends = {
+    STAGING_API_URL: 'https://staging.acorn.example:8443/v2/api',
+    EMULATOR_API_URL: 'http://127.0.0.1:5001/acorn/api',
+  };
+
+  async function connectSrc(env: Record<string, string>) {
+    const app = await createTestApp({ database, env: { ...backends, ...env } });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      return directives(response.headers['content-security-policy']).get('connect-src');
+    } finally {
+      await app.close();
+    }
+  }
+
+  it("allows exactly the origin of the running environment's backend", async () => {
+    expect(await connectSrc({ APP_ENV: 'development' })).toBe(
+      "'self' https://staging.acorn.example:8443",
+    );
+    expect(await connectSrc({ APP_ENV: 'emulator' })).toBe("'self' http://127.0.0.1:5001");
+  });
+
+  it("allows no other environment's backend", async () => {
+    expect(await connectSrc({ APP_ENV: 'production' })).toBe("'self'");
+    expect(await connectSrc({ APP_ENV: 'local-staging' })).toBe("'self'");
+  });
+});
+
 describe('security headers behind a trusted TLS proxy', () => {
   let app: App;
   beforeAll(async () => {

@@ -19,6 +19,15 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const googlePopupPaths = new Set([GOOGLE_START_PATH, GOOGLE_CALLBACK_PATH, GOOGLE_DONE_PATH]);
 
 /**
+ * Where the web app may send requests: its own origin (GET /api/config, and the API when it is
+ * this portal's), and the origin of APP_ENV's backend when that is another (ADR 003). Exactly
+ * that origin: a backend's address is not a licence for its whole domain.
+ */
+export function connectSources(apiBaseUrl: string): string[] {
+  return URL.canParse(apiBaseUrl) ? ["'self'", new URL(apiBaseUrl).origin] : ["'self'"];
+}
+
+/**
  * Security headers on every response, the web app's and the API's. No inline scripts; inline
  * style attributes only.
  */
@@ -38,7 +47,7 @@ export const securityHeadersPlugin = fp(
           styleSrcAttr: ["'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: connectSources(app.config.apiBaseUrl),
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

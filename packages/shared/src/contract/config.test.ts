@@ -9,6 +9,7 @@ const config: RuntimeConfig = {
     supportEmail: 'support@nestling.health',
   },
   environment: 'production',
+  apiBaseUrl: '/api',
   keys: { paymentPublicKey: null, mapsApiKey: 'maps-key' },
   features: { googleSignIn: false, demoData: true },
 };
@@ -22,6 +23,14 @@ describe('runtimeConfigSchema', () => {
     expect(runtimeConfigSchema.safeParse({ ...config, environment: 'staging' }).success).toBe(
       false,
     );
+  });
+
+  it('rejects a config without the backend address', () => {
+    const withoutBackend: Partial<RuntimeConfig> = { ...config };
+    delete withoutBackend.apiBaseUrl;
+    expect(runtimeConfigSchema.safeParse(withoutBackend).error?.issues[0]?.path).toEqual([
+      'apiBaseUrl',
+    ]);
   });
 
   it('rejects a missing feature flag', () => {

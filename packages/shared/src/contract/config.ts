@@ -10,6 +10,11 @@ export const runtimeConfigSchema = z.object({
     supportEmail: z.string(),
   }),
   environment: z.enum(environmentNames),
+  /**
+   * The API base address of that environment's backend (ADR 003): '/api', this portal's own,
+   * or an absolute http(s) address. The web app appends the spec's relative paths to it.
+   */
+  apiBaseUrl: z.string().check(z.minLength(1)),
   /** Overrides of the environment table's keys, set by the operator; null uses the table. */
   keys: z.object({
     paymentPublicKey: z.nullable(z.string()),

@@ -7,7 +7,7 @@ export const configRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     '/config',
     {
       schema: {
-        summary: 'Brand, environment name and feature flags for the web app',
+        summary: 'Brand, environment name, its backend address and feature flags for the web app',
         tags: ['system'],
         response: { 200: runtimeConfigSchema },
       },

@@ -6,6 +6,7 @@ export function runtimeConfig(config: Config): RuntimeConfig {
   return {
     brand: { ...config.brand },
     environment: config.appEnv,
+    apiBaseUrl: config.apiBaseUrl,
     keys: { ...config.keys },
     features: {
       googleSignIn: config.google !== null,
