@@ -92,7 +92,10 @@ test('a new patient signs up, confirms by mail, signs out and in, and resets a f
   expectedErrors.push(/status of 401/);
   await page.getByRole('link', { name: 'Sign in with your new password' }).click();
   await signInOnPage(page, email, firstPassword);
-  await expect(page.getByRole('alert')).toContainText(/invalid email or password/i);
+  // The server may be busy rendering another test's PDFs: a password check can wait its turn.
+  await expect(page.getByRole('alert')).toContainText(/invalid email or password/i, {
+    timeout: 15_000,
+  });
   await expect(page).toHaveURL('/signin');
   await page.getByLabel(/^Password/).fill(newPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();

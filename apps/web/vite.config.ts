@@ -26,14 +26,17 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The libraries every page runs on, in one chunk: left to the automatic splitting,
-          // each new lazy page that shares a piece of them moves that piece into a chunk of its
-          // own, and many small chunks compress worse than one (the /signin budget pays).
+          // The libraries every page runs on, in one chunk, and the rest of what the first page
+          // needs in the entry chunk: left to the automatic splitting, each module the first
+          // page shares with a lazy page goes into a small chunk of its own, and many small
+          // chunks compress worse than one (the /signin budget pays) and cost more requests.
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](?:@tanstack[\\/](?:query-core|react-query|react-router|router-core|history|store|react-store)|zod|react|react-dom|scheduler|use-sync-external-store)[\\/]/,
+              priority: 2,
+              test: /node_modules[\\/](?:@tanstack[\\/](?:query-core|react-query|react-router|router-core|history|store|react-store)|react|react-dom|scheduler|use-sync-external-store)[\\/]/,
             },
+            { name: 'shell', tags: ['$initial'], priority: 1 },
           ],
         },
       },

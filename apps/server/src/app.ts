@@ -27,6 +27,7 @@ import { labRoutes } from './modules/lab/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/errors.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(errorHandlerPlugin);
   await app.register(requestGuardsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(openApiPlugin, { productName: config.brand.productName });
 
   await app.register(healthRoutes, { prefix: '/api' });

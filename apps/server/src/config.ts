@@ -3,7 +3,13 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { environmentNames, type EnvironmentName } from '@nestling/shared/environments';
+import {
+  apiBaseFor,
+  environmentNames,
+  environments,
+  type BackendName,
+  type EnvironmentName,
+} from '@nestling/shared/environments';
 import { LOCAL_BACKEND_PORT } from '@nestling/shared/constants';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -25,6 +31,11 @@ export interface Config {
   /** Origin the portal is reached at, without a trailing slash. */
   readonly publicUrl: string;
   readonly appEnv: EnvironmentName;
+  /**
+   * The API base address of APP_ENV's backend (ADR 003): '/api', this portal's own, unless
+   * that backend's setting names another, without a trailing slash.
+   */
+  readonly apiBaseUrl: string;
   readonly logLevel: LogLevel;
   /** Absolute path of the data directory (embedded database, lock file, later outbox and files). */
   readonly dataDir: string;
@@ -101,6 +112,41 @@ function isLoopbackUrl(value: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
+const LOOPBACK = 'localhost, 127.0.0.1 or [::1]';
+
+/**
+ * A backend's API address (ADR 003). Health data travels to it, so https:// unless it is on
+ * this machine; the developer machine's and the emulator's must be (`local`). Nothing but an
+ * origin and a path: the web app appends paths and queries itself.
+ */
+function backendUrlSchema(local: boolean) {
+  return withDefault(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL', abort: true })
+      .refine((value) => {
+        const url = new URL(value);
+        return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+      }, 'must be an address without a query, a fragment or a user name')
+      .refine(
+        (value) =>
+          local ? isLoopbackUrl(value) : value.startsWith('https://') || isLoopbackUrl(value),
+        local
+          ? `must be on this machine: ${LOOPBACK}`
+          : `must be an https:// URL (http:// only on this machine: ${LOOPBACK})`,
+      )
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  );
+}
+
+/** The setting that holds each backend's address. */
+const backendSettings = {
+  production: 'PRODUCTION_API_URL',
+  staging: 'STAGING_API_URL',
+  developerMachine: 'LOCAL_API_URL',
+  emulator: 'EMULATOR_API_URL',
+} as const satisfies Record<BackendName, string>;
+
 const booleanSchema = z.stringbool({ error: 'must be true or false' });
 
 /** Names proxy-addr understands for whole address ranges. */
@@ -162,6 +208,10 @@ const envSchema = z.object({
       .enum(environmentNames, { error: `must be one of ${environmentNames.join(', ')}` })
       .default('production'),
   ),
+  [backendSettings.production]: backendUrlSchema(false),
+  [backendSettings.staging]: backendUrlSchema(false),
+  [backendSettings.developerMachine]: backendUrlSchema(true),
+  [backendSettings.emulator]: backendUrlSchema(true),
   LOG_LEVEL: withDefault(
     z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   ),
@@ -286,6 +336,12 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
     hostIsSet: isSet(env.HOST),
     publicUrl,
     appEnv: settings.APP_ENV,
+    apiBaseUrl: apiBaseFor(environments[settings.APP_ENV], {
+      production: settings[backendSettings.production],
+      staging: settings[backendSettings.staging],
+      developerMachine: settings[backendSettings.developerMachine],
+      emulator: settings[backendSettings.emulator],
+    }),
     logLevel: settings.LOG_LEVEL,
     dataDir: path.resolve(cwd, settings.DATA_DIR),
     databaseUrl,

@@ -44,7 +44,10 @@ async function start() {
       const seeded = await seedDemoDataIfEmpty(database.db, {
         filesDir: path.join(config.dataDir, 'files'),
       });
-      if (seeded !== null) log.info({ accounts: seeded.created }, 'Created the demo accounts');
+      // How many, not which: the log holds no email address (the README lists the accounts).
+      if (seeded !== null) {
+        log.info({ accounts: seeded.created.length }, 'Created the demo accounts (see the README)');
+      }
     }
 
     const app = await buildApp({ config, database, logger: log });

@@ -33,8 +33,11 @@ async function start(container: HTMLElement): Promise<void> {
 
   document.title = portalTitle(config);
   const queryClient = createQueryClient();
-  const api = createApiClient({ environment: config.environment });
+  const api = createApiClient({ apiBaseUrl: config.apiBaseUrl });
   const router = createAppRouter({ queryClient, api, config });
+  // The first page's code starts loading now, beside the access gate's call, not after it.
+  const [firstRoutes] = router.getMatchedRoutes(window.location.pathname);
+  for (const route of firstRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
 
   root.render(
     <StrictMode>

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { NUMBER_WORDS_MAX, NUMBER_WORDS_MIN } from './constants.ts';
 
 /**
@@ -136,38 +135,6 @@ export const DOB_FORMAT_MESSAGE = 'Enter your date of birth as MM/DD/YYYY';
 export const DOB_FUTURE_MESSAGE = 'Your date of birth cannot be in the future';
 export const DOB_TOO_EARLY_MESSAGE = `Enter a year from ${DOB_MIN_YEAR} onwards`;
 
-/** The furthest-ahead time zone is UTC+14, so no date after its today is anyone's past. */
-const LATEST_UTC_OFFSET_MS = 14 * 60 * 60 * 1000;
-
-function isInFuture({ year, month, day }: DateParts, now: number): boolean {
-  const latestToday = new Date(now + LATEST_UTC_OFFSET_MS);
-  const todayKey =
-    latestToday.getUTCFullYear() * 10000 +
-    (latestToday.getUTCMonth() + 1) * 100 +
-    latestToday.getUTCDate();
-  return year * 10000 + month * 100 + day > todayKey;
-}
-
-/**
- * A real calendar date written MM/DD/YYYY, from 1900 up to today. "Today" is judged in the
- * furthest-ahead time zone so the browser and the server always agree. Outputs the date
- * zero-padded ('3/7/1990' -> '03/07/1990').
- */
-export const dobSchema = z.pipe(
-  z.string({ error: DOB_FORMAT_MESSAGE }).check(z.trim()),
-  z.transform((text: string, ctx) => {
-    const fail = (message: string) => {
-      ctx.issues.push({ code: 'custom', message, input: text });
-      return z.NEVER;
-    };
-    const parts = parseDob(text);
-    if (!parts) return fail(DOB_FORMAT_MESSAGE);
-    if (parts.year < DOB_MIN_YEAR) return fail(DOB_TOO_EARLY_MESSAGE);
-    if (isInFuture(parts, Date.now())) return fail(DOB_FUTURE_MESSAGE);
-    return formatDob({ Month: parts.month, Day: parts.day, Year: parts.year });
-  }),
-);
-
 /** Spec section 5: every email is trimmed before sign-in, sign-up, password reset and confirmation. */
 export function trimEmail(email: string): string {
   return email.trim();
@@ -175,8 +142,9 @@ export function trimEmail(email: string): string {
 
 export const EMAIL_MESSAGE = 'Enter a valid email address';
 
-/** Trims, then checks the format. Case is kept: the spec does not lower-case emails. */
-export const emailSchema = z.pipe(
-  z.string({ error: EMAIL_MESSAGE }).check(z.trim()),
-  z.email({ error: EMAIL_MESSAGE }),
-);
+/**
+ * What an email address looks like: zod's email pattern (the default of z.email), here so that
+ * a page can check an address without loading zod (emailSchema uses it too).
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;

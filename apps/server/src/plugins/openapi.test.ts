@@ -33,6 +33,8 @@ describe('API documentation', () => {
       '/api/admin/lab-keys/{id}',
       '/api/admin/users',
       '/api/auth/google/start',
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-up/email',
       '/api/config',
       '/api/demo/embryo-reports/{variant}',
       '/api/documents/view/{token}',
@@ -69,7 +71,7 @@ describe('API documentation', () => {
       content: {
         'application/json': {
           schema: {
-            required: ['brand', 'environment', 'keys', 'features'],
+            required: ['brand', 'environment', 'apiBaseUrl', 'keys', 'features'],
           },
         },
       },

@@ -1,9 +1,16 @@
+import { copyFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalRoutes } from '@nestling/shared/routes';
 import type { App } from '../app.ts';
 import { createTestApp, createTestWebDist, type TestWebDist } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
-import { brandIndexHtml } from './web-app.ts';
+import { brandIndexHtml, preferredEncoding } from './web-app.ts';
+
+/** The portal's own robots.txt, as the build copies it. */
+const robotsTxt = fileURLToPath(new URL('../../../web/public/robots.txt', import.meta.url));
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -43,6 +50,15 @@ describe('the built web app', () => {
     const head = await app.inject({ method: 'HEAD', url: '/reports/joint' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it('carries the runtime config, as GET /api/config answers it', async () => {
+    const page = await app.inject({ method: 'GET', url: '/signin' });
+    const config = await app.inject({ method: 'GET', url: '/api/config' });
+    const embedded = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(
+      page.body,
+    );
+    expect(JSON.parse(embedded?.[1] ?? 'null')).toEqual(config.json());
   });
 
   it('answers /index.html itself branded and never cached', async () => {
@@ -96,6 +112,125 @@ describe('the built web app', () => {
   });
 });
 
+describe('the built web app, compressed', () => {
+  let dist: TestWebDist;
+  let app: App;
+  /** A file the build wrote no compressed copies of. */
+  const plainUrl = '/assets/small-Cq81xZ0a.js';
+
+  beforeAll(async () => {
+    dist = createTestWebDist();
+    // As apps/web/scripts/compress.mjs writes them.
+    const asset = path.join(dist.dir, dist.assetUrl);
+    writeFileSync(`${asset}.br`, brotliCompressSync(dist.assetBody));
+    writeFileSync(`${asset}.gz`, gzipSync(dist.assetBody));
+    writeFileSync(path.join(dist.dir, plainUrl), 'export {};\n');
+    copyFileSync(robotsTxt, path.join(dist.dir, 'robots.txt'));
+    app = await createTestApp({ database, env: { WEB_DIST_DIR: dist.dir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    dist.remove();
+  });
+
+  const getAsset = (url: string, acceptEncoding?: string) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('answers a script brotli-compressed to a browser that accepts brotli', async () => {
+    const response = await getAsset(dist.assetUrl, 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toBe('accept-encoding');
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(dist.assetBody);
+  });
+
+  it('answers it gzip-compressed to a client that accepts only gzip', async () => {
+    const response = await getAsset(dist.assetUrl, 'gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toBe('accept-encoding');
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(dist.assetBody);
+  });
+
+  it('answers it plain to a client that accepts no encoding', async () => {
+    for (const acceptEncoding of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const response = await getAsset(dist.assetUrl, acceptEncoding);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(response.body).toBe(dist.assetBody);
+    }
+  });
+
+  it('answers a file without compressed copies plain, whatever the client accepts', async () => {
+    const response = await getAsset(plainUrl, 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('export {};\n');
+  });
+
+  it('does not serve the compressed copies as files of their own', async () => {
+    for (const url of [`${dist.assetUrl}.br`, `${dist.assetUrl}.gz`]) {
+      const response = await getAsset(url, 'br, gzip');
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<title>');
+    }
+  });
+
+  it('answers the branded index.html compressed, and still never cached', async () => {
+    const br = await getAsset('/reports', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain(
+      '<title>Nestling Portal</title>',
+    );
+
+    const gzip = await getAsset('/signin', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<title>Nestling Portal</title>');
+
+    const plain = await getAsset('/signin');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.body).toContain('<title>Nestling Portal</title>');
+  });
+
+  it('answers /robots.txt as text that keeps crawlers off the API', async () => {
+    const response = await getAsset('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).not.toContain('<html');
+    const rules = response.body.split('\n').filter((line) => !line.startsWith('#'));
+    expect(rules).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /api/']));
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['identity', undefined],
+    ['deflate', undefined],
+    ['br;q=0, gzip;q=0', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('picks %j as %j', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});
+
 describe('the web app under another brand', () => {
   it('escapes the product name in the title', async () => {
     const dist = createTestWebDist();
@@ -106,6 +241,9 @@ describe('the web app under another brand', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/signin' });
       expect(response.body).toContain('<title>Acorn &amp; &lt;Oak&gt; Portal</title>');
+      // Nor can the name close the element that carries the runtime config.
+      expect(response.body).not.toContain('<Oak>');
+      expect(response.body).toContain('"productName":"Acorn & \\u003cOak>"');
     } finally {
       await app.close();
       dist.remove();
@@ -139,6 +277,12 @@ describe('brandIndexHtml', () => {
   it('replaces the title whatever it held', () => {
     expect(brandIndexHtml('<head><title>\n  Vite App\n</title></head>', 'Nestling')).toBe(
       '<head><title>Nestling Portal</title></head>',
+    );
+  });
+
+  it('takes a $ in the name as it is', () => {
+    expect(brandIndexHtml('<head><title>x</title></head>', "$& $' Lab")).toBe(
+      '<head><title>$&amp; $&#39; Lab Portal</title></head>',
     );
   });
 

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { runtimeConfigSchema, type RuntimeConfig } from '@nestling/shared/contract/config';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '@nestling/shared/runtime-config-element';
+import { runtimeConfig } from '../modules/config/service.ts';
 import { pathWithoutQuery } from '../logger.ts';
 import { sendError } from './errors.ts';
 
@@ -13,6 +17,7 @@ export interface WebAppOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
 
 export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
@@ -30,9 +35,70 @@ export function escapeHtml(text: string): string {
 /** index.html with the page title set to '<product> Portal' (spec section 1). */
 export function brandIndexHtml(html: string, productName: string): string {
   const title = `<title>${escapeHtml(`${productName} Portal`)}</title>`;
+  // Replaced by functions: a `$` in the name is no replacement pattern.
   return /<title>[\s\S]*?<\/title>/i.test(html)
-    ? html.replace(/<title>[\s\S]*?<\/title>/i, title)
-    : html.replace(/<\/head>/i, `${title}</head>`);
+    ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title)
+    : html.replace(/<\/head>/i, () => `${title}</head>`);
+}
+
+/**
+ * index.html with the runtime config in it, as GET /api/config answers it: the web app reads it
+ * from there instead of asking before its first render. Data, never run (the content security
+ * policy allows no inline script); `<` is escaped so that no value can close the element.
+ */
+export function embedRuntimeConfig(html: string, config: RuntimeConfig): string {
+  const json = JSON.stringify(config).replaceAll('<', '\\u003c');
+  const element = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
+  return html.replace(/<\/head>/i, () => `${element}</head>`);
+}
+
+/** What the build compresses its files into (apps/web/scripts/compress.mjs), best first. */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/**
+ * The best encoding an Accept-Encoding header allows, or undefined for none: the client's
+ * preference (q) first, then brotli before gzip. `*` stands for any encoding not named.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name !== '') weights.set(name, Number.isNaN(weight) ? 0 : weight);
+  }
+  let best: Encoding | undefined;
+  let bestWeight = 0;
+  for (const encoding of ENCODINGS) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) {
+      best = encoding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+/** index.html as sent: compressed once, at start, in each encoding the build uses. */
+interface IndexHtml {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressIndexHtml(html: string): IndexHtml {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+      },
+    }),
+    gzip: gzipSync(identity, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  };
 }
 
 function readIndexHtml(distDir: string): string | null {
@@ -45,13 +111,24 @@ function readIndexHtml(distDir: string): string | null {
 
 /**
  * Serves the built web app: its files as they are, hashed assets cached for a year, and
- * index.html (never cached) for every other non-API GET, so that deep links work. Unknown API
- * paths, whatever the method, get the JSON 404.
+ * index.html (branded, with the runtime config, never cached) for every other non-API GET, so
+ * that deep links work. Each file goes brotli- or gzip-compressed to clients that accept it (the
+ * build writes the compressed copies beside the files), plain to the others. Unknown API paths,
+ * whatever the method, get the JSON 404.
  */
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: WebAppOptions) => {
     const indexHtml = readIndexHtml(options.distDir);
-    const brandedIndex = indexHtml === null ? null : brandIndexHtml(indexHtml, options.productName);
+    const brandedIndex =
+      indexHtml === null
+        ? null
+        : compressIndexHtml(
+            embedRuntimeConfig(
+              brandIndexHtml(indexHtml, options.productName),
+              // Checked against the contract once, here, rather than in every browser.
+              runtimeConfigSchema.parse(runtimeConfig(app.config)),
+            ),
+          );
     if (brandedIndex === null) {
       app.log.warn(
         `No web app in ${options.distDir}: run \`npm run build\`. The API works without it.`,
@@ -64,10 +141,16 @@ export const webAppPlugin = fp(
         redirect: false,
         cacheControl: false,
         dotfiles: 'ignore',
+        // file.br or file.gz, when the client accepts that encoding and the build wrote it.
+        preCompressed: true,
         // index.html is answered branded, below, as are directories ('/' above all). API
-        // paths never fall through to files.
+        // paths never fall through to files, and the compressed copies are not files of their
+        // own.
         allowedPath: (pathname) =>
-          pathname !== '/index.html' && !pathname.endsWith('/') && !isApiPath(pathname),
+          pathname !== '/index.html' &&
+          !pathname.endsWith('/') &&
+          !isApiPath(pathname) &&
+          !COMPRESSED_COPY.test(pathname),
         setHeaders: (reply, filePath) => {
           const relative = path.relative(options.distDir, filePath).split(path.sep).join('/');
           reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
@@ -98,11 +181,14 @@ export const webAppPlugin = fp(
               'The API under /api works meanwhile.\n',
           );
       }
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding !== undefined) reply.header('content-encoding', encoding);
       return reply
         .code(200)
         .header('cache-control', 'no-store')
+        .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8')
-        .send(brandedIndex);
+        .send(brandedIndex[encoding ?? 'identity']);
     });
   },
   { name: 'web-app' },

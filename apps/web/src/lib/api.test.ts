@@ -38,7 +38,6 @@ function setup(
   const navigate = vi.fn<(url: string) => void>();
   const logError = vi.fn<(message: string) => void>();
   const client = createApiClient({
-    environment: 'production',
     fetch: fetchMock,
     navigate,
     logError,
@@ -78,26 +77,24 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('base address', () => {
   it.each([
-    ['production', `${ORIGIN}/api`],
-    ['preview', `${ORIGIN}/api`],
-    ['development', 'https://staging.nestling.health/api'],
-    ['local', 'https://staging.nestling.health/api'],
-    ['local-production', 'http://localhost:8080/api'],
-    ['local-staging', 'http://localhost:8080/api'],
-    ['emulator', 'http://127.0.0.1:5001/nestling-portal/us-central1/api'],
+    ['/api', `${ORIGIN}/api`],
     [undefined, `${ORIGIN}/api`],
-  ])('%s -> %s', async (environment, base) => {
-    const { client, request } = setup(undefined, { environment });
+    ['https://staging.example.org/v2/api', 'https://staging.example.org/v2/api'],
+    ['http://localhost:8080/api/', 'http://localhost:8080/api'],
+  ])('%s -> %s', async (apiBaseUrl, base) => {
+    const { client, request } = setup(undefined, { apiBaseUrl });
     expect(client.baseUrl).toBe(base);
     await client.get('/user/me', okSchema);
     expect(request().url).toBe(`${base}/user/me`);
   });
 
-  it('an unknown environment logs an error and uses development', () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { client } = setup(undefined, { environment: 'moon' });
-    expect(client.baseUrl).toBe('https://staging.nestling.health/api');
-    expect(consoleError).toHaveBeenCalledOnce();
+  it('sends the backend its own cookies only when it is on another origin', async () => {
+    const other = setup(undefined, { apiBaseUrl: 'https://staging.example.org/api' });
+    await other.client.get('/user/me', okSchema);
+    expect(other.fetch.mock.calls[0]?.[1]?.credentials).toBe('include');
+    const own = setup(undefined, { apiBaseUrl: '/api' });
+    await own.client.get('/user/me', okSchema);
+    expect(own.fetch.mock.calls[0]?.[1]?.credentials).toBeUndefined();
   });
 });
 
@@ -165,6 +162,26 @@ describe('requests', () => {
   it('accepts an empty answer when the schema allows it', async () => {
     const { client } = setup(() => new Response(null, { status: 204 }));
     await expect(client.delete('/x', z.undefined())).resolves.toBeUndefined();
+  });
+
+  it('takes a schema as a function that loads it, and asks before it is loaded', async () => {
+    const { client, fetch: fetchMock } = setup();
+    let loaded!: (schema: typeof okSchema) => void;
+    const loadSchema = vi.fn(() => new Promise<typeof okSchema>((resolve) => (loaded = resolve)));
+    const answer = client.get('/x', loadSchema);
+    await vi.waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledOnce();
+    });
+    expect(loadSchema).toHaveBeenCalledOnce();
+    loaded(okSchema);
+    await expect(answer).resolves.toEqual({ ok: true });
+  });
+
+  it('checks the answer against a loaded schema too', async () => {
+    const { client } = setup(() => jsonResponse({ ok: 'yes' }));
+    await expect(client.get('/x', () => Promise.resolve(okSchema))).rejects.toThrow(
+      UNREADABLE_RESPONSE_MESSAGE,
+    );
   });
 
   it('downloads a PDF with GET and Accept application/pdf', async () => {

@@ -1,4 +1,4 @@
-import { resolveEnvironment } from '@nestling/shared/environments';
+import { OWN_API_BASE } from '@nestling/shared/environments';
 import { isDemoPath } from '@nestling/shared/routes';
 import { toQueryString, type QueryParams } from '@nestling/shared/text';
 import type * as z from 'zod/mini';
@@ -30,8 +30,11 @@ export const UNREADABLE_RESPONSE_MESSAGE = 'The server sent an answer the portal
 export const NETWORK_ERROR_MESSAGE = 'The portal could not reach the server';
 
 export interface ApiClientOptions {
-  /** The environment name from GET /api/config; picks the base address (spec section 7). */
-  environment?: string | undefined;
+  /**
+   * The environment's API base address from GET /api/config (spec section 7, ADR 003): '/api'
+   * (the default) is resolved against the page's origin; an absolute address is used as it is.
+   */
+  apiBaseUrl?: string | undefined;
   fetch?: typeof fetch;
   /** Where redirects go; tests capture them. Defaults to a full page load. */
   navigate?: (url: string) => void;
@@ -62,33 +65,39 @@ export interface BodyRequestOptions extends RequestOptions {
   body?: unknown;
 }
 
+/**
+ * A zod schema, or a function that loads one: the schema then loads while the request is under
+ * way, so a module of the first page need not carry its schemas (and zod) before any call.
+ */
+export type SchemaSource<S extends z.ZodMiniType> = S | (() => Promise<S>);
+
 export interface ApiClient {
   /** The absolute base address, without a trailing slash. */
   readonly baseUrl: string;
   url(path: string, query?: QueryParams): string;
   get<S extends z.ZodMiniType>(
     path: string,
-    schema: S,
+    schema: SchemaSource<S>,
     options?: RequestOptions,
   ): Promise<z.output<S>>;
   post<S extends z.ZodMiniType>(
     path: string,
-    schema: S,
+    schema: SchemaSource<S>,
     options?: BodyRequestOptions,
   ): Promise<z.output<S>>;
   put<S extends z.ZodMiniType>(
     path: string,
-    schema: S,
+    schema: SchemaSource<S>,
     options?: BodyRequestOptions,
   ): Promise<z.output<S>>;
   patch<S extends z.ZodMiniType>(
     path: string,
-    schema: S,
+    schema: SchemaSource<S>,
     options?: BodyRequestOptions,
   ): Promise<z.output<S>>;
   delete<S extends z.ZodMiniType>(
     path: string,
-    schema: S,
+    schema: SchemaSource<S>,
     options?: BodyRequestOptions,
   ): Promise<z.output<S>>;
   /** GET with Accept: application/pdf; the document as a Blob. */
@@ -120,9 +129,8 @@ export function errorText(body: unknown, statusText: string, status: number): st
   return statusText.trim() !== '' ? statusText : `HTTP ${status}`;
 }
 
-/** The absolute API base address for an environment ('/api' is resolved against the origin). */
-export function apiBaseUrl(environment: string | undefined, origin: string): string {
-  const { apiBaseUrl: base } = resolveEnvironment(environment);
+/** The absolute API base address ('/api' is resolved against the page's origin). */
+export function apiBaseUrl(base: string, origin: string): string {
   return new URL(base, origin).href.replace(/\/+$/, '');
 }
 
@@ -152,7 +160,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       console.error(message);
     });
 
-  const baseUrl = apiBaseUrl(options.environment, getLocation().origin);
+  const baseUrl = apiBaseUrl(options.apiBaseUrl ?? OWN_API_BASE, getLocation().origin);
+  const crossOrigin = new URL(baseUrl).origin !== getLocation().origin;
 
   function url(path: string, query?: QueryParams): string {
     const search = query ? toQueryString(query) : '';
@@ -217,6 +226,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       headers.Authorization = `Bearer ${token}`;
     }
     const init: RequestInit = { method, headers };
+    // Sign-in leaves a session cookie on the backend, which POST /user/token then needs: a
+    // backend on another origin gets its own cookies only when asked (ADR 003).
+    if (crossOrigin) init.credentials = 'include';
     if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(opts.body);
@@ -238,10 +250,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function json<S extends z.ZodMiniType>(
     method: Method,
     path: string,
-    schema: S,
+    source: SchemaSource<S>,
     opts: BodyRequestOptions = {},
   ): Promise<z.output<S>> {
-    const response = await send(method, path, { ...opts, accept: 'application/json' });
+    const [response, schema] = await Promise.all([
+      send(method, path, { ...opts, accept: 'application/json' }),
+      typeof source === 'function' ? source() : source,
+    ]);
     const read = await readJson(response);
     const parsed = read.ok ? schema.safeParse(read.data) : undefined;
     if (!parsed?.success) {

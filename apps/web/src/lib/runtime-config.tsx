@@ -1,4 +1,5 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '@nestling/shared/contract/config';
+import type { RuntimeConfig } from '@nestling/shared/contract/config';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '@nestling/shared/runtime-config-element';
 import { createContext, use, type ReactNode } from 'react';
 
 /**
@@ -7,9 +8,30 @@ import { createContext, use, type ReactNode } from 'react';
  */
 export const CONFIG_PATH = '/api/config';
 
-/** GET /api/config from the page's own origin, validated. Throws when it cannot be used. */
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl(CONFIG_PATH, { headers: { Accept: 'application/json' } });
+/**
+ * The config the server wrote into the page (apps/server/src/plugins/web-app.ts), checked
+ * against the contract there when it started; none in a page the development server sent.
+ */
+function configInPage(page: Document): RuntimeConfig | undefined {
+  const json = page.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  return json ? (JSON.parse(json) as RuntimeConfig) : undefined;
+}
+
+/**
+ * The runtime config: from the page, which costs no request before the first render, else GET
+ * /api/config from the page's own origin, validated (the schema, and zod with it, load only
+ * then). Throws when it cannot be used.
+ */
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch = fetch,
+  page: Document = document,
+): Promise<RuntimeConfig> {
+  const inPage = configInPage(page);
+  if (inPage !== undefined) return inPage;
+  const [response, { runtimeConfigSchema }] = await Promise.all([
+    fetchImpl(CONFIG_PATH, { headers: { Accept: 'application/json' } }),
+    import('@nestling/shared/contract/config'),
+  ]);
   if (!response.ok) throw new Error(`GET ${CONFIG_PATH} answered ${response.status}`);
   return runtimeConfigSchema.parse(await response.json());
 }

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ForbiddenPage } from '../features/errors/forbidden-page.tsx';
-import { forbiddenSearchSchema } from '../lib/search.ts';
+import { validateForbiddenSearch } from '../lib/search.ts';
 
 export const Route = createFileRoute('/403')({
-  validateSearch: forbiddenSearchSchema,
+  validateSearch: validateForbiddenSearch,
   component: Forbidden,
 });
 

@@ -2,11 +2,11 @@ import { createRootRouteWithContext, retainSearchParams } from '@tanstack/react-
 import { RootError, RootLayout, RootNotFound } from '../app/root-components.tsx';
 import type { RouterContext } from '../app/router-context.ts';
 import { gateRoute } from '../features/auth/route-gate.ts';
-import { viewAsSearchSchema } from '../lib/search.ts';
+import { validateViewAsSearch } from '../lib/search.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // as_user / email: an admin viewing the portal as another user, on any page.
-  validateSearch: viewAsSearchSchema,
+  validateSearch: validateViewAsSearch,
   // ...and they stay while the admin moves around the portal ('Back to my portal' drops them).
   search: { middlewares: [retainSearchParams(['as_user', 'email'])] },
   // The access gate of spec section 4, before any page loads.

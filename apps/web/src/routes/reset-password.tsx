@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NewPasswordForm, ResetRequestForm } from '../features/auth/reset-password-view.tsx';
-import { resetPasswordSearchSchema } from '../lib/search.ts';
+import { validateResetPasswordSearch } from '../lib/search.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: resetPasswordSearchSchema,
+  validateSearch: validateResetPasswordSearch,
   component: ResetPasswordPage,
 });
 

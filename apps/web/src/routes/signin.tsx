@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { GoogleSignInOption } from '../features/auth/google-sign-in-option.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
-import { nextSearchSchema } from '../lib/search.ts';
+import { validateNextSearch } from '../lib/search.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 
 export const Route = createFileRoute('/signin')({
-  validateSearch: nextSearchSchema,
+  // Not split off: everyone signed out lands here (the access gate sends them), so the page
+  // loads with the app rather than a round trip after it.
+  codeSplitGroupings: [],
+  validateSearch: validateNextSearch,
   component: SignInPage,
 });
 

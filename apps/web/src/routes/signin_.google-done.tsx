@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { GoogleDoneView } from '../features/auth/google-done-view.tsx';
-import { googleDoneSearchSchema } from '../lib/search.ts';
+import { validateGoogleDoneSearch } from '../lib/search.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 
 // Not nested in /signin (the trailing underscore): a page of its own, in the popup or the tab.
 export const Route = createFileRoute('/signin_/google-done')({
-  validateSearch: googleDoneSearchSchema,
+  validateSearch: validateGoogleDoneSearch,
   component: GoogleDonePage,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { VerifyEmailView } from '../features/auth/verify-email-view.tsx';
-import { verifyEmailSearchSchema } from '../lib/search.ts';
+import { validateVerifyEmailSearch } from '../lib/search.ts';
 import { PageHeading } from '../ui/page-heading.tsx';
 
 export const Route = createFileRoute('/verify-email')({
-  validateSearch: verifyEmailSearchSchema,
+  validateSearch: validateVerifyEmailSearch,
   component: VerifyEmailPage,
 });
 

@@ -9,6 +9,7 @@ export const testConfig: RuntimeConfig = {
     supportEmail: 'support@nestling.health',
   },
   environment: 'production',
+  apiBaseUrl: '/api',
   keys: { paymentPublicKey: null, mapsApiKey: null },
   features: { googleSignIn: false, demoData: true },
 };

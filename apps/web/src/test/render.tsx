@@ -48,7 +48,7 @@ export function createTestServices({ user }: { user?: User | undefined } = {}): 
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const api = createApiClient({
-    environment: testConfig.environment,
+    apiBaseUrl: testConfig.apiBaseUrl,
     fetch: fetchMock,
     navigate,
     logError: () => undefined,

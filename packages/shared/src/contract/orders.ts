@@ -53,4 +53,6 @@ export type IndividualOrder = z.infer<typeof individualOrderSchema>;
 export const orderParamsSchema = z.object({ id: z.string().check(z.minLength(1)) });
 
 export const ORDER_NOT_FOUND = 'Order not found';
+/** Spec section 8: a couple's activation when the father's or the mother's order is missing. */
+export const ORDERS_NOT_ATTACHED = 'Orders not attached';
 export const ACCOUNT_NOT_FOUND = 'Account not found';

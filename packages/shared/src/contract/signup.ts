@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { DOB_FORMAT_MESSAGE, dobSchema, emailSchema, formatDob } from '../text.ts';
+import { DOB_FORMAT_MESSAGE, formatDob } from '../text.ts';
+import { dobSchema, emailSchema } from './fields.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,6 +1,6 @@
 import { Alert, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { currentPasswordSchema } from '@nestling/shared/contract/account';
-import { emailSchema } from '@nestling/shared/text';
+import { emailSchema } from '@nestling/shared/contract/fields';
 import { useState, type SubmitEvent } from 'react';
 import { FormError, SubmitButton } from '../auth/form-parts.tsx';
 import { schemaError, useFormFields } from '../auth/use-form-fields.ts';

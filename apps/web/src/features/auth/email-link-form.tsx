@@ -1,6 +1,6 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
 import type { Message } from '@nestling/shared/contract/message';
-import { emailSchema } from '@nestling/shared/text';
+import { emailSchema } from '@nestling/shared/contract/fields';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode, SubmitEvent } from 'react';
 import { FormError, SubmitButton } from './form-parts.tsx';

@@ -5,7 +5,7 @@ import {
   phoneSchema,
   signupSexSchema,
 } from '@nestling/shared/contract/signup';
-import { dobSchema } from '@nestling/shared/text';
+import { dobSchema } from '@nestling/shared/contract/fields';
 import { schemaError, type FieldValidators, type FormFields } from './use-form-fields.ts';
 
 export type ProfileField = 'firstName' | 'lastName' | 'phone' | 'dob' | 'sex';

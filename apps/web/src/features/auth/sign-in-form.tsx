@@ -1,17 +1,17 @@
 import { Stack, Text, TextInput } from '@mantine/core';
-import { emailSchema } from '@nestling/shared/text';
 import { useNavigate } from '@tanstack/react-router';
 import type { SubmitEvent } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
+import { emailError } from './email-check.ts';
 import { FormError, SubmitButton } from './form-parts.tsx';
 import { useSignIn } from './use-sign-in.ts';
-import { schemaError, useFormFields, type FieldValidators } from './use-form-fields.ts';
+import { useFormFields, type FieldValidators } from './use-form-fields.ts';
 
 type Field = 'email' | 'password';
 
 const validators: FieldValidators<Field> = {
-  email: (value) => schemaError(emailSchema, value),
+  email: emailError,
   password: (value) => (value === '' ? 'Enter your password' : undefined),
 };
 

@@ -1,6 +1,6 @@
 import { PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { passwordSchema, signupSchema } from '@nestling/shared/contract/signup';
-import { emailSchema } from '@nestling/shared/text';
+import { emailSchema } from '@nestling/shared/contract/fields';
 import { useNavigate } from '@tanstack/react-router';
 import type { SubmitEvent } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';

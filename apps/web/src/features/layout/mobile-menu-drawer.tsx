@@ -1,3 +1,5 @@
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Drawer.css';
 import { ActionIcon, Drawer, Group, Stack, UnstyledButton } from '@mantine/core';
 import type { User } from '@nestling/shared/contract/user';
 import { IconMail, IconWorld } from '@tabler/icons-react';

@@ -1,5 +1,6 @@
+import '@mantine/core/styles/Tabs.css';
 import { Alert, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { IndividualOrder } from '@nestling/shared/contract/orders';
+import { ORDERS_NOT_ATTACHED, type IndividualOrder } from '@nestling/shared/contract/orders';
 import type { UserAnswer } from '@nestling/shared/contract/portal-user';
 import type { ReportSummary } from '@nestling/shared/contract/report-view';
 import { formatUsDate, preconceptionTestName } from '@nestling/shared/products';
@@ -9,7 +10,6 @@ import { ButtonLink } from '../../ui/button-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { DocumentsList } from '../documents/documents-list.tsx';
 import { EmbryoReportCard } from '../embryo-reports/embryo-report-list.tsx';
-import { ORDERS_NOT_ATTACHED } from '../joint-report/joint-report-page.tsx';
 import { partnerName } from './partner-name.ts';
 import { DownloadArchiveButton } from './download-archive-button.tsx';
 import { pendingOrFailed } from './report-status.tsx';

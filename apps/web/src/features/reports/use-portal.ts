@@ -4,10 +4,17 @@ import {
   type UserAnswer,
   type UserQuery,
 } from '@nestling/shared/contract/portal-user';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { useApi } from '../../lib/api-context.tsx';
 import { useViewAs } from './use-view-as.ts';
+
+/**
+ * An answer this fresh is not asked for again when the page mounts: the /reports route starts
+ * the calls before the page's code has loaded, and the page should not repeat them at once.
+ * Changes to the account invalidate ['user'], which still refetches at once.
+ */
+const FRESH_MS = 10_000;
 
 /*
  * GET /user with report flags (spec section 7), asked in two parts: the couple's reports, whose
@@ -31,13 +38,12 @@ async function getPortal(
   }
 }
 
-/**
- * The person's couple accounts with their joint and embryo reports; null when the lab has
- * delivered none. `preferredAccount` picks the account the server then remembers in a cookie.
- */
-export function useCoupleReports(preferredAccount?: string) {
-  const api = useApi();
-  const asUser = useViewAs();
+/** The query of the person's couple accounts (useCoupleReports), for a route to start early. */
+export function coupleReportsQuery(
+  api: ApiClient,
+  asUser: string | undefined,
+  preferredAccount?: string,
+) {
   const query: UserQuery = {
     preconception: 'true',
     embryo: 'true',
@@ -45,11 +51,46 @@ export function useCoupleReports(preferredAccount?: string) {
     preferredAccount,
     asUser,
   };
-  return useQuery({
+  return queryOptions({
     queryKey: ['user', 'portal', 'couple', asUser ?? null, preferredAccount ?? null],
     queryFn: ({ signal }) => getPortal(api, query, signal),
+    staleTime: FRESH_MS,
+  });
+}
+
+/**
+ * The person's couple accounts with their joint and embryo reports; null when the lab has
+ * delivered none. `preferredAccount` picks the account the server then remembers in a cookie.
+ */
+export function useCoupleReports(preferredAccount?: string) {
+  return useQuery({
+    ...coupleReportsQuery(useApi(), useViewAs(), preferredAccount),
     // Switching account keeps the page in place while the new answer loads.
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The query of the person's individual orders (useIndividualOrders), for a route to start early. */
+export function individualOrdersQuery(
+  api: ApiClient,
+  asUser: string | undefined,
+  preferredOrder?: string,
+) {
+  const query: UserQuery = {
+    individual: 'true',
+    withIndividualReport: 'true',
+    preferredOrder,
+    asUser,
+  };
+  return queryOptions({
+    queryKey: ['user', 'portal', 'individual', asUser ?? null, preferredOrder ?? null],
+    queryFn: async ({ signal }) => {
+      const answer = await getPortal(api, query, signal);
+      // Only the couple's call answers 'no response'; this one always lists the orders.
+      if (answer === null) throw new Error(NO_RESPONSE);
+      return answer;
+    },
+    staleTime: FRESH_MS,
   });
 }
 
@@ -58,22 +99,8 @@ export function useCoupleReports(preferredAccount?: string) {
  * order the server then remembers in a cookie.
  */
 export function useIndividualOrders(preferredOrder?: string) {
-  const api = useApi();
-  const asUser = useViewAs();
-  const query: UserQuery = {
-    individual: 'true',
-    withIndividualReport: 'true',
-    preferredOrder,
-    asUser,
-  };
   return useQuery({
-    queryKey: ['user', 'portal', 'individual', asUser ?? null, preferredOrder ?? null],
-    queryFn: async ({ signal }) => {
-      const answer = await getPortal(api, query, signal);
-      // Only the couple's call answers 'no response'; this one always lists the orders.
-      if (answer === null) throw new Error(NO_RESPONSE);
-      return answer;
-    },
+    ...individualOrdersQuery(useApi(), useViewAs(), preferredOrder),
     placeholderData: keepPreviousData,
   });
 }

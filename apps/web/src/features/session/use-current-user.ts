@@ -1,4 +1,4 @@
-import { currentUserSchema, type CurrentUser } from '@nestling/shared/contract/user';
+import type { CurrentUser } from '@nestling/shared/contract/user';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import type { ApiClient } from '../../lib/api.ts';
@@ -9,12 +9,16 @@ export const currentUserQueryKey = ['user', 'me'] as const;
 /** The signed-in user changes rarely; actions that change it invalidate the query. */
 export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;
 
+/** The answer's schema, loaded with the first call: signed out, /signin needs none of it. */
+const loadCurrentUserSchema = () =>
+  import('@nestling/shared/contract/user').then((module) => module.currentUserSchema);
+
 /** GET /user/me as a query: the header and the access gate share one cached answer. */
 export function currentUserQueryOptions(api: ApiClient, redirects = true) {
   return {
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get('/user/me', currentUserSchema, { signal, redirects }),
+      api.get('/user/me', loadCurrentUserSchema, { signal, redirects }),
     staleTime: CURRENT_USER_STALE_MS,
   };
 }

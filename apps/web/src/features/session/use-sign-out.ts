@@ -1,9 +1,12 @@
-import { messageSchema } from '@nestling/shared/contract/message';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useApi } from '../../lib/api-context.tsx';
 import { clearAdminToken, clearAuthToken, hasAuthToken } from '../../lib/auth-cookie.ts';
+
+/** The answer's schema, loaded with the call: the header's sign-out is on every first load. */
+const loadMessageSchema = () =>
+  import('@nestling/shared/contract/message').then((module) => module.messageSchema);
 
 /**
  * Signs out: the server ends the session at once (its tokens are refused from then on and the
@@ -16,7 +19,9 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     if (hasAuthToken()) {
-      await api.post('/user/sign-out', messageSchema, { redirects: false }).catch(() => undefined);
+      await api
+        .post('/user/sign-out', loadMessageSchema, { redirects: false })
+        .catch(() => undefined);
     }
     // Forget every cached answer first, so nothing of this user is shown once the token is gone.
     queryClient.clear();

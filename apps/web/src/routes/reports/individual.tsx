@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { IndividualReportPage } from '../../features/individual-report/individual-report-page.tsx';
-import { individualReportSearchSchema, versionFromSearch } from '../../lib/search.ts';
+import { validateIndividualReportSearch, versionFromSearch } from '../../lib/search.ts';
 
 export const Route = createFileRoute('/reports/individual')({
-  validateSearch: individualReportSearchSchema,
+  validateSearch: validateIndividualReportSearch,
   component: IndividualReportRoute,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { JointReportPage } from '../../features/joint-report/joint-report-page.tsx';
-import { jointReportSearchSchema, versionFromSearch } from '../../lib/search.ts';
+import { validateJointReportSearch, versionFromSearch } from '../../lib/search.ts';
 
 export const Route = createFileRoute('/reports/joint')({
-  validateSearch: jointReportSearchSchema,
+  validateSearch: validateJointReportSearch,
   component: JointReportRoute,
 });
 

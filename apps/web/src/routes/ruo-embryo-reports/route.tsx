@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { embryoReportSearchSchema } from '../../features/embryo-reports/search.ts';
+import { validateEmbryoReportSearch } from '../../lib/search.ts';
 
-/** Every page of the report keeps ?report= and ?version= (see the search schema). */
+/** Every page of the report keeps ?report= and ?version= (see validateEmbryoReportSearch). */
 export const Route = createFileRoute('/ruo-embryo-reports')({
-  validateSearch: embryoReportSearchSchema,
+  validateSearch: validateEmbryoReportSearch,
 });

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { GoogleSignInOption } from '../../features/auth/google-sign-in-option.tsx';
 import { SignUpForm } from '../../features/auth/sign-up-form.tsx';
-import { nextSearchSchema } from '../../lib/search.ts';
+import { validateNextSearch } from '../../lib/search.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 
 export const Route = createFileRoute('/signup/')({
-  validateSearch: nextSearchSchema,
+  validateSearch: validateNextSearch,
   component: SignUpPage,
 });
 

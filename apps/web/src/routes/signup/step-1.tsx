@@ -3,12 +3,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ProfileForm } from '../../features/auth/profile-form.tsx';
 import { FormError } from '../../features/auth/form-parts.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
-import { nextSearchSchema } from '../../lib/search.ts';
+import { validateNextSearch } from '../../lib/search.ts';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 
 export const Route = createFileRoute('/signup/step-1')({
-  validateSearch: nextSearchSchema,
+  validateSearch: validateNextSearch,
   component: CompleteProfilePage,
 });
 
