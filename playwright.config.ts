@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8190);
 const baseURL = `http://127.0.0.1:${port}`;
+/** With E2E_PORT set, data directories carry the port, so two runs on one machine never meet. */
+const dataSuffix = process.env.E2E_PORT ? `-${String(port)}` : '';
 /**
  * A second server whose sessions go idle after 6 seconds while its access tokens live 30
  * minutes: session.spec.ts shows the server refusing a token whose `exp` has not passed.
@@ -62,6 +64,7 @@ export default defineConfig({
   webServer: [
     {
       command: 'node e2e/serve.mjs',
+      env: { E2E_PORT: String(port), E2E_DATA_NAME: `e2e-data${dataSuffix}` },
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -72,7 +75,7 @@ export default defineConfig({
       command: 'node e2e/serve.mjs',
       env: {
         E2E_PORT: String(port + 1),
-        E2E_DATA_NAME: 'e2e-idle-data',
+        E2E_DATA_NAME: `e2e-idle-data${dataSuffix}`,
         IDLE_TIMEOUT_MINUTES: '0.1',
         ACCESS_TOKEN_MINUTES: '30',
       },
@@ -84,7 +87,11 @@ export default defineConfig({
     },
     {
       command: 'node e2e/serve.mjs',
-      env: { E2E_PORT: String(port + 2), E2E_DATA_NAME: 'e2e-google-data', E2E_GOOGLE: '1' },
+      env: {
+        E2E_PORT: String(port + 2),
+        E2E_DATA_NAME: `e2e-google-data${dataSuffix}`,
+        E2E_GOOGLE: '1',
+      },
       url: `${googleServerURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -6,8 +6,16 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The main e2e server's data directory: 'e2e-data', or 'e2e-data-<port>' when E2E_PORT moves
+ * the servers (playwright.config.ts), so that two runs on one machine never share a directory.
+ */
+export const MAIN_DATA_NAME = process.env.E2E_PORT
+  ? `e2e-data-${process.env.E2E_PORT}`
+  : 'e2e-data';
+
 /** The outbox of an e2e server (serve.mjs): with no SMTP_URL every mail is an .eml file there. */
-export function outboxDir(dataName = 'e2e-data'): string {
+export function outboxDir(dataName = MAIN_DATA_NAME): string {
   return join(root, '.test-output', dataName, 'outbox');
 }
 
@@ -35,7 +43,7 @@ async function mailsTo(address: string, dataName: string): Promise<ParsedMail[]>
 export async function waitForMail(
   address: string,
   subject: RegExp,
-  { dataName = 'e2e-data', count = 1 }: { dataName?: string; count?: number } = {},
+  { dataName = MAIN_DATA_NAME, count = 1 }: { dataName?: string; count?: number } = {},
 ): Promise<ParsedMail> {
   let found: ParsedMail[] = [];
   await expect

@@ -32,9 +32,30 @@ describe('loadConfig', () => {
       trustProxy: false,
       google: null,
       keys: { paymentPublicKey: null, mapsApiKey: null },
+      payments: { provider: 'test', stripe: null },
       mail: { smtpUrl: null, from: 'Nestling <no-reply@nestling.health>' },
       auth: { secret: null, idleTimeoutMinutes: 30, accessTokenMinutes: 30 },
     });
+  });
+
+  it('takes payments with the test provider unless Stripe is configured, and needs both Stripe secrets', () => {
+    expect(loadConfig({}, '/srv').payments.provider).toBe('test');
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }, '/srv')
+        .payments,
+    ).toEqual({
+      provider: 'stripe',
+      stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', api: null },
+    });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' }, '/srv')).toThrow(
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: both are required with PAYMENT_PROVIDER=stripe',
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' }, '/srv')).toThrow(
+      "PAYMENT_PROVIDER: must be 'test' or 'stripe'",
+    );
+    expect(() => loadConfig({ STRIPE_API_URL: 'http://stripe.example' }, '/srv')).toThrow(
+      'STRIPE_API_URL: must be an https:// URL',
+    );
   });
 
   it('finds the web app beside the server source, not in the current directory', () => {
@@ -63,6 +84,10 @@ describe('loadConfig', () => {
         GOOGLE_CLIENT_SECRET: 'google-secret',
         PAYMENT_PUBLIC_KEY: 'pk_live_123',
         MAPS_API_KEY: 'maps-key',
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_123',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
         SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
         MAIL_FROM: 'Acorn <hello@acorn.example>',
         IDLE_TIMEOUT_MINUTES: '15',
@@ -96,6 +121,14 @@ describe('loadConfig', () => {
         issuerUrl: 'https://accounts.google.com',
       },
       keys: { paymentPublicKey: 'pk_live_123', mapsApiKey: 'maps-key' },
+      payments: {
+        provider: 'stripe',
+        stripe: {
+          secretKey: 'sk_test_123',
+          webhookSecret: 'whsec_123',
+          api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+        },
+      },
       mail: { smtpUrl: 'smtps://mailer:pw@smtp.example:465', from: 'Acorn <hello@acorn.example>' },
       auth: {
         secret: 'a-secret-of-at-least-thirty-two-characters',

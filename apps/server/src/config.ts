@@ -63,6 +63,23 @@ export interface Config {
     readonly paymentPublicKey: string | null;
     readonly mapsApiKey: string | null;
   };
+  /**
+   * How patients pay (ADR 012): the built-in test provider, or Stripe Checkout. `stripe` is
+   * null for the test provider.
+   */
+  readonly payments: {
+    readonly provider: 'test' | 'stripe';
+    readonly stripe: {
+      readonly secretKey: string;
+      readonly webhookSecret: string;
+      /** Where the SDK sends its calls; set only to aim it at a stand-in server in tests. */
+      readonly api: {
+        readonly host: string;
+        readonly port: number;
+        readonly protocol: 'http' | 'https';
+      } | null;
+    } | null;
+  };
   readonly mail: {
     /** smtp:// or smtps:// URL; null writes each message to `${dataDir}/outbox/` instead. */
     readonly smtpUrl: string | null;
@@ -250,6 +267,20 @@ const envSchema = z.object({
       .default(GOOGLE_ISSUER),
   ),
   PAYMENT_PUBLIC_KEY: optionalText,
+  PAYMENT_PROVIDER: withDefault(
+    z.enum(['test', 'stripe'], { error: "must be 'test' or 'stripe'" }).optional(),
+  ),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: withDefault(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL', abort: true })
+      .refine(
+        (value) => value.startsWith('https://') || isLoopbackUrl(value),
+        `must be an https:// URL (http:// only on this machine: ${LOOPBACK})`,
+      )
+      .optional(),
+  ),
   MAPS_API_KEY: optionalText,
   SMTP_URL: withDefault(
     z
@@ -321,6 +352,16 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       'BETTER_AUTH_SECRET: required with DATABASE_URL (at least 32 random characters, the same on every replica)',
     );
   }
+  const paymentProvider =
+    env.PAYMENT_PROVIDER?.trim() || (isSet(env.STRIPE_SECRET_KEY) ? 'stripe' : 'test');
+  if (
+    paymentProvider === 'stripe' &&
+    (!isSet(env.STRIPE_SECRET_KEY) || !isSet(env.STRIPE_WEBHOOK_SECRET))
+  ) {
+    problems.push(
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: both are required with PAYMENT_PROVIDER=stripe',
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const settings = parsed.data;
 
@@ -370,6 +411,20 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       paymentPublicKey: settings.PAYMENT_PUBLIC_KEY ?? null,
       mapsApiKey: settings.MAPS_API_KEY ?? null,
     },
+    payments: {
+      provider: settings.PAYMENT_PROVIDER ?? (settings.STRIPE_SECRET_KEY ? 'stripe' : 'test'),
+      stripe:
+        (settings.PAYMENT_PROVIDER ?? (settings.STRIPE_SECRET_KEY ? 'stripe' : 'test')) ===
+          'stripe' &&
+        settings.STRIPE_SECRET_KEY &&
+        settings.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: settings.STRIPE_SECRET_KEY,
+              webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+              api: stripeApi(settings.STRIPE_API_URL),
+            }
+          : null,
+    },
     mail: {
       smtpUrl: settings.SMTP_URL ?? null,
       from: settings.MAIL_FROM ?? `${settings.PRODUCT_NAME} <no-reply@${settings.COMPANY_DOMAIN}>`,
@@ -383,6 +438,20 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
         settings.ACCESS_TOKEN_MINUTES ?? Math.max(11, Math.ceil(settings.IDLE_TIMEOUT_MINUTES)),
     },
   });
+}
+
+/** STRIPE_API_URL as the SDK's host, port and protocol settings; null for Stripe's own. */
+function stripeApi(
+  url: string | undefined,
+): { host: string; port: number; protocol: 'http' | 'https' } | null {
+  if (url === undefined) return null;
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: parsed.hostname.replace(/^\[|\]$/g, ''),
+    port: parsed.port === '' ? (protocol === 'http' ? 80 : 443) : Number(parsed.port),
+    protocol,
+  };
 }
 
 function isSet(value: string | undefined): boolean {

@@ -329,3 +329,190 @@ export const labApiKey = pgTable('lab_api_key', {
 export type UserRow = typeof user.$inferSelect;
 export type NewUserRow = typeof user.$inferInsert;
 export type NewAccountRow = typeof account.$inferInsert;
+
+/**
+ * The product catalogue: the four products of spec sections 2 and 9, keyed by their code
+ * ('couple', 'couple-30x', 'individual', 'individual-30x'). Lab staff edit the price and
+ * texts; orders copy what they were sold at.
+ */
+export const product = pgTable('product', {
+  code: text('code').primaryKey(),
+  priceCents: integer('price_cents').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  includes: text('includes').array().default([]).notNull(),
+  turnaroundDays: integer('turnaround_days').notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+});
+
+/** Discount codes staff manage; stored in upper case. */
+export const discountCode = pgTable(
+  'discount_code',
+  {
+    code: text('code').primaryKey(),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    active: boolean('active').default(true).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    /** Paid orders that used the code. */
+    redemptions: integer('redemptions').default(0).notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check(
+      'discount_code_one_kind',
+      sql`(${table.percentOff} is null) <> (${table.amountOffCents} is null)`,
+    ),
+  ],
+);
+
+/**
+ * One attempt to buy: what the patient asked for, the amounts the server computed, and the
+ * payment's state. The same idempotency key from the same person is the same checkout.
+ */
+export const checkout = pgTable(
+  'checkout',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    productCode: text('product_code').notNull(),
+    /** The partner and the shipping addresses as entered (the checkout contract's `request`). */
+    request: jsonb('request').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** 'test' or 'stripe'. */
+    provider: text('provider').notNull(),
+    /** 'open', 'requires_action', 'paid', 'cancelled' or 'expired'. */
+    status: text('status').notNull(),
+    /** Stripe's Checkout Session id and hosted page; null for the test provider. */
+    providerSessionId: text('provider_session_id').unique(),
+    redirectUrl: text('redirect_url'),
+    paymentError: text('payment_error'),
+    cardLast4: text('card_last4'),
+    /** The provider's payment id (Stripe's payment intent), once paid. */
+    providerPaymentId: text('provider_payment_id'),
+    /**
+     * A refund the provider reported before the order existed (events out of order): the order
+     * is created refunded.
+     */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [unique('checkout_user_idempotency_unique').on(table.userId, table.idempotencyKey)],
+);
+
+/**
+ * A paid order. `checkout_id` is unique, so however many times a payment is confirmed (a
+ * double click, two tabs, a replayed webhook) one checkout makes one order.
+ */
+export const purchaseOrder = pgTable(
+  'purchase_order',
+  {
+    id: text('id').primaryKey(),
+    /** Shown as 'NS-<seq>'. */
+    seq: integer('seq').generatedAlwaysAsIdentity({ startWith: 10001 }).notNull(),
+    checkoutId: text('checkout_id')
+      .notNull()
+      .unique()
+      .references(() => checkout.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productCode: text('product_code').notNull(),
+    productName: text('product_name').notNull(),
+    /** 'paid' or 'refunded'. */
+    status: text('status').notNull(),
+    /** The furthest tracker stage reached. */
+    stage: text('stage').notNull(),
+    currency: text('currency').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    cardLast4: text('card_last4'),
+    provider: text('provider').notNull(),
+    /** The provider's payment id (Stripe's payment intent), for refunds. */
+    providerPaymentId: text('provider_payment_id'),
+    /** For a couple: { firstName, lastName, email } named at checkout. */
+    partner: jsonb('partner'),
+    turnaroundDays: integer('turnaround_days').notNull(),
+    coupleAccountId: text('couple_account_id').references(() => coupleAccount.id, {
+      onDelete: 'set null',
+    }),
+    individualOrderId: text('individual_order_id').references(() => individualOrder.id, {
+      onDelete: 'set null',
+    }),
+    receiptDocumentId: text('receipt_document_id').references(() => document.id, {
+      onDelete: 'set null',
+    }),
+    purchaseDate: unixSeconds('purchase_date').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('purchase_order_user_id_idx').on(table.userId),
+    index('purchase_order_couple_account_id_idx').on(table.coupleAccountId),
+    index('purchase_order_individual_order_id_idx').on(table.individualOrderId),
+  ],
+);
+
+/** A kit; its id (with a check character) is printed on the tube. */
+export const kit = pgTable(
+  'kit',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => purchaseOrder.id, { onDelete: 'cascade' }),
+    /** 'mother', 'father' or 'self'. */
+    role: text('role').notNull(),
+    recipient: text('recipient').notNull(),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('kit_order_id_idx').on(table.orderId)],
+);
+
+/** Each step an order's tracker took, and who recorded it. */
+export const orderEvent = pgTable(
+  'order_event',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => purchaseOrder.id, { onDelete: 'cascade' }),
+    stage: text('stage').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    note: text('note'),
+    /** 'system', 'staff' or 'lab'. */
+    source: text('source').notNull(),
+    actorId: text('actor_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_event_order_id_idx').on(table.orderId)],
+);
+
+/** Provider events handled once: a replayed webhook finds its id here and changes nothing. */
+export const paymentEvent = pgTable(
+  'payment_event',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
