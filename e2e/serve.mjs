@@ -8,7 +8,7 @@
 // .test-output/<E2E_DATA_NAME>.log, which log-scan.ts reads once the suite is done for personal
 // data and tokens; warnings and errors are also shown here.
 import { spawn } from 'node:child_process';
-import { createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,6 +50,8 @@ if (process.env.E2E_GOOGLE === '1') {
   env.GOOGLE_CLIENT_SECRET = provider.clientSecret;
 }
 
+// `npm run test:e2e` on a fresh clone runs before anything else has made the folder.
+mkdirSync(join(root, '.test-output'), { recursive: true });
 const log = createWriteStream(join(root, '.test-output', `${dataName}.log`));
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const server = spawn(process.execPath, ['--import', tsx, 'apps/server/src/main.ts'], {

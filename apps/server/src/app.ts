@@ -19,13 +19,17 @@ import { createLogger } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { archiveRoutes } from './modules/archive/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { demoReportsRoutes } from './modules/demo-reports/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { labRoutes } from './modules/lab/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { purchaseOrdersRoutes } from './modules/purchase-orders/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
+import { stripeWebhookRoutes } from './modules/stripe/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/errors.ts';
@@ -120,9 +124,16 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(labRoutes, { prefix: '/api' });
   await app.register(reportsRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
+  await app.register(catalogueRoutes, { prefix: '/api' });
+  await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(purchaseOrdersRoutes, { prefix: '/api' });
   await app.register(documentsRoutes, { prefix: '/api' });
   await app.register(archiveRoutes, { prefix: '/api' });
   await app.register(demoReportsRoutes, { prefix: '/api' });
+  // Stripe's webhook exists only when Stripe takes the payments.
+  if (config.payments.provider === 'stripe') {
+    await app.register(stripeWebhookRoutes, { prefix: '/api' });
+  }
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

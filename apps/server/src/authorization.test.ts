@@ -37,7 +37,7 @@ type Role = (typeof roles)[number];
 type Expected = 'ok' | 'refused' | 400 | 401 | 403 | 404 | 406;
 
 interface Call {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: unknown;
   headers?: Record<string, string>;
@@ -82,6 +82,11 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     strangerDocument: '',
     strangerOtherSession: '',
     labKeys: [] as string[],
+    // Buying a test: a checkout of the patient's (read, paid, confirmed), one they cancel,
+    // and one of the stranger's.
+    patientCheckout: '',
+    patientCancelCheckout: '',
+    strangerCheckout: '',
   };
 
   const idOf = async (query: ReturnType<typeof sql>) => {
@@ -145,6 +150,36 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
       });
       ids.labKeys.push(created.json<{ labKey: { id: string } }>().labKey.id);
     }
+    const newCheckout = async (role: 'patient' | 'stranger') => {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        headers: { authorization: `Bearer ${tokens.get(role) ?? ''}` },
+        payload: {
+          product: 'individual',
+          idempotencyKey: `matrix-checkout-${role}-${String(Math.random())}`,
+          shipping: {
+            buyer: {
+              name: 'Matrix',
+              line1: '1 Main St',
+              city: 'Austin',
+              state: 'TX',
+              zip: '78701',
+            },
+          },
+        },
+      });
+      return created.json<{ id: string }>().id;
+    };
+    ids.patientCheckout = await newCheckout('patient');
+    ids.patientCancelCheckout = await newCheckout('patient');
+    ids.strangerCheckout = await newCheckout('stranger');
+    await app.inject({
+      method: 'POST',
+      url: '/api/admin/discount-codes',
+      headers: { authorization: `Bearer ${tokens.get('primaryAdmin') ?? ''}` },
+      payload: { code: 'MATRIX', percentOff: 10 },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -381,6 +416,66 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         foreignTo: everyoneButStranger,
       },
     ],
+    // Orders after payment (issue 10): the demo couple's order is the patient's (the partner
+    // shares it), the demo individual's the stranger's.
+    'GET /api/orders': () => [
+      { label: 'own orders', call: () => get('/api/orders'), expect: onlySignedIn },
+      {
+        label: "the patient's, viewed as the patient",
+        call: () => get('/api/orders?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'GET /api/orders/{id}': () => [
+      {
+        label: "the couple's order",
+        call: () => get('/api/orders/demo-purchase-couple'),
+        expect: (role) =>
+          !signedIn(role) ? 401 : asPatient(role) || role === 'partner' ? 'ok' : 404,
+        foreignTo: ['stranger', 'staff', 'primaryAdmin'],
+      },
+      {
+        label: "the stranger's order",
+        call: () => get('/api/orders/demo-purchase-individual'),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 404),
+        foreignTo: everyoneButStranger,
+      },
+      {
+        label: "the couple's order, viewed as the patient",
+        call: () => get('/api/orders/demo-purchase-couple?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'GET /api/admin/orders': () => [
+      { label: 'admins only', call: () => get('/api/admin/orders?q=demo'), expect: adminOnly },
+    ],
+    'GET /api/admin/orders.csv': () => [
+      { label: 'admins only', call: () => get('/api/admin/orders.csv'), expect: adminOnly },
+    ],
+    'POST /api/admin/orders/{id}/events': () => [
+      {
+        // The stage it is at already: nothing changes.
+        label: 'admins only',
+        call: () => post('/api/admin/orders/demo-purchase-in-lab/events', { stage: 'in-lab' }),
+        expect: adminOnly,
+      },
+    ],
+    'POST /api/admin/orders/{id}/refund': () => [
+      {
+        // Its kit has shipped: admins get as far as the 409, others not that far.
+        label: 'admins only',
+        call: () => post('/api/admin/orders/demo-purchase-shipped/refund'),
+        expect: (role) => (!signedIn(role) ? 401 : isAdmin(role) ? 'refused' : 403),
+      },
+    ],
+    'POST /api/lab/orders/{id}/events': () => [
+      // A person's access token is not a lab key.
+      {
+        label: 'lab keys only',
+        call: () => post('/api/lab/orders/demo-purchase-in-lab/events', { stage: 'in-lab' }),
+        expect: () => 401,
+      },
+    ],
     'GET /api/user/documents': () => [
       { label: 'own documents', call: () => get('/api/user/documents'), expect: onlySignedIn },
       {
@@ -427,6 +522,134 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         label: 'demo accounts and staff only',
         call: () => get('/api/demo/embryo-reports/standard'),
         expect: (role) => (!signedIn(role) ? 401 : isAdmin(role) ? 'ok' : 403),
+      },
+    ],
+    'GET /api/products': () => [
+      { label: 'public', call: () => get('/api/products'), expect: () => 'ok' },
+    ],
+    'PUT /api/admin/products/{code}': () => [
+      {
+        label: 'admins only',
+        call: () => ({
+          method: 'PUT',
+          url: '/api/admin/products/individual',
+          body: {
+            priceCents: 79_900,
+            description: 'Screening for you alone.',
+            includes: ['One saliva kit'],
+            turnaroundDays: 21,
+          },
+        }),
+        expect: adminOnly,
+      },
+    ],
+    'GET /api/admin/discount-codes': () => [
+      { label: 'admins only', call: () => get('/api/admin/discount-codes'), expect: adminOnly },
+    ],
+    'POST /api/admin/discount-codes': () => [
+      {
+        label: 'admins only',
+        call: (role) =>
+          post('/api/admin/discount-codes', { code: `MATRIX-${role}`, percentOff: 5 }),
+        expect: adminOnly,
+      },
+    ],
+    'PATCH /api/admin/discount-codes/{code}': () => [
+      {
+        label: 'admins only',
+        call: () => ({
+          method: 'PATCH',
+          url: '/api/admin/discount-codes/MATRIX',
+          body: { active: true },
+        }),
+        expect: adminOnly,
+      },
+    ],
+    'POST /api/checkout/quote': () => [
+      {
+        label: 'any signed-in person',
+        call: () => post('/api/checkout/quote', { product: 'couple' }),
+        expect: onlySignedIn,
+      },
+    ],
+    'POST /api/checkout': () => [
+      {
+        label: 'own purchase; never while impersonating',
+        call: (role) =>
+          post('/api/checkout', {
+            product: 'individual',
+            idempotencyKey: `matrix-${role}-${kind}-checkout-key`,
+            shipping: {
+              buyer: {
+                name: 'Matrix',
+                line1: '1 Main St',
+                city: 'Austin',
+                state: 'TX',
+                zip: '78701',
+              },
+            },
+          }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'ok'),
+      },
+    ],
+    'GET /api/checkout/{id}': () => [
+      {
+        label: "the patient's checkout",
+        call: () => get(`/api/checkout/${ids.patientCheckout}`),
+        expect: (role) => (!signedIn(role) ? 401 : asPatient(role) ? 'ok' : 404),
+        foreignTo: everyoneButPatient,
+      },
+      {
+        label: "the stranger's checkout",
+        call: () => get(`/api/checkout/${ids.strangerCheckout}`),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 404),
+        foreignTo: everyoneButStranger,
+      },
+    ],
+    'POST /api/checkout/{id}/cancel': () => [
+      {
+        label: "the patient's checkout",
+        call: () => post(`/api/checkout/${ids.patientCancelCheckout}/cancel`),
+        expect: (role) => (!signedIn(role) ? 401 : asPatient(role) ? 'ok' : 404),
+        foreignTo: everyoneButPatient,
+      },
+    ],
+    'POST /api/checkout/{id}/test-payment': () => [
+      {
+        // A declined card: the patient is answered 402, refused; nobody else gets that far.
+        label: "the patient's checkout",
+        call: () =>
+          post(`/api/checkout/${ids.patientCheckout}/test-payment`, {
+            number: '4000000000000002',
+            expiry: '12/40',
+            cvc: '123',
+          }),
+        expect: (role) =>
+          !signedIn(role)
+            ? 401
+            : role === 'impersonating'
+              ? 403
+              : role === 'patient'
+                ? 'refused'
+                : 404,
+        foreignTo: everyoneButPatient,
+      },
+    ],
+    'POST /api/checkout/{id}/test-payment/confirm': () => [
+      {
+        // Nothing waits for a confirmation: the patient is answered 409.
+        label: "the patient's checkout",
+        call: () =>
+          post(`/api/checkout/${ids.patientCheckout}/test-payment/confirm`, { approve: true }),
+        expect: (role) =>
+          !signedIn(role)
+            ? 401
+            : role === 'impersonating'
+              ? 403
+              : role === 'patient'
+                ? 'refused'
+                : 404,
+        foreignTo: everyoneButPatient,
       },
     ],
   };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normaliseKitId, ORDER_STAGES } from '@nestling/shared/contract/order-tracker';
 import { reportContentSchema } from '@nestling/shared/contract/report';
 import { isProfileComplete } from '@nestling/shared/rules';
 import { createUsersRepository } from '../modules/users/repository.ts';
@@ -15,6 +16,7 @@ import {
   type TestDatabase,
 } from '../test/database.ts';
 import { demoDocuments } from './demo-documents.ts';
+import { demoCoupleAccountId, demoEmbryoCoupleAccountId } from './demo-reports.ts';
 import { account, document, report, reportVersion } from './schema.ts';
 import {
   DEMO_PASSWORD,
@@ -39,6 +41,7 @@ describe('the demo accounts', () => {
       'unverified@demo.test',
       'incomplete@demo.test',
       'staff@demo.test',
+      'orders@demo.test',
     ]);
     expect(DEMO_PASSWORD).toBe('demo-password');
     expect(new Set(demoAccounts.map((demo) => demo.id)).size).toBe(demoAccounts.length);
@@ -153,6 +156,45 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
     const newUser = await queryRows<{ count: number | string }>(
       database,
       sql`select count(*) as count from individual_order where user_id = 'demo-new'`,
+    );
+    expect(Number(newUser[0]?.count)).toBe(0);
+  });
+
+  it('gives the demo couples and the individual a paid order whose kits their accounts name, and every tracker stage an order', async () => {
+    const accounts = await queryRows<{ id: string; mother_order: string; father_order: string }>(
+      database,
+      sql`select id, mother_order, father_order from couple_account
+          where id in (${demoCoupleAccountId}, ${demoEmbryoCoupleAccountId}) order by id`,
+    );
+    expect(accounts).toHaveLength(2);
+    for (const account of accounts) {
+      const kits = await queryRows<{ role: string; id: string; stage: string }>(
+        database,
+        sql`select k.role, k.id, o.stage from kit k join purchase_order o on o.id = k.order_id
+            where o.couple_account_id = ${account.id} order by k.role`,
+      );
+      expect(kits.map((row) => [row.role, row.id])).toEqual([
+        ['father', account.father_order],
+        ['mother', account.mother_order],
+      ]);
+      expect(kits.every((row) => row.stage === 'report-ready')).toBe(true);
+      for (const row of kits) expect(normaliseKitId(row.id), row.id).toBe(row.id);
+    }
+
+    const stages = await queryRows<{ stage: string; status: string }>(
+      database,
+      sql`select stage, status from purchase_order`,
+    );
+    for (const stage of ORDER_STAGES) {
+      expect(
+        stages.some((row) => row.stage === stage && row.status === 'paid'),
+        stage,
+      ).toBe(true);
+    }
+    expect(stages.filter((row) => row.status === 'refunded')).toHaveLength(1);
+    const newUser = await queryRows<{ count: number | string }>(
+      database,
+      sql`select count(*) as count from purchase_order where user_id = 'demo-new'`,
     );
     expect(Number(newUser[0]?.count)).toBe(0);
   });

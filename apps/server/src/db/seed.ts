@@ -7,6 +7,7 @@ import { createOrdersRepository } from '../modules/orders/repository.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import type { Database } from './database.ts';
 import { demoDocuments, writeDemoFile } from './demo-documents.ts';
+import { demoKits, seedDemoOrders } from './demo-orders.ts';
 import {
   demoCoupleAccountId,
   demoEmbryoCoupleAccountId,
@@ -218,6 +219,24 @@ export const demoAccounts: readonly DemoAccount[] = [
     tosAccepted: true,
     hipaaAccepted: true,
   },
+  {
+    id: 'demo-orders',
+    email: 'orders@demo.test',
+    purpose:
+      'Patient with an order at each stage of the tracker (ordered, kit shipped, delivered, activated, sample received, in the lab) and a refunded one',
+    firstName: 'Olivia',
+    lastName: 'Orders',
+    sex: 'Female',
+    phone: '+1 202 555 0108',
+    birthday: { Month: 7, Day: 4, Year: 1992 },
+    emailVerified: true,
+    isAdminUser: false,
+    enableDataPortal: false,
+    demoReports: false,
+    healthSurveyStatus: 'done',
+    tosAccepted: true,
+    hipaaAccepted: true,
+  },
 ];
 
 /** The demo couple. Issue 4 (partners) records their link; their ids are fixed for it. */
@@ -234,8 +253,8 @@ const demoCoupleAccounts = [
     father: 'demo-father',
     motherEmail: 'mother@demo.test',
     fatherEmail: 'father@demo.test',
-    motherOrder: 'DEMO-KIT-1001',
-    fatherOrder: 'DEMO-KIT-1002',
+    motherOrder: demoKits.mother,
+    fatherOrder: demoKits.father,
     pendingFatherAccept: false,
     pendingMotherAccept: false,
     purchaseDate: PURCHASED.couple,
@@ -248,8 +267,8 @@ const demoCoupleAccounts = [
     father: 'demo-embryo-partner',
     motherEmail: 'embryo@demo.test',
     fatherEmail: 'embryo-partner@demo.test',
-    motherOrder: 'DEMO-KIT-3001',
-    fatherOrder: 'DEMO-KIT-3002',
+    motherOrder: demoKits.embryoMother,
+    fatherOrder: demoKits.embryoFather,
     pendingFatherAccept: false,
     pendingMotherAccept: false,
     purchaseDate: PURCHASED.embryo,
@@ -399,6 +418,12 @@ async function seedDemoReports(db: Database, result: SeedResult): Promise<Map<st
     await orders.insertIndividualOrder(row);
     owners.add(row.id);
   }
+  // The paid orders behind the accounts and orders, with their trackers (demo-orders.ts).
+  await seedDemoOrders(db, {
+    purchased: PURCHASED,
+    userExists: (id) => present(id),
+    ownerExists: (id) => owners.has(id),
+  });
   const lab = createLabService(createLabRepository(db));
   /** The portal's report id of each lab report id, for the documents that belong to one. */
   const reportIds = new Map<string, string>();

@@ -68,6 +68,11 @@ export const auditActionSchema = z.enum([
   'impersonation-write',
   'lab-key-create',
   'lab-key-revoke',
+  'product-update',
+  'discount-code-create',
+  'discount-code-update',
+  'order-event',
+  'order-refund',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

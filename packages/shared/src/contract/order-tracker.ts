@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { currencySchema, productCodeSchema, shippingAddressSchema } from './purchase.ts';
+import { asUserSchema } from './view-as.ts';
 
 /*
  * A paid order and its tracker: what the patient follows on /order and /purchased, and what lab
@@ -96,7 +97,11 @@ export const purchaseOrderSchema = z.object({
   cardLast4: z.nullable(z.string()),
   /** Unix seconds, as spec section 3 gives purchase dates. */
   purchaseDate: z.number(),
-  /** Unix seconds: the date the report is expected, from the sample's arrival (or from today). */
+  /**
+   * Unix seconds: when the report is expected. Once the sample has arrived, that day plus the
+   * product's turnaround; before, the purchase date plus 10 days for the kit's journey plus the
+   * turnaround.
+   */
   expectedReportDate: z.number(),
   /** For a couple: the partner named at checkout. */
   partner: z.nullable(z.object({ firstName: z.string(), lastName: z.string(), email: z.string() })),
@@ -116,6 +121,9 @@ export const purchaseOrdersAnswerSchema = z.object({ orders: z.array(purchaseOrd
 export type PurchaseOrdersAnswer = z.infer<typeof purchaseOrdersAnswerSchema>;
 
 export const purchaseOrderParamsSchema = z.object({ id: z.string().check(z.minLength(1)) });
+
+/** GET /orders and GET /orders/{id}: `asUser`, for admins reading as a patient (audited). */
+export const purchaseOrdersQuerySchema = z.object({ asUser: z.optional(asUserSchema) });
 
 /**
  * POST /admin/orders/{id}/events and POST /lab/orders/{id}/events: move the tracker. A

@@ -21,8 +21,10 @@ import { asUserSchema, userOnlyAnswerSchema } from './view-as.ts';
  * - withIndividualReport: with individual, `order.report`, the order's latest individual report
  *   (null before the lab delivers one).
  *
- * Spec section 8: when preconception or embryo is asked for and no report at all is found, the
- * answer is 404 with the message 'no response' (NO_RESPONSE).
+ * Spec section 8: when preconception or embryo is asked for and there is nothing to list (no
+ * couple account, and no individual order when `individual` is asked for too), the answer is 404
+ * with the message 'no response' (NO_RESPONSE). An account bought but without a report yet is
+ * answered, with empty report lists, so that it shows at once.
  */
 
 /**

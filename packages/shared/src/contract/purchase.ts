@@ -161,6 +161,8 @@ export const DISCOUNT_CODE_UNKNOWN = 'This discount code is not valid';
 export const DISCOUNT_CODE_EXPIRED = 'This discount code has expired';
 export const DISCOUNT_CODE_USED_UP = 'This discount code has been used up';
 export const DISCOUNT_CODE_TAKEN = 'A discount code with this name exists';
+export const DISCOUNT_CODE_NOT_FOUND = 'Discount code not found';
+export const PRODUCT_NOT_FOUND = 'Product not found';
 
 // --- Addresses ------------------------------------------------------------------------------
 
@@ -445,6 +447,22 @@ export const INDIVIDUAL_HAS_NO_PARTNER = 'An individual test does not take a par
 export const PARTNER_IS_BUYER = "Your partner's email must be different from yours";
 export const BUYER_NEEDS_SEX =
   "Add your sex in account settings first: a couple's test sends the mother's and the father's kits";
+/** An admin impersonating a patient may look, but only the patient may buy. */
+export const IMPERSONATOR_CANNOT_PAY =
+  'Only the account holder can buy a test. Return to your own account first.';
+/** POST /checkout/{id}/test-payment/confirm when no card is waiting for a confirmation. */
+export const NOTHING_TO_CONFIRM = 'This payment is not waiting for a confirmation';
+export const PAYMENT_PROVIDER_UNAVAILABLE =
+  'The payment provider did not answer. Please try again in a moment.';
+
+/**
+ * The message of a 400 that names the body field it is about, in the error handler's form
+ * ('Invalid request: body.discountCode: This discount code is not valid'), so a page can show
+ * it at the field, as it does for the schema's own refusals.
+ */
+export function invalidFieldMessage(field: string, message: string): string {
+  return `Invalid request: body.${field}: ${message}`;
+}
 
 /** '$1,299.00' */
 export function formatCents(cents: number, currency: Currency = 'usd'): string {
@@ -453,3 +471,6 @@ export function formatCents(cents: number, currency: Currency = 'usd'): string {
     currency: currency.toUpperCase(),
   }).format(cents / 100);
 }
+
+/** POST /payments/stripe/webhook: what Stripe is told once an event is taken (or was already). */
+export const paymentWebhookAnswerSchema = z.object({ received: z.boolean() });

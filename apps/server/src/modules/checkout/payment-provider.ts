@@ -12,6 +12,11 @@ export interface CheckoutToPay {
   /** Where the provider sends the browser back: paid, or given up. */
   successUrl: string;
   cancelUrl: string;
+  /**
+   * When the checkout ends; Stripe's Session is made to end with it. The stored value, so that
+   * beginning the same checkout twice sends the same parameters.
+   */
+  expiresAt: Date;
 }
 
 /** What the provider answered when the checkout began. */

@@ -1,10 +1,12 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import {
   coupleAccount,
   individualOrder,
   labApiKey,
+  orderEvent,
+  purchaseOrder,
   report,
   reportVersion,
   user,
@@ -111,6 +113,46 @@ export function createLabRepository(db: Database) {
         .where(and(eq(reportVersion.reportId, reportId), eq(reportVersion.version, version)))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /**
+     * The paid orders that made this individual order or couple account and whose tracker is
+     * not at 'report ready' yet, locked until the transaction ends.
+     */
+    async ordersAwaitingReport(
+      tx: Transaction,
+      owner: { individualOrderId: string | null; coupleAccountId: string | null },
+    ): Promise<{ id: string }[]> {
+      const ofOwner =
+        owner.individualOrderId !== null
+          ? eq(purchaseOrder.individualOrderId, owner.individualOrderId)
+          : owner.coupleAccountId !== null
+            ? eq(purchaseOrder.coupleAccountId, owner.coupleAccountId)
+            : undefined;
+      if (ofOwner === undefined) return [];
+      return tx
+        .select({ id: purchaseOrder.id })
+        .from(purchaseOrder)
+        .where(
+          and(ofOwner, eq(purchaseOrder.status, 'paid'), ne(purchaseOrder.stage, 'report-ready')),
+        )
+        .for('update');
+    },
+
+    /** The tracker's 'report ready', recorded by the lab. */
+    async markReportReady(tx: Transaction, orderId: string, eventId: string, at: Date) {
+      await tx.insert(orderEvent).values({
+        id: eventId,
+        orderId,
+        stage: 'report-ready',
+        at,
+        source: 'lab',
+        actorId: null,
+      });
+      await tx
+        .update(purchaseOrder)
+        .set({ stage: 'report-ready' })
+        .where(eq(purchaseOrder.id, orderId));
     },
 
     /** The inserted row, or null when that version exists already (a concurrent delivery). */

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import {
@@ -15,7 +15,7 @@ import { sendError } from '../../plugins/errors.ts';
 import { requireAdmin } from '../admin/routes.ts';
 import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { createLabRepository } from './repository.ts';
-import { createLabService, LabError } from './service.ts';
+import { createLabService, LabError, type LabService } from './service.ts';
 
 /** An embryo report with many embryos and fine density charts is larger than Fastify's 1 MiB. */
 const REPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -26,18 +26,18 @@ const errors = {
   403: errorBodySchema,
 };
 
-/** Lab delivery (ADR 009): reports in with a lab API key; the keys, for admins. */
-export const labRoutes: FastifyPluginAsyncZod = (app) => {
-  const { database, rateLimiter, audit } = app;
-  const lab = createLabService(createLabRepository(database.db));
-
-  /**
-   * onRequest: a live lab API key, read from the headers before a byte of the body is: a
-   * caller without one never gets the large body limit, and only a lab learns what the schema
-   * refuses. Failed keys count against the caller's address. A refusal closes the connection,
-   * so that the unread body is not drained either.
-   */
-  async function requireLabKey(request: FastifyRequest, reply: FastifyReply) {
+/**
+ * onRequest: a live lab API key, read from the headers before a byte of the body is: a caller
+ * without one never gets the large body limit, and only a lab learns what the schema refuses.
+ * Failed keys count against the caller's address. A refusal closes the connection, so that the
+ * unread body is not drained either. Also guards the lab's order events (purchase-orders).
+ */
+export function labKeyGuard(
+  app: FastifyInstance,
+  lab: LabService = createLabService(createLabRepository(app.database.db)),
+) {
+  const { rateLimiter } = app;
+  return async function requireLabKey(request: FastifyRequest, reply: FastifyReply) {
     const refuse = (statusCode: number, message: string) =>
       sendError(request, reply.header('connection', 'close'), statusCode, message);
     if (await rateLimiter.exhausted(rateLimitRules.labKeyFailureIp, request.ip)) {
@@ -53,7 +53,15 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
       await rateLimiter.record(rateLimitRules.labKeyFailureIp, request.ip);
       return refuse(401, LAB_KEY_INVALID);
     }
-  }
+  };
+}
+
+/** Lab delivery (ADR 009): reports in with a lab API key; the keys, for admins. */
+export const labRoutes: FastifyPluginAsyncZod = (app) => {
+  const { database, audit } = app;
+  const lab = createLabService(createLabRepository(database.db));
+
+  const requireLabKey = labKeyGuard(app, lab);
   const adminOnly = [app.requireVerifiedUser, requireAdmin];
 
   app.post(

@@ -157,7 +157,13 @@ export function createLabService(repository: LabRepository, now: () => Date = ()
           signedOffOn: content.test.signedOffOn,
           receivedAt: now(),
         });
-        if (inserted !== null) return receiptOf(row, inserted, true);
+        if (inserted !== null) {
+          // A delivered report moves the order that bought it to 'report ready' (issue 10).
+          for (const order of await repository.ordersAwaitingReport(tx, row)) {
+            await repository.markReportReady(tx, order.id, randomUUID(), inserted.receivedAt);
+          }
+          return receiptOf(row, inserted, true);
+        }
         // Another delivery of this version committed meanwhile: answer as for a repeat.
         const raced = await repository.findVersion(tx, row.id, version);
         if (raced === null || !same(raced)) throw new LabError(409, REPORT_VERSION_CONFLICT);

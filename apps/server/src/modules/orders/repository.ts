@@ -1,7 +1,15 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
-import { coupleAccount, individualOrder, user } from '../../db/schema.ts';
+import { ORDER_STAGES } from '@nestling/shared/contract/order-tracker';
+import {
+  coupleAccount,
+  individualOrder,
+  orderEvent,
+  purchaseOrder,
+  user,
+} from '../../db/schema.ts';
 
 export type NewCoupleAccountRow = typeof coupleAccount.$inferInsert & { id: string };
 export type NewIndividualOrderRow = typeof individualOrder.$inferInsert & { id: string };
@@ -15,6 +23,9 @@ export interface PartnerRow {
 }
 
 const partner = alias(user, 'partner');
+
+/** The tracker's stages a kit is in before its owner activates it. */
+const STAGES_BEFORE_ACTIVATION = ORDER_STAGES.slice(0, ORDER_STAGES.indexOf('kit-activated'));
 
 /** Couple accounts and individual orders (spec section 3). */
 export function createOrdersRepository(db: Database) {
@@ -111,14 +122,44 @@ export function createOrdersRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    /** Stamps `activated_at` once (a repeat keeps the first time); the order as it now is. */
+    /**
+     * Stamps `activated_at` once (a repeat keeps the first time), and moves the tracker of the
+     * paid order that bought it to 'kit activated' when it is not there or further yet. The
+     * order as it now is.
+     */
     async activateIndividualOrder(id: string, at: Date): Promise<IndividualOrderRow | null> {
-      const rows = await db
-        .update(individualOrder)
-        .set({ activatedAt: sql`coalesce(${individualOrder.activatedAt}, ${at})` })
-        .where(eq(individualOrder.id, id))
-        .returning();
-      return rows[0] ?? null;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(individualOrder)
+          .set({ activatedAt: sql`coalesce(${individualOrder.activatedAt}, ${at})` })
+          .where(eq(individualOrder.id, id))
+          .returning();
+        const orders = await tx
+          .select({ id: purchaseOrder.id })
+          .from(purchaseOrder)
+          .where(
+            and(
+              eq(purchaseOrder.individualOrderId, id),
+              eq(purchaseOrder.status, 'paid'),
+              inArray(purchaseOrder.stage, STAGES_BEFORE_ACTIVATION),
+            ),
+          )
+          .for('update');
+        for (const order of orders) {
+          await tx.insert(orderEvent).values({
+            id: randomUUID(),
+            orderId: order.id,
+            stage: 'kit-activated',
+            at,
+            source: 'system',
+          });
+          await tx
+            .update(purchaseOrder)
+            .set({ stage: 'kit-activated' })
+            .where(eq(purchaseOrder.id, order.id));
+        }
+        return rows[0] ?? null;
+      });
     },
   };
 }

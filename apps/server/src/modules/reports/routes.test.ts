@@ -15,6 +15,7 @@ import {
   individualOrderSchema,
   ORDER_NOT_FOUND,
 } from '@nestling/shared/contract/orders';
+import { purchaseOrderSchema } from '@nestling/shared/contract/order-tracker';
 import {
   NO_RESPONSE,
   PREFERRED_ACCOUNT_COOKIE,
@@ -29,7 +30,11 @@ import {
   reportVersionNotFound,
 } from '@nestling/shared/contract/report-view';
 import type { App } from '../../app.ts';
-import { demoCoupleAccountId, demoOrders } from '../../db/demo-reports.ts';
+import {
+  demoCoupleAccountId,
+  demoEmbryoCoupleAccountId,
+  demoOrders,
+} from '../../db/demo-reports.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
@@ -40,6 +45,7 @@ import {
   type TestDatabase,
 } from '../../test/database.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
+import { insertOrderRows } from '../purchase-orders/order-rows.ts';
 
 /** The text of every page of a PDF, joined. */
 async function pdfText(pdf: Buffer): Promise<string> {
@@ -125,17 +131,30 @@ describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
       }
     });
 
-    it("answers 404 'no response' when the asked-for report list is empty", async () => {
+    it("answers 404 'no response' when there is no account to list", async () => {
       for (const [who, query] of [
         ['new', 'preconception=true'],
         ['individual', 'preconception=true&embryo=true'],
-        // The embryo couple has an embryo report but no joint one.
-        ['embryo', 'preconception=true'],
       ] as const) {
         const response = await get(who, `/api/user?${query}`);
         expect(response.statusCode, `${who} ${query}`).toBe(404);
         expect(message(response)).toBe(NO_RESPONSE);
       }
+      // With its orders asked for too, the individual's answer has something to show.
+      const withOrders = await portal('individual', 'preconception=true&individual=true');
+      expect(withOrders.accounts).toEqual([]);
+      expect(withOrders.account).toBeNull();
+      expect(withOrders.preconceptionReports).toEqual([]);
+      expect(withOrders.individualOrders?.map((order) => order.id)).toEqual([
+        demoOrders.individual,
+      ]);
+    });
+
+    it('answers an account without the asked-for report, with an empty list', async () => {
+      // The embryo couple has an embryo report but no joint one.
+      const answer = await portal('embryo', 'preconception=true');
+      expect(answer.account?.id).toBe(demoEmbryoCoupleAccountId);
+      expect(answer.preconceptionReports).toEqual([]);
     });
 
     it("embryo adds each account's embryo reports", async () => {
@@ -334,6 +353,49 @@ describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
       expect((await portal('new', 'individual=true')).order?.activatedAt).toBe(order.activatedAt);
       expect((await activate('new', 'no-such-order')).statusCode).toBe(404);
     });
+
+    it('moves the tracker of the order that bought the kit to kit activated, once', async () => {
+      await createOrdersRepository(database.db).insertIndividualOrder({
+        id: 'order-tracked-kit',
+        userId: 'demo-new',
+        purchaseId: 'NK-TRACKED1',
+        purchaseDate: 1_740_000_000,
+        testType: 'standard',
+      });
+      const { id } = await insertOrderRows(database.db, {
+        userId: 'demo-new',
+        product: 'individual',
+        purchaseDate: 1_740_000_000,
+        buyerName: 'Nora New',
+        address: {
+          name: 'Nora New',
+          line1: '1 Main St',
+          city: 'Austin',
+          state: 'TX',
+          zip: '78701',
+        },
+        individualOrderId: 'order-tracked-kit',
+        events: [{ stage: 'kit-delivered', at: new Date('2025-02-22T12:00:00Z') }],
+      });
+      const activate = () =>
+        app.inject({
+          method: 'PATCH',
+          url: '/api/individual_reports/order-tracked-kit/activate',
+          headers: bearer(tokens.new ?? ''),
+        });
+      expect((await activate()).statusCode).toBe(200);
+      expect((await activate()).statusCode).toBe(200);
+
+      const order = await get('new', `/api/orders/${id}`);
+      expect(order.statusCode).toBe(200);
+      const { stage, events } = purchaseOrderSchema.parse(order.json());
+      expect(stage).toBe('kit-activated');
+      expect(events.map((event) => event.stage)).toEqual([
+        'ordered',
+        'kit-delivered',
+        'kit-activated',
+      ]);
+    });
   });
 
   describe('documents', () => {
@@ -483,10 +545,10 @@ describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
         purchaseDate: 1_760_000_000,
         testType: 'standard',
       });
-      // The newest account has no report yet.
-      const newest = await get('mother', '/api/user?preconception=true');
-      expect(newest.statusCode).toBe(404);
-      expect(message(newest)).toBe(NO_RESPONSE);
+      // The newest account has no report yet: it is chosen, with no joint report.
+      const newest = await portal('mother', 'preconception=true');
+      expect(newest.account?.id).toBe('couple-second');
+      expect(newest.preconceptionReports).toEqual([]);
 
       const asked = await get(
         'mother',

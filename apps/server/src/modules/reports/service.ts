@@ -131,6 +131,11 @@ export function createReportsService(deps: {
       const preconception = isOn(query.preconception);
       const embryo = isOn(query.embryo);
 
+      // Listed first: a couple account with no report yet is still shown (issue 10).
+      const individualOrders = isOn(query.individual)
+        ? (await orders.listIndividualOrders(subject.id)).map(toIndividualOrder)
+        : null;
+
       if (preconception || embryo) {
         const rows = await orders.listCoupleAccountsWithPartner(subject.id);
         const accounts = rows.map(({ account: row, partner }) => {
@@ -149,31 +154,29 @@ export function createReportsService(deps: {
         const summaries = await reports.latestSummaries({
           coupleAccountIds: accounts.map((entry) => entry.id),
         });
-        let found = 0;
         if (embryo) {
           for (const entry of accounts) {
             entry.embryoReports = summaries
               .filter((row) => row.coupleAccountId === entry.id && row.kind === 'embryo')
               .map(toSummary);
-            found += entry.embryoReports.length;
           }
         }
         if (preconception) {
           answer.preconceptionReports = summaries
             .filter((row) => row.coupleAccountId === account?.id && row.kind === 'joint')
             .map(toSummary);
-          found += answer.preconceptionReports.length;
         }
-        // Spec section 8: the call that lists the user's reports gets nothing.
-        if (found === 0) throw new ReportsError(404, NO_RESPONSE);
+        // Spec section 8: the call that lists the user's reports gets nothing. An account or an
+        // order bought without a report yet is something: it is answered, with empty lists.
+        if (accounts.length === 0 && (individualOrders?.length ?? 0) === 0) {
+          throw new ReportsError(404, NO_RESPONSE);
+        }
         answer.accounts = accounts;
         answer.account = account;
       }
 
-      if (isOn(query.individual)) {
-        const list: IndividualOrder[] = (await orders.listIndividualOrders(subject.id)).map(
-          toIndividualOrder,
-        );
+      if (individualOrders !== null) {
+        const list: IndividualOrder[] = individualOrders;
         const chosen = choose(
           list,
           preferences.askedOrder,

@@ -1,0 +1,211 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { KIT_ID_ALPHABET, kitCheckCharacter } from '@nestling/shared/contract/order-tracker';
+import { productShape, type ProductCode } from '@nestling/shared/contract/purchase';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { productName } from '../catalogue/service.ts';
+import { sendReceipt } from './receipt.ts';
+import { createCheckoutRepository } from './repository.ts';
+import { roleFromSex, type StoredRequest } from './stored-request.ts';
+
+/** What making an order needs: the database, and for the receipt the files, mail and logs. */
+export interface FulfilDeps {
+  db: Database;
+  config: Pick<Config, 'dataDir' | 'publicUrl' | 'brand'>;
+  mailer: Mailer;
+  /** Where the receipt is made and mailed, after the answer (app.runInBackground). */
+  runInBackground: (work: () => Promise<void>) => void;
+  log: FastifyBaseLogger;
+}
+
+/** The deps from the app, for a route or a webhook. */
+export function fulfilDepsOf(app: FastifyInstance): FulfilDeps {
+  return {
+    db: app.database.db,
+    config: app.config,
+    mailer: app.mailer,
+    runInBackground: app.runInBackground,
+    log: app.log,
+  };
+}
+
+/** 'NK-' + 8 random characters + the check character, e.g. 'NK-7QX49HZ2K'. */
+export function newKitId(): string {
+  // 32 characters: a byte's low 5 bits pick one without bias.
+  const body = [...randomBytes(8)]
+    .map((byte) => KIT_ID_ALPHABET[byte % KIT_ID_ALPHABET.length] ?? '0')
+    .join('');
+  return `NK-${body}${kitCheckCharacter(body)}`;
+}
+
+export class UnknownCheckoutError extends Error {
+  constructor(checkoutId: string) {
+    super(`No checkout ${checkoutId}`);
+  }
+}
+
+/**
+ * A payment was confirmed: the ONE way an order is made, whichever provider confirmed it. In
+ * one transaction, the checkout is marked paid and, unless it already has one, its order is made
+ * with the prices it was sold at, its kits, the tracker's first event, and the couple account or
+ * individual order the rest of the portal reads. The checkout row is locked first, and the
+ * order's checkout id is unique, so any number of confirmations at once make one order; the
+ * others answer it with `created` false.
+ *
+ * A payment is made whatever the checkout's state (cancelled or expired too): the money was
+ * taken, so the order is owed. A refund the provider reported first (`checkout.refunded_at`)
+ * makes the order refunded from the start.
+ *
+ * After the commit, for a new order only, the receipt is stored and mailed in the background.
+ */
+export async function fulfilCheckout(
+  deps: FulfilDeps,
+  checkoutId: string,
+  payment: { cardLast4: string | null; providerPaymentId: string | null },
+): Promise<{ orderId: string; created: boolean }> {
+  const repository = createCheckoutRepository(deps.db);
+  const result = await repository.transaction(async (tx) => {
+    const row = await repository.lockCheckout(tx, checkoutId);
+    if (row === null) throw new UnknownCheckoutError(checkoutId);
+    const existing = await repository.orderOfCheckout(tx, checkoutId);
+    if (existing !== null) return { orderId: existing, created: false };
+
+    // A later confirmation (a replayed webhook) with less to say keeps what the first one gave.
+    await repository.markPaid(tx, checkoutId, {
+      cardLast4: payment.cardLast4 ?? row.cardLast4,
+      providerPaymentId: payment.providerPaymentId ?? row.providerPaymentId,
+    });
+
+    const code = row.productCode as ProductCode;
+    const shape = productShape(code);
+    const request = row.request as StoredRequest;
+    const purchasedAt = new Date();
+    const purchaseDate = Math.floor(purchasedAt.getTime() / 1000);
+    const orderId = randomUUID();
+    const inserted = await repository.insertOrder(tx, {
+      id: orderId,
+      checkoutId,
+      userId: row.userId,
+      productCode: code,
+      productName: productName(code),
+      status: row.refundedAt === null ? 'paid' : 'refunded',
+      refundedAt: row.refundedAt,
+      stage: 'ordered',
+      currency: row.currency,
+      priceCents: row.priceCents,
+      discountCode: row.discountCode,
+      discountCents: row.discountCents,
+      totalCents: row.totalCents,
+      cardLast4: payment.cardLast4 ?? row.cardLast4,
+      provider: row.provider,
+      providerPaymentId: payment.providerPaymentId ?? row.providerPaymentId,
+      partner: request.partner,
+      // The turnaround as sold; the catalogue's default if the product has since gone.
+      turnaroundDays: (await repository.turnaroundDays(tx, code)) ?? 21,
+      purchaseDate,
+    });
+    // The lock makes this unreachable, but the unique checkout id is the guarantee.
+    if (inserted === null) {
+      const order = await repository.orderOfCheckout(tx, checkoutId);
+      if (order === null) throw new Error('The order of a paid checkout vanished');
+      return { orderId: order, created: false };
+    }
+
+    await repository.insertOrderEvent(tx, {
+      id: randomUUID(),
+      orderId,
+      stage: 'ordered',
+      at: purchasedAt,
+      source: 'system',
+    });
+
+    if (shape.kind === 'couple') {
+      const buyer = await repository.buyerOf(tx, row.userId);
+      const buyerRole = request.buyerRole ?? roleFromSex(buyer?.sex ?? null) ?? 'mother';
+      const partnerRole = buyerRole === 'mother' ? 'father' : 'mother';
+      const buyerKit = newKitId();
+      const partnerKit = newKitId();
+      const buyerAddress = request.shipping.buyer;
+      const partnerAddress = request.shipping.partner ?? request.shipping.buyer;
+      const partnerName =
+        request.partner === null
+          ? partnerAddress.name
+          : `${request.partner.firstName} ${request.partner.lastName}`;
+      await repository.insertKits(tx, [
+        {
+          id: buyerKit,
+          orderId,
+          role: buyerRole,
+          recipient: buyerAddress.name,
+          shippingAddress: buyerAddress,
+        },
+        {
+          id: partnerKit,
+          orderId,
+          role: partnerRole,
+          recipient: request.shipping.partner?.name ?? partnerName,
+          shippingAddress: partnerAddress,
+        },
+      ]);
+      const coupleAccountId = randomUUID();
+      const kits = { [buyerRole]: buyerKit, [partnerRole]: partnerKit } as Record<
+        'mother' | 'father',
+        string
+      >;
+      const emails = {
+        [buyerRole]: buyer?.email ?? null,
+        [partnerRole]: request.partner?.email ?? null,
+      } as Record<'mother' | 'father', string | null>;
+      await repository.insertCoupleAccount(tx, {
+        id: coupleAccountId,
+        mother: buyerRole === 'mother' ? row.userId : null,
+        father: buyerRole === 'father' ? row.userId : null,
+        motherEmail: emails.mother,
+        fatherEmail: emails.father,
+        motherOrder: kits.mother,
+        fatherOrder: kits.father,
+        // The partner is invited to join (another issue sends the invitation).
+        pendingMotherAccept: partnerRole === 'mother',
+        pendingFatherAccept: partnerRole === 'father',
+        purchaseDate,
+        testType: shape.testType,
+        donePilotOnboardingSteps: ['PURCHASED'],
+      });
+      await repository.linkOrder(tx, orderId, { coupleAccountId });
+    } else {
+      const kitId = newKitId();
+      await repository.insertKits(tx, [
+        {
+          id: kitId,
+          orderId,
+          role: 'self',
+          recipient: request.shipping.buyer.name,
+          shippingAddress: request.shipping.buyer,
+        },
+      ]);
+      const individualOrderId = randomUUID();
+      await repository.insertIndividualOrder(tx, {
+        id: individualOrderId,
+        userId: row.userId,
+        purchaseId: kitId,
+        purchaseDate,
+        testType: shape.testType,
+      });
+      await repository.linkOrder(tx, orderId, { individualOrderId });
+    }
+
+    if (row.discountCode !== null) await repository.countRedemption(tx, row.discountCode);
+    return { orderId, created: true };
+  });
+
+  deps.log.info(
+    { checkoutId, orderId: result.orderId, created: result.created },
+    result.created ? 'Order made from a paid checkout' : 'Payment confirmed again; order exists',
+  );
+  if (result.created) {
+    deps.runInBackground(() => sendReceipt(deps, result.orderId));
+  }
+  return result;
+}

@@ -1,0 +1,220 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  Document,
+  type DocumentProps,
+  Page,
+  StyleSheet,
+  Text,
+  View,
+  renderToBuffer,
+} from '@react-pdf/renderer';
+import { createElement as h, type ReactElement } from 'react';
+import { formatCents, type ShippingAddress } from '@nestling/shared/contract/purchase';
+import { usDateFromDate } from '@nestling/shared/report-wording';
+import { orderNumber } from '../purchase-orders/service.ts';
+import type { FulfilDeps } from './fulfil.ts';
+import { createCheckoutRepository, type KitRow, type PurchaseOrderRow } from './repository.ts';
+
+/*
+ * The receipt of a new order: a PDF among the buyer's documents and a mail to the buyer. It says
+ * what was bought, for how much, with which card (its last four digits) and where the kits go;
+ * never anything about health. Made once per order: the document's id is the order's.
+ */
+
+type ReceiptData = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createCheckoutRepository>['receiptData']>>
+>;
+
+const ROLE_NAMES: Record<string, string> = {
+  mother: "the mother's kit",
+  father: "the father's kit",
+  self: 'your kit',
+};
+
+function addressLines(address: ShippingAddress): string[] {
+  return [
+    address.name,
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    `${address.city}, ${address.state} ${address.zip}`,
+  ];
+}
+
+function amountLines(order: PurchaseOrderRow): [string, string][] {
+  // The catalogue sells in dollars only (currencySchema).
+  const currency = 'usd';
+  return [
+    [order.productName, formatCents(order.priceCents, currency)],
+    ...(order.discountCents > 0
+      ? ([
+          [
+            `Discount${order.discountCode === null ? '' : ` (${order.discountCode})`}`,
+            `-${formatCents(order.discountCents, currency)}`,
+          ],
+        ] as [string, string][])
+      : []),
+    ['Total paid', formatCents(order.totalCents, currency)],
+  ];
+}
+
+function paidWith(order: PurchaseOrderRow): string {
+  return order.cardLast4 === null
+    ? `Paid through ${order.provider === 'stripe' ? 'Stripe' : 'the payment provider'}`
+    : `Paid with the card ending ${order.cardLast4}`;
+}
+
+const kitTitle = (entry: KitRow) => `Kit ${entry.id}, ${ROLE_NAMES[entry.role] ?? 'a kit'}`;
+
+const styles = StyleSheet.create({
+  page: { padding: 56, fontFamily: 'Helvetica', fontSize: 10, lineHeight: 1.4, color: '#1f2933' },
+  brand: { fontSize: 12, fontFamily: 'Helvetica-Bold', marginBottom: 24 },
+  title: { fontSize: 20, fontFamily: 'Helvetica-Bold', marginBottom: 4 },
+  muted: { fontSize: 10, color: '#52606d' },
+  heading: { fontSize: 12, fontFamily: 'Helvetica-Bold', marginTop: 20, marginBottom: 6 },
+  row: {
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    borderBottomWidth: 1,
+    borderBottomColor: '#d9e2ec',
+    paddingVertical: 4,
+  },
+  total: { fontFamily: 'Helvetica-Bold' },
+  kit: { marginBottom: 8 },
+  footer: { marginTop: 32, fontSize: 9, color: '#52606d' },
+});
+
+function receiptDocument(
+  data: ReceiptData,
+  brand: FulfilDeps['config']['brand'],
+  madeOn: string,
+): ReactElement<DocumentProps> {
+  const { order, kits } = data;
+  const lines = amountLines(order);
+  return h(
+    Document,
+    { title: `Receipt ${orderNumber(order.seq)}`, author: brand.companyName },
+    h(
+      Page,
+      { size: 'LETTER', style: styles.page },
+      h(Text, { style: styles.brand }, brand.productName),
+      h(Text, { style: styles.title }, `Receipt ${orderNumber(order.seq)}`),
+      h(Text, { style: styles.muted }, `${madeOn} · ${data.buyer.name} · ${data.buyer.email}`),
+      h(Text, { style: styles.heading }, 'Items'),
+      ...lines.map(([label, amount], index) =>
+        h(
+          View,
+          { key: label, style: styles.row },
+          h(Text, index === lines.length - 1 ? { style: styles.total } : {}, label),
+          h(Text, index === lines.length - 1 ? { style: styles.total } : {}, amount),
+        ),
+      ),
+      h(Text, { style: { marginTop: 8 } }, paidWith(order)),
+      h(Text, { style: styles.heading }, 'Kits'),
+      ...kits.map((entry) =>
+        h(
+          View,
+          { key: entry.id, style: styles.kit },
+          h(Text, { style: styles.total }, kitTitle(entry)),
+          ...addressLines(entry.shippingAddress as ShippingAddress).map((line, index) =>
+            h(Text, { key: String(index) }, line),
+          ),
+        ),
+      ),
+      h(
+        Text,
+        { style: styles.footer },
+        `${brand.companyName} · Questions? Write to ${brand.supportEmail}.`,
+      ),
+    ),
+  );
+}
+
+/** The receipt mail's text: the same facts as the PDF. */
+function receiptText(
+  data: ReceiptData,
+  deps: FulfilDeps,
+  madeOn: string,
+  pdfStored: boolean,
+): string {
+  const { order, kits } = data;
+  const { brand, publicUrl } = deps.config;
+  return [
+    `Thank you for your order. This is your receipt for order ${orderNumber(order.seq)} (${madeOn}).`,
+    '',
+    ...amountLines(order).map(([label, amount]) => `${label}: ${amount}`),
+    paidWith(order),
+    '',
+    kits.length === 1 ? 'Your kit goes to:' : 'The kits go to:',
+    ...kits.flatMap((entry) => [
+      '',
+      kitTitle(entry),
+      ...addressLines(entry.shippingAddress as ShippingAddress),
+    ]),
+    '',
+    `Follow your order: ${publicUrl}/order?id=${encodeURIComponent(order.id)}`,
+    ...(pdfStored ? ['The receipt is also among your documents in the portal.'] : []),
+    '',
+    `Questions? Write to ${brand.supportEmail}.`,
+    '',
+    brand.productName,
+  ].join('\n');
+}
+
+/** The receipt as a PDF. */
+export async function renderReceiptPdf(
+  data: ReceiptData,
+  brand: FulfilDeps['config']['brand'],
+  madeAt: Date,
+): Promise<Buffer> {
+  return renderToBuffer(receiptDocument(data, brand, usDateFromDate(madeAt)));
+}
+
+/** The PDF among the buyer's documents, linked from the order. */
+async function storeReceiptPdf(deps: FulfilDeps, data: ReceiptData, madeAt: Date): Promise<void> {
+  const { order } = data;
+  const number = orderNumber(order.seq);
+  const pdf = await renderReceiptPdf(data, deps.config.brand, madeAt);
+  const documentId = `receipt-${order.id}`;
+  const filesDir = path.join(deps.config.dataDir, 'files');
+  const storagePath = path.join(order.userId, `${documentId}.pdf`);
+  await mkdir(path.join(filesDir, order.userId), { recursive: true });
+  await writeFile(path.join(filesDir, storagePath), pdf, { mode: 0o600 });
+  await createCheckoutRepository(deps.db).storeReceipt(order.id, {
+    id: documentId,
+    userId: order.userId,
+    title: `Receipt ${number}`,
+    kind: 'receipt',
+    date: madeAt.toISOString().slice(0, 10),
+    fileName: `receipt-${number}.pdf`,
+    contentType: 'application/pdf',
+    size: pdf.length,
+    storagePath,
+  });
+  deps.log.info({ orderId: order.id, documentId }, 'Receipt stored');
+}
+
+/** Stores the receipt PDF among the buyer's documents, then mails the receipt. */
+export async function sendReceipt(deps: FulfilDeps, orderId: string): Promise<void> {
+  const repository = createCheckoutRepository(deps.db);
+  const data = await repository.receiptData(orderId);
+  if (data === null) return;
+  const { order } = data;
+  const madeAt = new Date(order.purchaseDate * 1000);
+  const number = orderNumber(order.seq);
+
+  // The mail goes out even if the PDF cannot be made: it is the receipt the buyer reads first.
+  let pdfStored = false;
+  try {
+    await storeReceiptPdf(deps, data, madeAt);
+    pdfStored = true;
+  } catch (error) {
+    deps.log.error({ err: error, orderId: order.id }, 'The receipt PDF could not be stored');
+  }
+
+  await deps.mailer.send({
+    to: data.buyer.email,
+    subject: `Your receipt for order ${number}`,
+    text: receiptText(data, deps, usDateFromDate(madeAt), pdfStored),
+  });
+}

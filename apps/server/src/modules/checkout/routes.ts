@@ -1,0 +1,149 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import {
+  checkoutParamsSchema,
+  checkoutRequestSchema,
+  checkoutSchema,
+  orderSummarySchema,
+  quoteRequestSchema,
+  testCardSchema,
+  testConfirmationSchema,
+} from '@nestling/shared/contract/purchase';
+import { AuthError } from '../auth/service.ts';
+import { createCatalogueRepository } from '../catalogue/repository.ts';
+import { createCatalogueService } from '../catalogue/service.ts';
+import { fulfilCheckout, fulfilDepsOf } from './fulfil.ts';
+import { configuredPaymentProvider } from './providers.ts';
+import { createCheckoutRepository } from './repository.ts';
+import { createCheckoutService, type Payer } from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
+const paymentErrors = {
+  ...errors,
+  402: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+  503: errorBodySchema,
+};
+
+/** The signed-in person as a payer (requireUser has run). */
+function payerOf(request: FastifyRequest): Payer {
+  const identity = request.identity;
+  if (identity === null) throw new AuthError(401, 'No token in context');
+  return {
+    userId: identity.userId,
+    email: identity.user.email,
+    sex: identity.user.sex,
+    impersonatedBy: identity.impersonatedBy,
+  };
+}
+
+/** Buying a test: the order summary, the checkout, and the test provider's card form. */
+export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
+  const fulfilDeps = fulfilDepsOf(app);
+  const checkout = createCheckoutService({
+    repository: createCheckoutRepository(app.database.db),
+    catalogue: createCatalogueService({ repository: createCatalogueRepository(app.database.db) }),
+    provider: configuredPaymentProvider(app.config),
+    publicUrl: app.config.publicUrl,
+    rateLimiter: app.rateLimiter,
+    fulfil: (checkoutId, payment) => fulfilCheckout(fulfilDeps, checkoutId, payment),
+    log: app.log,
+  });
+
+  app.post(
+    '/checkout/quote',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'The order summary of a product and an optional discount code',
+        tags: ['purchase'],
+        body: quoteRequestSchema,
+        response: { 200: orderSummarySchema, ...errors },
+      },
+    },
+    (request) => checkout.quote(request.body),
+  );
+
+  app.post(
+    '/checkout',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary:
+          'Begins a purchase with the configured provider; the same idempotency key answers the same checkout',
+        tags: ['purchase'],
+        body: checkoutRequestSchema,
+        response: { 200: checkoutSchema, ...paymentErrors },
+      },
+    },
+    (request) => checkout.start(payerOf(request), request.body),
+  );
+
+  app.get(
+    '/checkout/:id',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary: "One of the person's checkouts, with its order once paid",
+        tags: ['purchase'],
+        params: checkoutParamsSchema,
+        response: { 200: checkoutSchema, ...errors },
+      },
+    },
+    (request) => checkout.get(payerOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/checkout/:id/cancel',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary: 'Gives up an unpaid checkout; a paid one stays paid',
+        tags: ['purchase'],
+        params: checkoutParamsSchema,
+        response: { 200: checkoutSchema, ...errors },
+      },
+    },
+    (request) => checkout.cancel(payerOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/checkout/:id/test-payment',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary: 'Pays a test-provider checkout with a test card (no money moves)',
+        tags: ['purchase'],
+        params: checkoutParamsSchema,
+        body: testCardSchema,
+        response: { 200: checkoutSchema, ...paymentErrors },
+      },
+    },
+    (request) => checkout.payWithTestCard(payerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/checkout/:id/test-payment/confirm',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary: "Approves or declines the test card's extra confirmation step",
+        tags: ['purchase'],
+        params: checkoutParamsSchema,
+        body: testConfirmationSchema,
+        response: { 200: checkoutSchema, ...paymentErrors },
+      },
+    },
+    (request) =>
+      checkout.confirmTestPayment(payerOf(request), request.params.id, request.body.approve),
+  );
+
+  return Promise.resolve();
+};

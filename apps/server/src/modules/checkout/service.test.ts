@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PAYMENT_PROVIDER_UNAVAILABLE,
+  type CheckoutRequest,
+} from '@nestling/shared/contract/purchase';
+import { createTestUser } from '../../test/auth.ts';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
+import { createCatalogueRepository } from '../catalogue/repository.ts';
+import { createCatalogueService } from '../catalogue/service.ts';
+import { createRateLimitRepository } from '../rate-limit/repository.ts';
+import { createRateLimiter } from '../rate-limit/service.ts';
+import type { CheckoutToPay, PaymentProvider } from './payment-provider.ts';
+import { createCheckoutRepository } from './repository.ts';
+import { CheckoutError, createCheckoutService, type Payer } from './service.ts';
+
+/** A provider with a hosted page, as Stripe is: what it was asked, and a switch to fail. */
+function hostedProvider() {
+  const calls: CheckoutToPay[] = [];
+  let failing = false;
+  const provider: PaymentProvider = {
+    name: 'stripe',
+    begin(checkout) {
+      calls.push(checkout);
+      if (failing) return Promise.reject(new Error('connection refused'));
+      return Promise.resolve({
+        providerSessionId: `cs_test_${checkout.id}`,
+        redirectUrl: `https://pay.example.com/c/${checkout.id}`,
+      });
+    },
+    refund: () => Promise.resolve(),
+  };
+  return {
+    provider,
+    calls,
+    fail(on: boolean) {
+      failing = on;
+    },
+  };
+}
+
+describe.each(testDatabaseKinds)('checkout with a hosted payment page on %s', (kind) => {
+  let database: TestDatabase;
+  const payer: Payer = {
+    userId: 'hosted-buyer',
+    email: 'hosted-buyer@example.org',
+    sex: 'Female',
+    impersonatedBy: null,
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await createTestUser(database.db, {
+      id: payer.userId,
+      email: payer.email,
+      firstName: 'Hosted',
+      lastName: 'Buyer',
+    });
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  function service(provider: PaymentProvider) {
+    return createCheckoutService({
+      repository: createCheckoutRepository(database.db),
+      catalogue: createCatalogueService({ repository: createCatalogueRepository(database.db) }),
+      provider,
+      publicUrl: 'https://portal.example.com',
+      rateLimiter: createRateLimiter(createRateLimitRepository(database.db)),
+      fulfil: () => Promise.reject(new Error('not paid in these tests')),
+      log: pino({ level: 'silent' }),
+    });
+  }
+  const body = (): CheckoutRequest => ({
+    product: 'couple-30x',
+    idempotencyKey: randomUUID(),
+    partner: { firstName: 'Sam', lastName: 'Partner', email: 'sam@example.org' },
+    shipping: {
+      buyer: {
+        name: 'Hosted Buyer',
+        line1: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+      },
+    },
+  });
+
+  it('begins the provider once with the amounts, the return addresses and the end time', async () => {
+    const hosted = hostedProvider();
+    const checkouts = service(hosted.provider);
+    const request = body();
+    const checkout = await checkouts.start(payer, request);
+    expect(checkout).toMatchObject({
+      status: 'open',
+      provider: 'stripe',
+      redirectUrl: `https://pay.example.com/c/${checkout.id}`,
+    });
+    expect(hosted.calls).toEqual([
+      {
+        id: checkout.id,
+        idempotencyKey: checkout.id,
+        buyerEmail: payer.email,
+        productName: 'Preconception Genetic Screening - 30x',
+        totalCents: 249_800,
+        currency: 'usd',
+        successUrl: `https://portal.example.com/payment-successful?checkout=${checkout.id}`,
+        cancelUrl: `https://portal.example.com/purchase-30x?checkout=${checkout.id}&canceled=1`,
+        expiresAt: new Date(checkout.expiresAt),
+      },
+    ]);
+    // A double click is answered the same checkout, without a second session.
+    expect(await checkouts.start(payer, request)).toEqual(checkout);
+    expect(hosted.calls).toHaveLength(1);
+  });
+
+  it('answers 503 when the provider fails, and begins again on the retry with the same key', async () => {
+    const hosted = hostedProvider();
+    const checkouts = service(hosted.provider);
+    const request = body();
+    hosted.fail(true);
+    const failed = await checkouts.start(payer, request).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(CheckoutError);
+    expect(failed).toMatchObject({ statusCode: 503, message: PAYMENT_PROVIDER_UNAVAILABLE });
+
+    hosted.fail(false);
+    const retried = await checkouts.start(payer, request);
+    expect(retried.redirectUrl).toBe(`https://pay.example.com/c/${retried.id}`);
+    expect(hosted.calls.map((call) => call.id)).toEqual([retried.id, retried.id]);
+  });
+
+  it('refuses the test card on a hosted checkout', async () => {
+    const checkouts = service(hostedProvider().provider);
+    const checkout = await checkouts.start(payer, body());
+    await expect(
+      checkouts.payWithTestCard(payer, checkout.id, {
+        number: '4242424242424242',
+        expiry: '12/40',
+        cvc: '123',
+      }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+  });
+});

@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  BUYER_NEEDS_SEX,
+  CARD_DECLINED,
+  CARD_INSUFFICIENT_FUNDS,
+  CHECKOUT_CLOSED,
+  CHECKOUT_MINUTES,
+  CHECKOUT_NOT_FOUND,
+  CONFIRMATION_DECLINED,
+  COUPLE_NEEDS_PARTNER,
+  IMPERSONATOR_CANNOT_PAY,
+  INDIVIDUAL_HAS_NO_PARTNER,
+  invalidFieldMessage,
+  NOTHING_TO_CONFIRM,
+  PARTNER_IS_BUYER,
+  PAYMENT_PROVIDER_UNAVAILABLE,
+  PURCHASE_PATHS,
+  productCodeSchema,
+  productShape,
+  WRONG_PROVIDER,
+  type Checkout,
+  type CheckoutRequest,
+  type CheckoutStatus,
+  type Currency,
+  type OrderSummary,
+  type PaymentProviderName,
+  type QuoteRequest,
+  type TestCard,
+} from '@nestling/shared/contract/purchase';
+import { productName as catalogueName, type CatalogueService } from '../catalogue/service.ts';
+import { TOO_MANY_REQUESTS, type RateLimiter, type RateLimitRule } from '../rate-limit/service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import type { CheckoutRepository, CheckoutRow } from './repository.ts';
+import { roleFromSex, type StoredRequest } from './stored-request.ts';
+import { testCardOutcome } from './test-provider.ts';
+
+/** A refusal the error handler answers with its status and message. */
+export class CheckoutError extends Error {
+  constructor(
+    public readonly statusCode: 400 | 402 | 403 | 404 | 409 | 429 | 503,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Card numbers tried on the test provider's form, per person: a form that tells a good number
+ * from a bad one is what card testers look for, so the eleventh try within 15 minutes is refused.
+ */
+export const testCardAttempts: RateLimitRule = {
+  bucket: 'test-card:account',
+  limit: 10,
+  windowMs: 15 * 60 * 1000,
+};
+
+/** Who is paying: the signed-in person, and the admin impersonating them, if any. */
+export interface Payer {
+  userId: string;
+  email: string;
+  sex: string | null;
+  impersonatedBy: string | null;
+}
+
+/** Made once per checkout: what a confirmation from the test provider is known by. */
+const testPaymentId = () => `test_${randomUUID()}`;
+
+const UNPAID: readonly CheckoutStatus[] = ['open', 'requires_action'];
+
+/**
+ * Checkout: the summary a page shows, the checkout a purchase begins, and the test provider's
+ * card. Every amount comes from the catalogue; the body only names the product and the code.
+ * A paid checkout is made into its order by `fulfil` (fulfil.ts), whichever provider paid it.
+ */
+export function createCheckoutService(deps: {
+  repository: CheckoutRepository;
+  catalogue: CatalogueService;
+  /** The configured provider (providers.ts); null when it is not available on this server. */
+  provider: PaymentProvider | null;
+  publicUrl: string;
+  rateLimiter: RateLimiter;
+  fulfil: (
+    checkoutId: string,
+    payment: { cardLast4: string | null; providerPaymentId: string | null },
+  ) => Promise<{ orderId: string; created: boolean }>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { repository, catalogue } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function toCheckout(row: CheckoutRow, orderId: string | null): Checkout {
+    const request = row.request as StoredRequest;
+    const product = productCodeSchema.parse(row.productCode);
+    return {
+      id: row.id,
+      status: row.status as CheckoutStatus,
+      provider: row.provider as PaymentProviderName,
+      summary: {
+        product,
+        productName: catalogueName(product),
+        currency: row.currency as Currency,
+        priceCents: row.priceCents,
+        discountCode: row.discountCode,
+        discountCents: row.discountCents,
+        totalCents: row.totalCents,
+      },
+      request: {
+        partner: request.partner,
+        shipping: { buyer: request.shipping.buyer, partner: request.shipping.partner },
+      },
+      redirectUrl: row.redirectUrl,
+      paymentError: row.paymentError,
+      orderId,
+      expiresAt: row.expiresAt.toISOString(),
+    };
+  }
+
+  /** The person's own checkout, expired if its time is up; anyone else's is 404. */
+  async function ownCheckout(
+    userId: string,
+    id: string,
+  ): Promise<{ row: CheckoutRow; orderId: string | null }> {
+    const found = await repository.find(id);
+    if (found?.row.userId !== userId) throw new CheckoutError(404, CHECKOUT_NOT_FOUND);
+    const { row } = found;
+    const at = now();
+    if (UNPAID.includes(row.status as CheckoutStatus) && row.expiresAt <= at) {
+      if (await repository.expireIfDue(id, at))
+        return { ...found, row: { ...row, status: 'expired' } };
+      return ownCheckout(userId, id);
+    }
+    return found;
+  }
+
+  async function answer(userId: string, id: string): Promise<Checkout> {
+    const { row, orderId } = await ownCheckout(userId, id);
+    return toCheckout(row, orderId);
+  }
+
+  function refuseImpersonation(payer: Payer) {
+    if (payer.impersonatedBy !== null) throw new CheckoutError(403, IMPERSONATOR_CANNOT_PAY);
+  }
+
+  /** Sends a Stripe-like provider's checkout on its way once: its hosted page, stored. */
+  async function begin(row: CheckoutRow, payer: Payer): Promise<void> {
+    if (deps.provider === null || row.provider !== deps.provider.name) return;
+    if (row.status !== 'open' || row.redirectUrl !== null) return;
+    const product = productCodeSchema.parse(row.productCode);
+    try {
+      const begun = await deps.provider.begin({
+        id: row.id,
+        // The checkout's id: one payment per checkout, however often it is begun.
+        idempotencyKey: row.id,
+        buyerEmail: payer.email,
+        productName: catalogueName(product),
+        totalCents: row.totalCents,
+        currency: row.currency,
+        successUrl: `${deps.publicUrl}/payment-successful?checkout=${row.id}`,
+        cancelUrl: `${deps.publicUrl}${PURCHASE_PATHS[product]}?checkout=${row.id}&canceled=1`,
+        expiresAt: row.expiresAt,
+      });
+      await repository.setProviderSession(row.id, begun.providerSessionId, begun.redirectUrl);
+    } catch (error) {
+      deps.log.error({ err: error, checkoutId: row.id }, 'The payment provider refused to begin');
+      throw new CheckoutError(503, PAYMENT_PROVIDER_UNAVAILABLE);
+    }
+  }
+
+  /** The unpaid, test-provider checkout a card is for. Paid: null, nothing left to do. */
+  async function payableByTestCard(payer: Payer, id: string): Promise<CheckoutRow | null> {
+    refuseImpersonation(payer);
+    const { row } = await ownCheckout(payer.userId, id);
+    if (row.provider !== 'test') throw new CheckoutError(409, WRONG_PROVIDER);
+    if (row.status === 'paid') return null;
+    if (!UNPAID.includes(row.status as CheckoutStatus)) {
+      throw new CheckoutError(409, CHECKOUT_CLOSED);
+    }
+    return row;
+  }
+
+  /** A refusal from the card: the checkout stays open for another card, with the reason. */
+  async function refuse(
+    row: CheckoutRow,
+    message: string,
+    cardLast4: string | null,
+  ): Promise<never> {
+    const changed = await repository.updateUnpaid(row.id, {
+      status: 'open',
+      paymentError: message,
+      cardLast4,
+    });
+    if (!changed) throw new CheckoutError(409, CHECKOUT_CLOSED);
+    throw new CheckoutError(402, message);
+  }
+
+  return {
+    /** The order summary of a product and code, as the server will charge it. */
+    async quote(body: QuoteRequest): Promise<OrderSummary> {
+      return (await catalogue.price(body.product, body.discountCode)).summary;
+    },
+
+    /**
+     * Begins a purchase, or answers the checkout the same idempotency key already began (a
+     * double click, a second tab), whatever the second body says.
+     */
+    async start(payer: Payer, body: CheckoutRequest): Promise<Checkout> {
+      refuseImpersonation(payer);
+      const earlier = await repository.findByKey(payer.userId, body.idempotencyKey);
+      if (earlier !== null) {
+        await begin(earlier, payer);
+        return answer(payer.userId, earlier.id);
+      }
+
+      const { kind } = productShape(body.product);
+      let buyerRole: StoredRequest['buyerRole'] = null;
+      if (kind === 'couple') {
+        if (body.partner === undefined) {
+          throw new CheckoutError(400, invalidFieldMessage('partner', COUPLE_NEEDS_PARTNER));
+        }
+        if (body.partner.email.trim().toLowerCase() === payer.email.trim().toLowerCase()) {
+          throw new CheckoutError(400, invalidFieldMessage('partner.email', PARTNER_IS_BUYER));
+        }
+        buyerRole = roleFromSex(payer.sex);
+        if (buyerRole === null) throw new CheckoutError(400, BUYER_NEEDS_SEX);
+      } else {
+        if (body.partner !== undefined) {
+          throw new CheckoutError(400, invalidFieldMessage('partner', INDIVIDUAL_HAS_NO_PARTNER));
+        }
+        if (body.shipping.partner !== undefined) {
+          throw new CheckoutError(
+            400,
+            invalidFieldMessage('shipping.partner', INDIVIDUAL_HAS_NO_PARTNER),
+          );
+        }
+      }
+      if (deps.provider === null) throw new CheckoutError(503, PAYMENT_PROVIDER_UNAVAILABLE);
+
+      const price = (await catalogue.price(body.product, body.discountCode)).summary;
+      const request: StoredRequest = {
+        partner: body.partner ?? null,
+        shipping: { buyer: body.shipping.buyer, partner: body.shipping.partner ?? null },
+        buyerRole,
+      };
+      await repository.insert({
+        id: randomUUID(),
+        userId: payer.userId,
+        idempotencyKey: body.idempotencyKey,
+        productCode: body.product,
+        request,
+        priceCents: price.priceCents,
+        discountCode: price.discountCode,
+        discountCents: price.discountCents,
+        totalCents: price.totalCents,
+        currency: price.currency,
+        provider: deps.provider.name,
+        status: 'open',
+        expiresAt: new Date(now().getTime() + CHECKOUT_MINUTES * 60 * 1000),
+      });
+      // Whichever of several calls with one key inserted the row, each answers that row.
+      const row = await repository.findByKey(payer.userId, body.idempotencyKey);
+      if (row === null) throw new Error('A checkout just made cannot be read');
+      await begin(row, payer);
+      return answer(payer.userId, row.id);
+    },
+
+    get: (userId: string, id: string) => answer(userId, id),
+
+    /** Gives up an unpaid checkout; a paid or ended one is answered as it is. */
+    async cancel(userId: string, id: string): Promise<Checkout> {
+      const { row } = await ownCheckout(userId, id);
+      if (UNPAID.includes(row.status as CheckoutStatus)) {
+        await repository.updateUnpaid(id, { status: 'cancelled' });
+      }
+      return answer(userId, id);
+    },
+
+    /**
+     * The test provider's card. The number decides the outcome (test-provider.ts) and is then
+     * forgotten: only its last four digits are kept, and nothing of it is logged.
+     */
+    async payWithTestCard(payer: Payer, id: string, card: TestCard): Promise<Checkout> {
+      if (!(await deps.rateLimiter.consume(testCardAttempts, payer.userId))) {
+        throw new CheckoutError(429, TOO_MANY_REQUESTS);
+      }
+      const row = await payableByTestCard(payer, id);
+      if (row === null) return answer(payer.userId, id);
+      const cardLast4 = card.number.slice(-4);
+      switch (testCardOutcome(card.number)) {
+        case 'declined':
+          return refuse(row, CARD_DECLINED, cardLast4);
+        case 'insufficientFunds':
+          return refuse(row, CARD_INSUFFICIENT_FUNDS, cardLast4);
+        case 'needsConfirmation': {
+          // Answered as it stands either way: paid or ended meanwhile, it says so.
+          await repository.updateUnpaid(id, {
+            status: 'requires_action',
+            paymentError: null,
+            cardLast4,
+          });
+          return answer(payer.userId, id);
+        }
+        case 'pays':
+          await deps.fulfil(id, { cardLast4, providerPaymentId: testPaymentId() });
+          return answer(payer.userId, id);
+      }
+    },
+
+    /** The extra step 4000 0025 0000 3155 asks for: approved, it pays; declined, back to open. */
+    async confirmTestPayment(payer: Payer, id: string, approve: boolean): Promise<Checkout> {
+      const row = await payableByTestCard(payer, id);
+      if (row === null) return answer(payer.userId, id);
+      if (row.status !== 'requires_action') throw new CheckoutError(409, NOTHING_TO_CONFIRM);
+      if (!approve) return refuse(row, CONFIRMATION_DECLINED, row.cardLast4);
+      await deps.fulfil(id, { cardLast4: row.cardLast4, providerPaymentId: testPaymentId() });
+      return answer(payer.userId, id);
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import * as z from 'zod/mini';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import { paymentWebhookAnswerSchema } from '@nestling/shared/contract/purchase';
+import { sendError } from '../../plugins/errors.ts';
+import { fulfilCheckout, fulfilDepsOf } from '../checkout/fulfil.ts';
+import { createStripeRepository } from './repository.ts';
+import { createStripeWebhookService } from './service.ts';
+import { createStripeClient } from './stripe-provider.ts';
+
+/** Stripe's events are a few kilobytes; anything near this is not one of them. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+export const SIGNATURE_MISSING = 'The Stripe-Signature header is missing';
+export const SIGNATURE_INVALID = "The body does not match the Stripe-Signature header's signature";
+
+/** PostgreSQL's SQLSTATEs worth a retry: lost connection, serialization, deadlock, overload. */
+const TRANSIENT_SQLSTATE = /^(08|53|57P0[1-3]|40001$|40P01$)/;
+const TRANSIENT_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+
+/** Whether an error, or one it wraps, is the database being briefly unavailable. */
+export function isTransientDatabaseError(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (TRANSIENT_SQLSTATE.test(code) || TRANSIENT_NODE_CODES.has(code))
+    ) {
+      return true;
+    }
+    if (/Connection terminated|timeout exceeded when trying to connect/i.test(cause.message)) {
+      return true;
+    }
+    cause = cause.cause;
+  }
+  return false;
+}
+
+/**
+ * POST /payments/stripe/webhook, registered only with PAYMENT_PROVIDER=stripe. Stripe signs
+ * the exact bytes it sends, so this plugin reads JSON bodies as a Buffer; being a plugin of its
+ * own, that parser applies to this route only.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod = (app) => {
+  const settings = app.config.payments.stripe;
+  if (settings === null) return Promise.resolve();
+  const stripe = createStripeClient(settings);
+  const fulfilDeps = fulfilDepsOf(app);
+  const webhook = createStripeWebhookService({
+    repository: createStripeRepository(app.database.db),
+    fulfil: (checkoutId, payment) => fulfilCheckout(fulfilDeps, checkoutId, payment),
+    log: app.log,
+  });
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
+
+  app.post(
+    '/payments/stripe/webhook',
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        summary: "Stripe's events: a paid, expired or refunded checkout (signed by Stripe)",
+        tags: ['payments'],
+        headers: z.object({ 'stripe-signature': z.optional(z.string()) }),
+        response: {
+          200: paymentWebhookAnswerSchema,
+          400: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          500: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      if (signature === undefined || signature === '') {
+        return sendError(request, reply, 400, SIGNATURE_MISSING);
+      }
+      if (!Buffer.isBuffer(request.body)) return sendError(request, reply, 400, SIGNATURE_INVALID);
+
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, settings.webhookSecret);
+      } catch {
+        request.log.warn('Stripe webhook with a bad signature: refused');
+        return sendError(request, reply, 400, SIGNATURE_INVALID);
+      }
+
+      try {
+        const outcome = await webhook.handle(event);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event');
+        return { received: true };
+      } catch (error) {
+        // The error may quote a query's parameters (names, emails): log its kind only.
+        const transient = isTransientDatabaseError(error);
+        request.log.error(
+          {
+            eventId: event.id,
+            type: event.type,
+            error: error instanceof Error ? error.name : 'unknown',
+          },
+          'Stripe event not handled',
+        );
+        // Stripe retries a 5xx for days, which a database that is back in a minute needs. Any
+        // other failure would fail again: it is acknowledged, and since the event is stored
+        // only once handled, it can be sent again from Stripe's dashboard after a fix.
+        if (transient) return sendError(request, reply, 500, 'Internal Server Error');
+        return { received: false };
+      }
+    },
+  );
+  return Promise.resolve();
+};
