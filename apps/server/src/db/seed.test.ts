@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogueRepository } from '../modules/catalogue/repository.ts';
 import { normaliseKitId, ORDER_STAGES } from '@nestling/shared/contract/order-tracker';
 import { reportContentSchema } from '@nestling/shared/contract/report';
 import { isProfileComplete } from '@nestling/shared/rules';
@@ -21,6 +22,7 @@ import { account, document, report, reportVersion } from './schema.ts';
 import {
   DEMO_PASSWORD,
   demoAccounts,
+  DEMO_DISCOUNT_CODE,
   demoCouple,
   seedDemoData,
   seedDemoDataIfEmpty,
@@ -76,6 +78,14 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
       ],
       documents: demoDocuments.map((demo) => demo.id),
     });
+  });
+
+  it('offers a demo discount code of 10% off, once however often it runs', async () => {
+    await seedDemoData(database.db, { filesDir });
+    const codes = await createCatalogueRepository(database.db).listDiscountCodes();
+    expect(codes.map(({ code, percentOff, active }) => ({ code, percentOff, active }))).toEqual([
+      { code: DEMO_DISCOUNT_CODE, percentOff: 10, active: true },
+    ]);
   });
 
   it('stores each demo document with its file: the consent form a one-page PDF', async () => {

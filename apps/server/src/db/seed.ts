@@ -1,5 +1,6 @@
 import { hashPassword } from 'better-auth/crypto';
 import type { Sex } from '@nestling/shared/contract/user';
+import { createCatalogueRepository } from '../modules/catalogue/repository.ts';
 import { createDocumentsRepository } from '../modules/documents/repository.ts';
 import { createLabRepository } from '../modules/lab/repository.ts';
 import { createLabService } from '../modules/lab/service.ts';
@@ -309,6 +310,9 @@ const demoIndividualOrders = [
   },
 ] as const;
 
+/** 10% off, for trying the purchase pages with the demo data. */
+export const DEMO_DISCOUNT_CODE = 'WELCOME10';
+
 export interface SeedResult {
   created: string[];
   skipped: string[];
@@ -423,6 +427,11 @@ async function seedDemoReports(db: Database, result: SeedResult): Promise<Map<st
     purchased: PURCHASED,
     userExists: (id) => present(id),
     ownerExists: (id) => owners.has(id),
+  });
+  // A discount code to try the checkout with; staff manage codes on /admin.
+  await createCatalogueRepository(db).insertDiscountCode({
+    code: DEMO_DISCOUNT_CODE,
+    percentOff: 10,
   });
   const lab = createLabService(createLabRepository(db));
   /** The portal's report id of each lab report id, for the documents that belong to one. */

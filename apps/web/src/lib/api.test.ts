@@ -197,6 +197,17 @@ describe('requests', () => {
     expect(await blob.text()).toBe('%PDF-1.7');
   });
 
+  it('downloads a CSV with GET, its query and Accept text/csv', async () => {
+    const { client, request } = setup(
+      () => new Response('number\nNS-10001\n', { headers: { 'Content-Type': 'text/csv' } }),
+    );
+    const blob = await client.downloadCsv('/admin/orders.csv', { q: 'ada', stage: null });
+    expect(request().method).toBe('GET');
+    expect(request().url).toBe(`${ORIGIN}/api/admin/orders.csv?q=ada`);
+    expect(request().headers.get('Accept')).toBe('text/csv');
+    expect(await blob.text()).toBe('number\nNS-10001\n');
+  });
+
   it('downloads a ZIP with POST and Accept application/zip', async () => {
     const { client, request } = setup(
       () => new Response('PK', { headers: { 'Content-Type': 'application/zip' } }),

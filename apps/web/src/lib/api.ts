@@ -102,6 +102,8 @@ export interface ApiClient {
   ): Promise<z.output<S>>;
   /** GET with Accept: application/pdf; the document as a Blob. */
   downloadPdf(path: string, query?: QueryParams, options?: RequestOptions): Promise<Blob>;
+  /** GET with Accept: text/csv; the table as a Blob. */
+  downloadCsv(path: string, query?: QueryParams, options?: RequestOptions): Promise<Blob>;
   /** POST with Accept: application/zip; the archive as a Blob. */
   downloadZip(path: string, body?: unknown, options?: RequestOptions): Promise<Blob>;
   /** Leaves the web app for `url` with a full page load (tests capture it). */
@@ -282,6 +284,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         ...opts,
         ...(query ? { query } : {}),
         accept: 'application/pdf',
+      });
+      return response.blob();
+    },
+    async downloadCsv(path, query, opts = {}) {
+      const response = await send('GET', path, {
+        ...opts,
+        ...(query ? { query } : {}),
+        accept: 'text/csv',
       });
       return response.blob();
     },

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   isSafeNextPath,
+  validateAdminSearch,
   validateEmbryoReportSearch,
   validateForbiddenSearch,
   validateGoogleDoneSearch,
   validateJointReportSearch,
   validateNextSearch,
+  validateOrderSearch,
   validateViewAsSearch,
 } from './search.ts';
 
@@ -82,5 +84,16 @@ describe('search checks', () => {
       expect(validateEmbryoReportSearch({ version }).version).toBeUndefined();
     }
     expect(validateEmbryoReportSearch({ report: 'r'.repeat(201) }).report).toBeUndefined();
+  });
+});
+
+describe('validateOrderSearch and validateAdminSearch', () => {
+  it('keeps an order id and an admin tab, trimmed, and drops anything malformed', () => {
+    expect(validateOrderSearch({ id: ' order-1 ', other: 'x' })).toEqual({ id: 'order-1' });
+    for (const id of ['', '  ', 42, null, 'x'.repeat(201)]) {
+      expect(validateOrderSearch({ id }).id).toBeUndefined();
+    }
+    expect(validateAdminSearch({ tab: 'orders' })).toEqual({ tab: 'orders' });
+    expect(validateAdminSearch({ tab: 3 }).tab).toBeUndefined();
   });
 });

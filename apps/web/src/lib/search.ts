@@ -123,3 +123,13 @@ export function validateEmbryoReportSearch(search: Search): {
     version: Number.isSafeInteger(number) && number > 0 ? number : undefined,
   };
 }
+
+/** /order: which order (the newest without it). */
+export function validateOrderSearch(search: Search): { id?: string | undefined } {
+  return { id: trimmedText(search.id, 200) };
+}
+
+/** /admin: the section to open (users without it). */
+export function validateAdminSearch(search: Search): { tab?: string | undefined } {
+  return { tab: optionalText(search.tab) };
+}

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { PurchasePage } from '../features/purchase/purchase-page.tsx';
+import { validatePurchaseSearch } from '../features/purchase/search.ts';
 
 export const Route = createFileRoute('/individual-purchase-30x')({
-  component: () => (
-    <PlannedPage
-      title="Buy an individual 30x test"
-      purpose="Order 30x preconception screening for yourself."
-    />
-  ),
+  validateSearch: validatePurchaseSearch,
+  component: function Purchase() {
+    return <PurchasePage product="individual-30x" search={Route.useSearch()} />;
+  },
 });

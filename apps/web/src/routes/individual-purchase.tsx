@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { PurchasePage } from '../features/purchase/purchase-page.tsx';
+import { validatePurchaseSearch } from '../features/purchase/search.ts';
 
 export const Route = createFileRoute('/individual-purchase')({
-  component: () => (
-    <PlannedPage
-      title="Buy an individual test"
-      purpose="Order preconception screening for yourself."
-    />
-  ),
+  validateSearch: validatePurchaseSearch,
+  component: function Purchase() {
+    return <PurchasePage product="individual" search={Route.useSearch()} />;
+  },
 });

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { OrderPage } from '../features/orders/order-page.tsx';
+import { validateOrderSearch } from '../lib/search.ts';
 
 export const Route = createFileRoute('/order')({
-  component: () => (
-    <PlannedPage title="Your order" purpose="The details and progress of your order." />
-  ),
+  validateSearch: validateOrderSearch,
+  component: function Order() {
+    const { id } = Route.useSearch();
+    return <OrderPage id={id} />;
+  },
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { PaymentSuccessfulPage } from '../features/purchase/payment-successful-page.tsx';
+import { validatePaymentSearch } from '../features/purchase/search.ts';
 
 export const Route = createFileRoute('/payment-successful')({
-  component: () => (
-    <PlannedPage
-      title="Payment successful"
-      purpose="Confirmation of your payment and what happens next."
-    />
-  ),
+  validateSearch: validatePaymentSearch,
+  component: function PaymentSuccessful() {
+    return <PaymentSuccessfulPage checkoutId={Route.useSearch().checkout} />;
+  },
 });

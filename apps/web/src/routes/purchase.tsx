@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { PurchasePage } from '../features/purchase/purchase-page.tsx';
+import { validatePurchaseSearch } from '../features/purchase/search.ts';
 
 export const Route = createFileRoute('/purchase')({
-  component: () => (
-    <PlannedPage
-      title="Buy a test"
-      purpose="Order preconception screening for you and your partner."
-    />
-  ),
+  validateSearch: validatePurchaseSearch,
+  component: function Purchase() {
+    return <PurchasePage product="couple" search={Route.useSearch()} />;
+  },
 });

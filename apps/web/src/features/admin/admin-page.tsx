@@ -1,16 +1,35 @@
-import { Loader, Text } from '@mantine/core';
+import '@mantine/core/styles/Tabs.css';
+import { Loader, Tabs, Text } from '@mantine/core';
 import { isPrimaryAdmin } from '@nestling/shared/rules';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useCurrentUser } from '../session/use-current-user.ts';
+import { AdminDiscountCodes } from './admin-discount-codes.tsx';
+import { AdminOrders } from './admin-orders.tsx';
+import { AdminProducts } from './admin-products.tsx';
 import { AuditLog } from './audit-log.tsx';
 import { UserSearch } from './user-search.tsx';
 
+/** The sections of /admin, as `?tab=` names them. */
+export const ADMIN_TABS = ['users', 'orders', 'products', 'discount-codes'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+export function asAdminTab(tab: string | undefined): AdminTab | undefined {
+  return ADMIN_TABS.find((name) => name === tab);
+}
+
 /**
- * /admin: the lab staff's page. Others see a calm sentence (the API refuses them anyway), and
+ * /admin: the lab staff's page, in sections: users (with the audit log), orders, products and
+ * discount codes. Only the open section asks the server for anything. Others see a calm sentence (the API refuses them anyway), and
  * nothing is asked of the server for them.
  */
-export function AdminPage() {
+export function AdminPage({
+  tab,
+  onTabChange,
+}: {
+  tab?: AdminTab | undefined;
+  onTabChange?: (tab: AdminTab) => void;
+} = {}) {
   const user = useCurrentUser();
   const { brand } = useRuntimeConfig();
 
@@ -34,10 +53,36 @@ export function AdminPage() {
     <>
       <PageHeading
         title="Admin"
-        lead="Find a patient and see the portal as they do. Every view is recorded in the audit log."
+        lead="Find a patient and see the portal as they do, follow and move orders, and manage products and discount codes. Every view is recorded in the audit log."
       />
-      <UserSearch canImpersonate={isPrimaryAdmin(user.data, brand.companyDomain)} />
-      <AuditLog />
+      <Tabs
+        value={tab ?? 'users'}
+        onChange={(value) => {
+          const chosen = asAdminTab(value ?? undefined);
+          if (chosen !== undefined) onTabChange?.(chosen);
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="users">Users</Tabs.Tab>
+          <Tabs.Tab value="orders">Orders</Tabs.Tab>
+          <Tabs.Tab value="products">Products</Tabs.Tab>
+          <Tabs.Tab value="discount-codes">Discount codes</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="users" pt="lg">
+          <UserSearch canImpersonate={isPrimaryAdmin(user.data, brand.companyDomain)} />
+          <AuditLog />
+        </Tabs.Panel>
+        <Tabs.Panel value="orders" pt="lg">
+          <AdminOrders />
+        </Tabs.Panel>
+        <Tabs.Panel value="products" pt="lg">
+          <AdminProducts />
+        </Tabs.Panel>
+        <Tabs.Panel value="discount-codes" pt="lg">
+          <AdminDiscountCodes />
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }

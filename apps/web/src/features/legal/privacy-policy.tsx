@@ -31,7 +31,13 @@ export function PrivacyPolicy() {
             version of them, and the test orders behind them.
           </List.Item>
           <List.Item>
-            <strong>Documents:</strong> files the lab adds to your account.
+            <strong>Purchases:</strong> the tests you buy, what you paid, the discount code you
+            used, the shipping address of each kit, your partner&apos;s name and email when you buy
+            a couple&apos;s test, and the progress of each kit. Of your card we keep only its last
+            four digits; the card number itself goes to the payment provider and never to us.
+          </List.Item>
+          <List.Item>
+            <strong>Documents:</strong> files the lab adds to your account, and your receipts.
           </List.Item>
           <List.Item>
             <strong>Your signed-in devices:</strong> the kind of browser and device of each session
@@ -50,10 +56,10 @@ export function PrivacyPolicy() {
 
       <LegalSection title="Why we use it">
         <Text>
-          To show you your results and documents, let both partners of a couple read the reports
-          they share, help you when you contact us, keep the records laboratories are required to
-          keep, and keep the service secure. The portal shows no advertising and shares nothing with
-          advertisers.
+          To send you the kits you buy and tell you where they are, take your payment, show you your
+          results and documents, let both partners of a couple read the reports they share, help you
+          when you contact us, keep the records laboratories are required to keep, and keep the
+          service secure. The portal shows no advertising and shares nothing with advertisers.
         </Text>
       </LegalSection>
 
@@ -65,8 +71,12 @@ export function PrivacyPolicy() {
             share.
           </List.Item>
           <List.Item>
-            {brand.companyName} lab staff who need it to check your reports or to help you, and no
-            one else at {brand.companyName}. Every look is recorded.
+            {brand.companyName} lab staff who need it to check your reports, ship your kits or help
+            you, and no one else at {brand.companyName}. Every look is recorded.
+          </List.Item>
+          <List.Item>
+            The payment provider, for your payment only, and the carrier, for the name and address
+            on each kit&apos;s parcel. Neither receives any health data.
           </List.Item>
         </List>
       </LegalSection>
@@ -91,8 +101,9 @@ export function PrivacyPolicy() {
       <LegalSection title="Cookies">
         <Text>
           The portal uses cookies only to run: to keep you signed in (for at most {AUTH_COOKIE_DAYS}{' '}
-          day) and to remember which account and order you chose. It uses no advertising or tracking
-          cookies.
+          day) and to remember which account and order you chose. While you fill in a purchase, what
+          you typed (never your card) is kept in your browser tab until the order is paid, so that
+          nothing is lost if a payment fails. It uses no advertising or tracking cookies.
         </Text>
       </LegalSection>
 

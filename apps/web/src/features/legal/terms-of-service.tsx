@@ -27,11 +27,15 @@ export function TermsOfService() {
 
       <LegalSection title="What the portal is for">
         <Text>
-          The portal is where you read the results of your preconception and embryo genetic
-          screening with {brand.companyName}. In it you can:
+          The portal is where you buy your preconception genetic screening with {brand.companyName}{' '}
+          and read its results. In it you can:
         </Text>
         <List spacing="xs">
           <List.Item>create an account, confirm your email and sign in;</List.Item>
+          <List.Item>
+            buy a test for yourself or for you and your partner, and follow each kit from the order
+            to the report;
+          </List.Item>
           <List.Item>
             read the joint, individual and embryo reports the lab delivers to you, including every
             earlier version of a report, and download them as PDFs;
@@ -57,6 +61,26 @@ export function TermsOfService() {
           </List.Item>
           <List.Item>
             If you think someone else has used your account, tell us at {support}.
+          </List.Item>
+        </List>
+      </LegalSection>
+
+      <LegalSection title="Buying a test">
+        <List spacing="xs">
+          <List.Item>
+            The price is the one shown in the order summary when you pay. It includes the kits and
+            their shipping both ways.
+          </List.Item>
+          <List.Item>
+            When you buy a couple&apos;s test, you confirm that your partner agrees to be tested and
+            to receive a kit at the address you give.
+          </List.Item>
+          <List.Item>
+            You can ask for a full refund at {support} until your kit ships. After that, write to us
+            and we will tell you what we can do.
+          </List.Item>
+          <List.Item>
+            Your receipt is mailed to you and kept with your documents in the portal.
           </List.Item>
         </List>
       </LegalSection>

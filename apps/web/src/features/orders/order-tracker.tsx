@@ -1,0 +1,50 @@
+import { Anchor, Text, VisuallyHidden } from '@mantine/core';
+import type { PurchaseOrder } from '@nestling/shared/contract/order-tracker';
+import { formatUsDate } from '@nestling/shared/products';
+import { IconCheck } from '@tabler/icons-react';
+import classes from './orders.module.css';
+import { trackerSteps, type TrackerStep } from './tracker-steps.ts';
+
+function stateText(step: TrackerStep): string {
+  const on = step.at === null ? '' : ` on ${formatUsDate(step.at)}`;
+  if (step.state === 'done') return `Done${on}`;
+  if (step.state === 'current') return `Current stage, reached${on}`;
+  return 'To come';
+}
+
+/**
+ * Where an order is: every stage in order, each saying in words whether it is done (with its
+ * date), current or to come. A shipment names its carrier and tracking number, linked to the
+ * carrier's tracking page.
+ */
+export function OrderTracker({ order, labelId }: { order: PurchaseOrder; labelId: string }) {
+  return (
+    <ol className={classes.tracker} aria-labelledby={labelId}>
+      {trackerSteps(order).map((step) => (
+        <li
+          key={step.stage}
+          className={classes.step}
+          data-state={step.state}
+          aria-current={step.stage === order.stage ? 'step' : undefined}
+        >
+          <span className={classes.marker} aria-hidden>
+            {step.state === 'done' && <IconCheck size={16} stroke={3} />}
+          </span>
+          <div>
+            <Text className={classes.stepLabel}>{step.label}</Text>
+            <Text className={classes.stepState}>{stateText(step)}</Text>
+            {step.shipment !== null && (
+              <Text size="sm">
+                {step.shipment.carrier}, tracking number{' '}
+                <Anchor href={step.shipment.url} target="_blank" rel="noopener noreferrer">
+                  {step.shipment.trackingNumber}
+                  <VisuallyHidden> (opens the carrier’s tracking page)</VisuallyHidden>
+                </Anchor>
+              </Text>
+            )}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,22 @@
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { pendingOrFailed } from '../reports/report-status.tsx';
+import { BuyATest } from './buy-a-test.tsx';
+import { PurchasesList } from './purchases-list.tsx';
+import { useOrders } from './use-orders.ts';
+
+/** /purchased: what the person has bought, or what they can buy. */
+export function PurchasedPage() {
+  const orders = useOrders();
+  return (
+    <>
+      <PageHeading title="Your purchases" />
+      {orders.isPending || orders.isError ? (
+        pendingOrFailed(orders, 'your purchases')
+      ) : orders.data.orders.length === 0 ? (
+        <BuyATest />
+      ) : (
+        <PurchasesList orders={orders.data.orders} />
+      )}
+    </>
+  );
+}
