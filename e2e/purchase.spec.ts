@@ -249,4 +249,12 @@ test('a new patient buys both individual tests, coming back to one after a cance
   const second = await paidOrderNumber(page);
 
   await expectPurchased(page, [first, second]);
+  // Its tracker: ordered today, the kit on its way next.
+  await page.getByRole('link', { name: `Track order ${second}` }).click();
+  await expect(page).toHaveURL(/\/order\?id=/);
+  const ordered = page.getByRole('listitem').filter({ hasText: 'Ordered' });
+  await expect(ordered).toContainText('Current stage, reached on');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Kit shipped' })).toContainText(
+    'To come',
+  );
 });
