@@ -27,8 +27,10 @@ import {
   WRONG_PROVIDER,
   checkoutSchema,
   orderSummarySchema,
+  productsAnswerSchema,
   type ShippingAddress,
 } from '@nestling/shared/contract/purchase';
+import { purchaseOrderSchema } from '@nestling/shared/contract/order-tracker';
 import type { App } from '../../app.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createLogger } from '../../logger.ts';
@@ -341,6 +343,44 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
       },
       preconceptionReports: [],
     });
+  });
+
+  it('keeps the price an order was sold at when staff change the product', async () => {
+    await newBuyer('keeper', 'Female');
+    const checkout = await openCheckout('keeper', 'individual');
+    const paid = checkoutSchema.parse((await pay('keeper', checkout.id, TEST_CARDS.pays)).json());
+    const catalogue = async () =>
+      productsAnswerSchema.parse((await call(null, 'GET', '/api/products')).json()).products;
+    const before = (await catalogue()).find((product) => product.code === 'individual');
+    if (before === undefined) throw new Error('no individual product');
+    const admin = await signInToken(app, 'admin@nestling.health');
+    const edit = (priceCents: number) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/admin/products/individual',
+        headers: bearer(admin),
+        payload: {
+          priceCents,
+          description: before.description,
+          includes: before.includes,
+          turnaroundDays: before.turnaroundDays,
+        },
+      });
+    try {
+      expect((await edit(before.priceCents + 20_000)).statusCode).toBe(200);
+      expect((await catalogue()).find((product) => product.code === 'individual')?.priceCents).toBe(
+        before.priceCents + 20_000,
+      );
+      const order = purchaseOrderSchema.parse(
+        (await call('keeper', 'GET', `/api/orders/${paid.orderId ?? ''}`)).json(),
+      );
+      expect(order).toMatchObject({
+        priceCents: before.priceCents,
+        totalCents: before.priceCents,
+      });
+    } finally {
+      expect((await edit(before.priceCents)).statusCode).toBe(200);
+    }
   });
 
   it('makes an individual order whose purchase id is the kit id, shown at once', async () => {
