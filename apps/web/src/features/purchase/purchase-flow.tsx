@@ -24,8 +24,9 @@ import { PaymentStep } from './payment-step.tsx';
 import classes from './purchase.module.css';
 import {
   clearEntries,
-  newIdempotencyKey,
+  idempotencyKeyFor,
   saveEntries,
+  sharedPurchaseId,
   type EntryField,
   type SavedEntries,
 } from './saved-entries.ts';
@@ -139,12 +140,10 @@ export function PurchaseFlow({
 
   const send = async (request: CheckoutRequest) => {
     const sent = fingerprint(request);
-    // The same entries keep their key (a double click or a reload pays once); changed ones get
-    // a new key, or the server would answer the checkout made from the old ones.
-    let key =
-      entries.keyUsedFor === null || entries.keyUsedFor === sent
-        ? entries.idempotencyKey
-        : newIdempotencyKey();
+    // The same entries send the same key from any tab (a double click, a reload or a second tab
+    // pays once); changed ones get a key of their own, or the server would answer the checkout
+    // made from the old ones.
+    let key = idempotencyKeyFor(sharedPurchaseId(product), sent);
     const keep = (next: Partial<SavedEntries>) => {
       setEntries((current) => {
         const updated = { ...current, ...next };
@@ -156,7 +155,7 @@ export function PurchaseFlow({
     let answer = await start.mutateAsync({ ...request, idempotencyKey: key });
     if (answer.status === 'cancelled' || answer.status === 'expired') {
       // That key's checkout has ended: start a new one from the same entries.
-      key = newIdempotencyKey();
+      key = idempotencyKeyFor(sharedPurchaseId(product, true), sent);
       keep({ idempotencyKey: key, keyUsedFor: sent });
       answer = await start.mutateAsync({ ...request, idempotencyKey: key });
     }

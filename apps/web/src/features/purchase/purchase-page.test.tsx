@@ -18,6 +18,7 @@ import { coupleProduct, individualProduct, makeCheckout, makeSummary } from './t
 beforeEach(() => {
   setAuthToken('test-token');
   window.sessionStorage.clear();
+  window.localStorage.clear();
 });
 
 const catalogue = () => Response.json({ products: [coupleProduct, individualProduct] });
@@ -140,7 +141,7 @@ describe('PurchasePage', () => {
     const [sent] = checkoutCalls(calls);
     expect(sent).toEqual({
       product: 'couple',
-      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}-[0-9a-f]{16}$/) as unknown,
       partner: { firstName: 'Sam', lastName: 'Lovelace', email: 'sam@example.com' },
       shipping: {
         buyer: {
@@ -224,6 +225,32 @@ describe('PurchasePage', () => {
     expect(screen.getByLabelText(/^Street address/)).toHaveValue('12 Elm Street');
     expect(screen.getByLabelText(/^Apartment/)).toHaveValue('Unit 4');
     expect(screen.getByLabelText(/^State/)).toHaveValue('IL');
+    await second.events.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    expect(checkoutCalls(second.calls)[0]?.idempotencyKey).toBe(key);
+  });
+
+  it('sends the same key from a second tab with the same entries, so that they pay once', async () => {
+    const first = await setup({
+      product: 'individual',
+      routes: { 'POST /api/checkout': () => Response.json(makeCheckout()) },
+    });
+    await screen.findByRole('button', { name: 'Continue to payment' });
+    await fillAddress(first.events);
+    await first.events.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByRole('heading', { level: 2, name: 'Payment' });
+    const key = checkoutCalls(first.calls)[0]?.idempotencyKey;
+    first.unmount();
+
+    // A new tab: its own session storage, the portal's local storage.
+    window.sessionStorage.clear();
+    const second = await setup({
+      product: 'individual',
+      routes: { 'POST /api/checkout': () => Response.json(makeCheckout()) },
+    });
+    await screen.findByRole('button', { name: 'Continue to payment' });
+    expect(screen.getByLabelText(/^Street address/)).toHaveValue('');
+    await fillAddress(second.events);
     await second.events.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByRole('heading', { level: 2, name: 'Payment' });
     expect(checkoutCalls(second.calls)[0]?.idempotencyKey).toBe(key);

@@ -53,6 +53,61 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
+/*
+ * Two tabs of one purchase must pay once. Session storage belongs to one tab, so the key is
+ * made from a purchase id kept in local storage, which every tab of the portal shares, and the
+ * entries sent: the same entries from any tab send the same key and get the same checkout;
+ * other entries get a key of their own. The purchase id is random and says nothing about the
+ * person; it is dropped once the order is paid, or when its checkout has ended.
+ */
+const purchaseIdKey = (product: ProductCode) => `purchase-id:${product}`;
+
+function sharedStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The purchase id every tab shares for this product; a new one when `renew` or none yet. */
+export function sharedPurchaseId(product: ProductCode, renew = false): string {
+  const existing = renew ? null : sharedStorage()?.getItem(purchaseIdKey(product));
+  if (existing) return existing;
+  const made = newIdempotencyKey();
+  try {
+    sharedStorage()?.setItem(purchaseIdKey(product), made);
+  } catch {
+    // Switched off: this tab still pays once, with its own id.
+  }
+  return made;
+}
+
+export function forgetPurchaseId(product: ProductCode): void {
+  try {
+    sharedStorage()?.removeItem(purchaseIdKey(product));
+  } catch {
+    // Nothing to forget.
+  }
+}
+
+/** FNV-1a over the text, twice with different seeds: 16 hex characters. Not a secret. */
+function fingerprintHash(text: string): string {
+  let first = 0x811c9dc5;
+  let second = 0x9e3779b9;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    first = Math.imul(first ^ code, 0x01000193) >>> 0;
+    second = Math.imul(second ^ code, 0x01000193) >>> 0;
+  }
+  return first.toString(16).padStart(8, '0') + second.toString(16).padStart(8, '0');
+}
+
+/** The idempotency key of these entries (`sent`) in the shared purchase. */
+export function idempotencyKeyFor(purchaseId: string, sent: string): string {
+  return `${purchaseId}-${fingerprintHash(sent)}`;
+}
+
 export function freshEntries(values: Partial<EntryValues> = {}): SavedEntries {
   return {
     values: { ...emptyValues(), ...values },
@@ -108,6 +163,7 @@ export function saveEntries(product: ProductCode, entries: SavedEntries): void {
 
 export function clearEntries(product: ProductCode): void {
   storage()?.removeItem(storageKey(product));
+  forgetPurchaseId(product);
 }
 
 /** The entries of a checkout the person came back to (a payment canceled at the provider). */
