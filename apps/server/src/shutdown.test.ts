@@ -157,7 +157,9 @@ describe.each(testDatabaseKinds)('graceful shutdown on %s', (kind) => {
       ),
       JSON.stringify(counts),
     ).toEqual([]);
-    expect(counts['200']).toBeGreaterThan(90);
+    // The 90 answered before the signal (ten clients, one request each in flight) finished;
+    // those in flight then finish or are refused politely, as the machine's speed decides.
+    expect(counts['200']).toBeGreaterThanOrEqual(90);
     expect(exit).toHaveBeenCalledExactlyOnceWith(0);
   });
 });
