@@ -1,35 +1,13 @@
-import type { APIRequestContext } from '@playwright/test';
-import { signInByApi, signInOnPage, uniqueEmail, useToken } from './accounts.ts';
+import {
+  signInByApi,
+  signInOnPage,
+  useToken,
+  newPatient,
+  NEW_PATIENT_PASSWORD,
+} from './accounts.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { linkIn, waitForMail } from './mail.ts';
 
-const password = 'a sturdy passphrase';
-
-/** A confirmed patient with a complete profile, made through the API like the sign-up page. */
-async function newPatient(request: APIRequestContext, baseURL: string) {
-  const email = uniqueEmail('settings');
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: { origin: baseURL },
-    data: {
-      email,
-      password,
-      name: 'Sasha Settings',
-      firstName: 'Sasha',
-      lastName: 'Settings',
-      phone: '+1 202 555 0160',
-      sex: 'Female',
-      birthMonth: 9,
-      birthDay: 12,
-      birthYear: 1989,
-    },
-  });
-  expect(signUp.status()).toBe(200);
-  const oobCode = new URLSearchParams(
-    linkIn(await waitForMail(email, /Confirm your email/), 'verify-email').split('?')[1],
-  ).get('oobCode');
-  expect((await request.post('/api/user/email/confirm', { data: { oobCode } })).status()).toBe(200);
-  return email;
-}
+const password = NEW_PATIENT_PASSWORD;
 
 test('a patient edits the profile, changes the password and signs out other devices', async ({
   page,
@@ -37,7 +15,11 @@ test('a patient edits the profile, changes the password and signs out other devi
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const email = await newPatient(page.request, String(baseURL));
+  const email = await newPatient(page.request, String(baseURL), {
+    label: 'settings',
+    firstName: 'Sasha',
+    lastName: 'Settings',
+  });
   await page.goto('/signin?next=%2Faccount-settings');
   await signInOnPage(page, email, password);
   await expect(page).toHaveURL('/account-settings');

@@ -1,9 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_COOKIE_NAME } from '@nestling/shared/constants';
+import { linkIn, waitForMail } from './mail.ts';
 
 /** Every demo account's password (README). */
 export const DEMO_PASSWORD = 'demo-password';
+
+/** The password of the patients the tests sign up (newPatient). */
+export const NEW_PATIENT_PASSWORD = 'a sturdy passphrase';
+
+/**
+ * A confirmed patient with a complete profile, made through the API as the sign-up page makes
+ * one, confirmed through the mailed link; answers the email.
+ */
+export async function newPatient(
+  request: APIRequestContext,
+  baseURL: string,
+  who: { label: string; firstName: string; lastName: string; sex?: 'Female' | 'Male' },
+): Promise<string> {
+  const email = uniqueEmail(who.label);
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL },
+    data: {
+      email,
+      password: NEW_PATIENT_PASSWORD,
+      name: `${who.firstName} ${who.lastName}`,
+      firstName: who.firstName,
+      lastName: who.lastName,
+      phone: '+1 202 555 0160',
+      sex: who.sex ?? 'Female',
+      birthMonth: 9,
+      birthDay: 12,
+      birthYear: 1989,
+    },
+  });
+  expect(signUp.status()).toBe(200);
+  const oobCode = new URLSearchParams(
+    linkIn(await waitForMail(email, /Confirm your email/), 'verify-email').split('?')[1],
+  ).get('oobCode');
+  expect((await request.post('/api/user/email/confirm', { data: { oobCode } })).status()).toBe(200);
+  return email;
+}
 
 /** An address no other test uses, so each test has its own account and its own mails. */
 export function uniqueEmail(label: string): string {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { signInByApi } from './accounts.ts';
 
 /** Fails with a readable list when axe finds any WCAG 2.1 A/AA or best-practice violation. */
@@ -8,6 +9,14 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // shield, which fades out over 0.6 s with its text briefly faint, has gone.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
+  // A dialog fading in has faint text for a moment: let every transition that ends (not a
+  // spinner's endless one) finish first.
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined)),
+  )`);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -55,8 +64,24 @@ interface WorkerFixtures {
   patientToken: string;
 }
 
+/**
+ * A network address of the test's own, 10.x.y.z from its id: the e2e servers trust the
+ * loopback proxy's X-Forwarded-For (serve.mjs), so each test is a client apart and the limits
+ * per address (mails, sign-ups) count one test's requests, as they would one person's.
+ */
+function clientAddressOf(testInfo: TestInfo): string {
+  const digest = createHash('sha256')
+    .update(`${testInfo.testId}:${String(testInfo.retry)}`)
+    .digest();
+  const part = (index: number) => String(((digest[index] ?? 0) % 254) + 1);
+  return `10.${part(0)}.${part(1)}.${part(2)}`;
+}
+
 /** Every test fails if the page logged an error or threw (CSP violations show up here too). */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': clientAddressOf(testInfo) });
+  },
   expectedErrors: [
     // Playwright reads a fixture's dependencies from its destructured first argument.
     // eslint-disable-next-line no-empty-pattern

@@ -1,35 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInAs, signInByApi, uniqueEmail, useToken } from './accounts.ts';
+import { signInAs, signInByApi, useToken, newPatient, NEW_PATIENT_PASSWORD } from './accounts.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { linkIn, waitForMail } from './mail.ts';
+import { waitForMail } from './mail.ts';
 
-const password = 'a sturdy passphrase';
-
-/** A confirmed patient with a complete profile, made through the API like the sign-up page. */
-async function newPatient(request: APIRequestContext, baseURL: string): Promise<string> {
-  const email = uniqueEmail('orders');
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: { origin: baseURL },
-    data: {
-      email,
-      password,
-      name: 'Olive Order',
-      firstName: 'Olive',
-      lastName: 'Order',
-      phone: '+1 202 555 0161',
-      sex: 'Female',
-      birthMonth: 4,
-      birthDay: 2,
-      birthYear: 1990,
-    },
-  });
-  expect(signUp.status()).toBe(200);
-  const oobCode = new URLSearchParams(
-    linkIn(await waitForMail(email, /Confirm your email/), 'verify-email').split('?')[1],
-  ).get('oobCode');
-  expect((await request.post('/api/user/email/confirm', { data: { oobCode } })).status()).toBe(200);
-  return email;
-}
+const password = NEW_PATIENT_PASSWORD;
 
 /** Buys the individual test with the test provider's good card, as the purchase page does. */
 async function buyIndividualTest(request: APIRequestContext, token: string): Promise<string> {
@@ -84,7 +58,11 @@ test('a patient follows their order; staff record the shipment and the tracker m
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const email = await newPatient(page.request, String(baseURL));
+  const email = await newPatient(page.request, String(baseURL), {
+    label: 'orders',
+    firstName: 'Olive',
+    lastName: 'Order',
+  });
   const token = await signInByApi(page.request, String(baseURL), email, password);
   const orderId = await buyIndividualTest(page.request, token);
   await useToken(page.context(), String(baseURL), token);

@@ -1,6 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { signInByApi, signInOnPage, uniqueEmail, useToken } from './accounts.ts';
+import {
+  signInByApi,
+  signInOnPage,
+  uniqueEmail,
+  useToken,
+  newPatient,
+  NEW_PATIENT_PASSWORD,
+} from './accounts.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
@@ -11,33 +18,7 @@ import { linkIn, waitForMail } from './mail.ts';
  * Each page and state is scanned with axe once.
  */
 
-const password = 'a sturdy passphrase';
-
-/** A confirmed patient with a complete profile, made through the API like the sign-up page. */
-async function newPatient(request: APIRequestContext, baseURL: string, sex: 'Male' | 'Female') {
-  const email = uniqueEmail('buyer');
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: { origin: baseURL },
-    data: {
-      email,
-      password,
-      name: 'Robin Buyer',
-      firstName: 'Robin',
-      lastName: 'Buyer',
-      phone: '+1 202 555 0170',
-      sex,
-      birthMonth: 5,
-      birthDay: 20,
-      birthYear: 1991,
-    },
-  });
-  expect(signUp.status()).toBe(200);
-  const oobCode = new URLSearchParams(
-    linkIn(await waitForMail(email, /Confirm your email/), 'verify-email').split('?')[1],
-  ).get('oobCode');
-  expect((await request.post('/api/user/email/confirm', { data: { oobCode } })).status()).toBe(200);
-  return email;
-}
+const password = NEW_PATIENT_PASSWORD;
 
 /** A discount code made by lab staff, as on /admin: 10% off, for this test only. */
 async function staffDiscountCode(request: APIRequestContext, baseURL: string): Promise<string> {
@@ -189,6 +170,8 @@ test("a new patient buys a couple's test after a declined card, with a discount 
   await enterCard(page, '4000 0025 0000 3155');
   const dialog = page.getByRole('dialog', { name: 'Confirm this payment' });
   await expect(dialog).toBeVisible();
+  // Scanned once it has faded in: halfway, its text is fainter than it will be.
+  await expect(dialog).toHaveCSS('opacity', '1');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Confirm this payment' }).click();
   const second = await paidOrderNumber(page);
@@ -203,7 +186,12 @@ test('a new patient buys both individual tests, coming back to one after a cance
 }) => {
   test.setTimeout(90_000);
   const base = String(baseURL);
-  const email = await newPatient(page.request, base, 'Male');
+  const email = await newPatient(page.request, base, {
+    label: 'buyer',
+    firstName: 'Robin',
+    lastName: 'Buyer',
+    sex: 'Male',
+  });
   await useToken(context, base, await signInByApi(page.request, base, email, password));
 
   // The individual test: no partner, one kit; the entries survive a reload.
