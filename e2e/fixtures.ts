@@ -9,14 +9,18 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // shield, which fades out over 0.6 s with its text briefly faint, has gone.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
-  // A dialog fading in has faint text for a moment: let every transition that ends (not a
-  // spinner's endless one) finish first.
-  await page.evaluate(`Promise.all(
-    document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-      .map((animation) => animation.finished.catch(() => undefined)),
-  )`);
+  // A dialog fading in has faint text for a moment: let the transitions running now finish
+  // (not a spinner's endless one), for 2 seconds at most.
+  await page.evaluate(`Promise.race([
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ])`);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
