@@ -11,9 +11,10 @@ import {
   type ProductCode,
   type ShippingAddress,
 } from '@nestling/shared/contract/purchase';
-import { preconceptionTestName } from '@nestling/shared/products';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { checkout, kit, orderEvent, purchaseOrder } from '../../db/schema.ts';
+import { checkout, kit, orderEvent, product, purchaseOrder } from '../../db/schema.ts';
+import { productName } from '../catalogue/service.ts';
 
 /*
  * Paid orders written straight into the tables, at any stage, as checkout's fulfilment and the
@@ -32,14 +33,6 @@ export function randomKitId(): string {
     .join('');
   return kitIdOf(body);
 }
-
-/** The list price of each product, as the default catalogue has it. */
-const PRICES: Record<ProductCode, { priceCents: number; turnaroundDays: number }> = {
-  couple: { priceCents: 149_800, turnaroundDays: 21 },
-  'couple-30x': { priceCents: 249_800, turnaroundDays: 28 },
-  individual: { priceCents: 79_900, turnaroundDays: 21 },
-  'individual-30x': { priceCents: 129_900, turnaroundDays: 28 },
-};
 
 export interface OrderRowsEvent {
   stage: OrderStage;
@@ -79,7 +72,6 @@ export async function insertOrderRows(
 ): Promise<{ id: string; seq: number; kitIds: string[] }> {
   const id = order.id ?? randomUUID();
   const shape = productShape(order.product);
-  const { priceCents, turnaroundDays } = PRICES[order.product];
   const discountCents = order.discount?.cents ?? 0;
   const purchasedAt = new Date(order.purchaseDate * 1000);
   const checkoutId = `checkout-${id}`;
@@ -91,6 +83,10 @@ export async function insertOrderRows(
   const stage = events.at(-1)?.stage ?? 'ordered';
 
   return db.transaction(async (tx) => {
+    // Sold at the catalogue's price, as checkout sells it.
+    const [listed] = await tx.select().from(product).where(eq(product.code, order.product));
+    if (listed === undefined) throw new Error(`No product ${order.product} in the catalogue`);
+    const { priceCents, turnaroundDays } = listed;
     await tx.insert(checkout).values({
       id: checkoutId,
       userId: order.userId,
@@ -118,10 +114,7 @@ export async function insertOrderRows(
         checkoutId,
         userId: order.userId,
         productCode: order.product,
-        productName: preconceptionTestName({
-          testType: shape.testType,
-          individual: shape.kind === 'individual',
-        }),
+        productName: productName(order.product),
         status: order.refundedAt === undefined ? 'paid' : 'refunded',
         stage,
         currency: 'usd',

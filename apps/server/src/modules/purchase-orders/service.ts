@@ -354,7 +354,7 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
     if (event.stage === 'sample-received') {
       const text = [
         `The lab has received a sample for order ${number}.`,
-        'We will email you again when the report is ready.',
+        'Your order page shows each step until the report is ready.',
         '',
         `Follow your order: ${orderLink(row)}`,
         ...footer,
