@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app.ts';
+import { demoKits } from './db/demo-orders.ts';
 import { demoCoupleAccountId, demoOrders } from './db/demo-reports.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createTestApp } from './test/app.ts';
@@ -416,6 +417,52 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         foreignTo: everyoneButStranger,
       },
     ],
+    // Terms and kit activation (issue 11): staff read as the patient; only the patient accepts.
+    'GET /api/terms': () => [
+      { label: 'own terms', call: () => get('/api/terms'), expect: onlySignedIn },
+      {
+        label: "the patient's, viewed as the patient",
+        call: () => get('/api/terms?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'POST /api/terms/{document}/accept': () => [
+      {
+        label: 'own acceptance',
+        call: () => ({ method: 'POST', url: '/api/terms/tos/accept', body: { version: '1.0' } }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'ok'),
+      },
+    ],
+    'GET /api/kits': () => [
+      { label: 'own kits', call: () => get('/api/kits'), expect: onlySignedIn },
+      {
+        label: "the patient's, viewed as the patient",
+        call: () => get('/api/kits?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'POST /api/kits/lookup': () => [
+      {
+        label: "the couple's kit",
+        call: () => ({ method: 'POST', url: '/api/kits/lookup', body: { kitId: demoKits.mother } }),
+        expect: (role) =>
+          !signedIn(role) ? 401 : asPatient(role) || role === 'partner' ? 'ok' : 404,
+        foreignTo: ['stranger', 'staff', 'primaryAdmin'],
+      },
+    ],
+    'PATCH /api/accounts/{id}/activate': () => [
+      {
+        label: "the couple's kits",
+        call: () => ({
+          method: 'PATCH',
+          url: `/api/accounts/${demoCoupleAccountId}/activate`,
+          body: { motherKitId: demoKits.mother, fatherKitId: demoKits.father },
+        }),
+        expect: (role) =>
+          !signedIn(role) ? 401 : asPatient(role) || role === 'partner' ? 'ok' : 404,
+        foreignTo: ['stranger', 'staff', 'primaryAdmin'],
+      },
+    ],
     // Orders after payment (issue 10): the demo couple's order is the patient's (the partner
     // shares it), the demo individual's the stranger's.
     'GET /api/orders': () => [
@@ -446,11 +493,174 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: viewAs,
       },
     ],
+    // The journey (issue 11): the caller's own tests; staff may read a patient's.
+    'GET /api/journey': () => [
+      { label: 'own journey', call: () => get('/api/journey'), expect: onlySignedIn },
+      {
+        label: "the patient's, viewed as the patient",
+        call: () => get('/api/journey?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    // Health surveys (ADR 013): own answers only; staff read a patient's but never answer.
+    // The demo people all have reports, so their surveys are locked: every save is refused.
+    'GET /api/health-survey': () => [
+      { label: 'own survey', call: () => get('/api/health-survey'), expect: onlySignedIn },
+      {
+        label: "the patient's, viewed as the patient",
+        call: () => get('/api/health-survey?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'GET /api/health-survey/questionnaires/{variant}': () => [
+      {
+        label: 'signed-in users',
+        call: () => get('/api/health-survey/questionnaires/saliva-mother'),
+        expect: onlySignedIn,
+      },
+    ],
+    'GET /api/health-survey/{variant}/response': () => [
+      {
+        label: 'own answers',
+        call: () => get('/api/health-survey/saliva-mother/response'),
+        expect: onlySignedIn,
+      },
+      {
+        label: "the patient's, viewed as the patient",
+        call: () => get('/api/health-survey/saliva-mother/response?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'GET /api/health-survey/{variant}/response.json': () => [
+      {
+        label: 'own answers, none given',
+        call: () => get('/api/health-survey/saliva-mother/response.json'),
+        expect: (role) => (signedIn(role) ? 404 : 401),
+      },
+    ],
+    'PUT /api/health-survey/{variant}/response': () => [
+      {
+        // Staff have no report, so their own empty save goes through.
+        label: 'own answers, locked by a report (not for staff)',
+        call: () => ({
+          method: 'PUT',
+          url: '/api/health-survey/saliva-mother/response',
+          body: { revision: 0, answers: {} },
+        }),
+        expect: (role) =>
+          !signedIn(role) ? 401 : role === 'impersonating' ? 403 : isAdmin(role) ? 'ok' : 'refused',
+      },
+      {
+        label: "the patient's, as staff viewing them",
+        call: () => ({
+          method: 'PUT',
+          url: '/api/health-survey/saliva-mother/response?asUser=demo-mother',
+          body: { revision: 0, answers: {} },
+        }),
+        expect: (role) => (!signedIn(role) ? 401 : 403),
+      },
+    ],
+    'POST /api/health-survey/{variant}/submit': () => [
+      {
+        label: 'own survey, locked by a report',
+        call: () => post('/api/health-survey/saliva-mother/submit'),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'refused'),
+      },
+    ],
     'GET /api/admin/orders': () => [
       { label: 'admins only', call: () => get('/api/admin/orders?q=demo'), expect: adminOnly },
     ],
     'GET /api/admin/orders.csv': () => [
       { label: 'admins only', call: () => get('/api/admin/orders.csv'), expect: adminOnly },
+    ],
+    // Partner invitations and sharing (ADR 015). The demo couple has both partners already.
+    'GET /api/invitations/pending': () => [
+      {
+        label: 'own invitations',
+        call: () => get('/api/invitations/pending'),
+        expect: onlySignedIn,
+      },
+    ],
+    'GET /api/invitations/{key}': () => [
+      {
+        label: 'public; an unknown link',
+        call: () => get('/api/invitations/not-a-token'),
+        expect: () => 404,
+      },
+    ],
+    'POST /api/invitations/{key}/accept': () => [
+      {
+        label: 'an unknown link',
+        call: () => post('/api/invitations/not-a-token/accept'),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 404),
+      },
+    ],
+    'GET /api/partner': () => [
+      { label: 'own accounts', call: () => get('/api/partner'), expect: onlySignedIn },
+      {
+        label: "the patient's, viewed as the patient",
+        call: () => get('/api/partner?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'GET /api/partner/individual-reports': () => [
+      {
+        label: 'shared with me',
+        call: () => get('/api/partner/individual-reports'),
+        expect: onlySignedIn,
+      },
+    ],
+    'POST /api/partner/{accountId}/invitation': () => [
+      {
+        label: "the couple's account, whose partner has joined",
+        call: (role) =>
+          post(`/api/partner/${demoCoupleAccountId}/invitation`, {
+            firstName: 'Matrix',
+            lastName: 'Partner',
+            email: `matrix-invite-${role}@example.org`,
+          }),
+        expect: (role) =>
+          !signedIn(role) ? 401 : role === 'stranger' || isAdmin(role) ? 404 : 'refused',
+        foreignTo: ['stranger', 'staff', 'primaryAdmin'],
+      },
+    ],
+    'POST /api/partner/{accountId}/invitation/resend': () => [
+      {
+        label: "the couple's account, with no open invitation",
+        call: () => post(`/api/partner/${demoCoupleAccountId}/invitation/resend`),
+        expect: (role) =>
+          !signedIn(role) ? 401 : role === 'stranger' || isAdmin(role) ? 404 : 'refused',
+        foreignTo: ['stranger', 'staff', 'primaryAdmin'],
+      },
+    ],
+    'POST /api/partner/{accountId}/invitation/cancel': () => [
+      {
+        label: "the couple's account, with no open invitation",
+        call: () => post(`/api/partner/${demoCoupleAccountId}/invitation/cancel`),
+        expect: (role) =>
+          !signedIn(role) ? 401 : role === 'stranger' || isAdmin(role) ? 404 : 'refused',
+        foreignTo: ['stranger', 'staff', 'primaryAdmin'],
+      },
+    ],
+    'PUT /api/partner/{accountId}/sharing': () => [
+      {
+        // Off, as it is: the individual-report rows above stay true.
+        label: "the couple's account; the person's own choice",
+        call: () => ({
+          method: 'PUT',
+          url: `/api/partner/${demoCoupleAccountId}/sharing`,
+          body: { sharesIndividual: false },
+        }),
+        expect: (role) =>
+          !signedIn(role)
+            ? 401
+            : role === 'impersonating'
+              ? 403
+              : role === 'stranger' || isAdmin(role)
+                ? 404
+                : 'ok',
+        foreignTo: ['stranger', 'staff', 'primaryAdmin'],
+      },
     ],
     'POST /api/admin/orders/{id}/events': () => [
       {

@@ -120,5 +120,7 @@ export const publicRoutes: readonly string[] = [
 /** Whether a pathname is one of the public pages (a trailing slash makes no difference). */
 export function isPublicPath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // A partner's invitation link: it shows who invited them before they sign in or up.
+  if (/^\/(saliva\/)?invite\/accept\/[^/]+$/.test(trimmed)) return true;
   return publicRoutes.includes(trimmed);
 }

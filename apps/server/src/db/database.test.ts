@@ -47,6 +47,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'kit',
       'lab_api_key',
       'order_event',
+      'partner_invitation',
       'payment_event',
       'product',
       'purchase_order',
@@ -54,6 +55,8 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'report',
       'report_version',
       'session',
+      'survey_response',
+      'terms_acceptance',
       'user',
       'verification',
     ]);

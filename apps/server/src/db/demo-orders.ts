@@ -1,6 +1,7 @@
 import { ORDER_STAGES, type OrderStage } from '@nestling/shared/contract/order-tracker';
 import type { ProductCode, ShippingAddress } from '@nestling/shared/contract/purchase';
 import { createOrdersRepository } from '../modules/orders/repository.ts';
+import { insertNewInvitation } from '../modules/partner/service.ts';
 import { createPurchaseOrdersRepository } from '../modules/purchase-orders/repository.ts';
 import {
   insertOrderRows,
@@ -33,6 +34,9 @@ export const demoOrdersUser = {
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The couple order whose partner's invitation is still open in the demo data. */
+const DEMO_INVITING_ORDER = 'demo-purchase-shipped';
 const stageIndex = (stage: OrderStage) => ORDER_STAGES.indexOf(stage);
 
 function addressOf(name: string): ShippingAddress {
@@ -237,6 +241,22 @@ export async function seedDemoOrders(
           testType,
           donePilotOnboardingSteps: ['PURCHASED'],
         });
+        if (order.id === DEMO_INVITING_ORDER) {
+          // As checkout does: the partner named at purchase is invited then, for 14 days;
+          // orders-partner@demo.test sees the invite banner (the link's token is never used).
+          await db.transaction((tx) =>
+            insertNewInvitation(
+              tx,
+              {
+                coupleAccountId: owner.coupleAccountId ?? '',
+                invitedBy: order.userId,
+                email: demoOrdersUser.partnerEmail,
+                role: 'father',
+              },
+              order.purchasedAt,
+            ),
+          );
+        }
       } else {
         owner.individualOrderId = `${order.id}-individual`;
         const activated = stageIndex(order.stage) >= stageIndex('kit-activated');

@@ -189,6 +189,11 @@ export const coupleAccount = pgTable(
     testType: text('test_type').notNull(),
     /** Includes 'PURCHASED' once paid. */
     donePilotOnboardingSteps: text('done_pilot_onboarding_steps').array().default([]).notNull(),
+    /** Each partner's choice to let the other see their individual results; off by default. */
+    motherSharesIndividual: boolean('mother_shares_individual').default(false).notNull(),
+    fatherSharesIndividual: boolean('father_shares_individual').default(false).notNull(),
+    /** When the couple's kits were activated together; null before. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -515,4 +520,97 @@ export const paymentEvent = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/*
+ * From purchase to sample (issue 11): health surveys, terms acceptances, kit activation,
+ * partner invitations and per-partner sharing.
+ */
+
+/**
+ * One person's answers to one health-survey variant, kept as a FHIR R4 QuestionnaireResponse
+ * (`response`). Saved on every answer; `revision` rises with each save, so a save made from a
+ * stale copy (another tab, another device) is refused instead of overwriting newer answers.
+ */
+export const surveyResponse = pgTable(
+  'survey_response',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** 'saliva-mother', 'saliva-father', 'pgt-mother' or 'pgt-father'. */
+    variant: text('variant').notNull(),
+    /** The Questionnaire's version the answers were given to. */
+    questionnaireVersion: text('questionnaire_version').notNull(),
+    /** 'in-progress' or 'completed' (the QuestionnaireResponse status). */
+    status: text('status').notNull(),
+    /** The QuestionnaireResponse resource itself. */
+    response: jsonb('response').notNull(),
+    /** The page the person was on, to reopen there. */
+    currentPage: text('current_page'),
+    revision: integer('revision').default(1).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [unique('survey_response_user_variant_unique').on(table.userId, table.variant)],
+);
+
+/** Each acceptance of a version of the terms of service or the HIPAA notice. */
+export const termsAcceptance = pgTable(
+  'terms_acceptance',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** 'tos' or 'hipaa'. */
+    document: text('document').notNull(),
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    /** The copy of what was accepted, in the person's documents. */
+    documentId: text('document_id').references(() => document.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    unique('terms_acceptance_user_document_version_unique').on(
+      table.userId,
+      table.document,
+      table.version,
+    ),
+  ],
+);
+
+/**
+ * An invitation to be the partner on a couple account. The emailed link carries a random token;
+ * only its SHA-256 is kept. Single use, until `expires_at`.
+ */
+export const partnerInvitation = pgTable(
+  'partner_invitation',
+  {
+    id: text('id').primaryKey(),
+    coupleAccountId: text('couple_account_id')
+      .notNull()
+      .references(() => coupleAccount.id, { onDelete: 'cascade' }),
+    invitedBy: text('invited_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Lower-cased and trimmed. */
+    email: text('email').notNull(),
+    /** The role the invited person takes: 'mother' or 'father'. */
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    sendCount: integer('send_count').default(1).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('partner_invitation_couple_account_id_idx').on(table.coupleAccountId),
+    index('partner_invitation_email_idx').on(table.email),
+  ],
 );

@@ -43,6 +43,7 @@ describe('the demo accounts', () => {
       'unverified@demo.test',
       'incomplete@demo.test',
       'staff@demo.test',
+      'orders-partner@demo.test',
       'orders@demo.test',
     ]);
     expect(DEMO_PASSWORD).toBe('demo-password');

@@ -1,4 +1,5 @@
 import { hashPassword } from 'better-auth/crypto';
+import { TERMS_VERSIONS } from '@nestling/shared/contract/terms';
 import type { Sex } from '@nestling/shared/contract/user';
 import { createCatalogueRepository } from '../modules/catalogue/repository.ts';
 import { createDocumentsRepository } from '../modules/documents/repository.ts';
@@ -7,6 +8,7 @@ import { createLabService } from '../modules/lab/service.ts';
 import { createOrdersRepository } from '../modules/orders/repository.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import type { Database } from './database.ts';
+import { termsAcceptance } from './schema.ts';
 import { demoDocuments, writeDemoFile } from './demo-documents.ts';
 import { demoKits, seedDemoOrders } from './demo-orders.ts';
 import {
@@ -45,6 +47,17 @@ export interface DemoAccount {
   readonly tosAccepted: boolean;
   readonly hipaaAccepted: boolean;
 }
+
+/** A confirmed patient who has not answered the survey or accepted the terms yet. */
+const notYetStarted = {
+  emailVerified: true,
+  isAdminUser: false,
+  enableDataPortal: false,
+  demoReports: false,
+  healthSurveyStatus: null,
+  tosAccepted: false,
+  hipaaAccepted: false,
+} as const;
 
 export const demoAccounts: readonly DemoAccount[] = [
   {
@@ -159,14 +172,9 @@ export const demoAccounts: readonly DemoAccount[] = [
     sex: 'Male',
     phone: '+1 202 555 0105',
     birthday: { Month: 1, Day: 8, Year: 1995 },
-    emailVerified: true,
-    isAdminUser: false,
-    enableDataPortal: false,
+    ...notYetStarted,
     // A prospective patient exploring what a report looks like.
     demoReports: true,
-    healthSurveyStatus: null,
-    tosAccepted: false,
-    hipaaAccepted: false,
   },
   {
     id: 'demo-unverified',
@@ -177,13 +185,8 @@ export const demoAccounts: readonly DemoAccount[] = [
     sex: 'Female',
     phone: '+1 202 555 0106',
     birthday: { Month: 5, Day: 17, Year: 1992 },
+    ...notYetStarted,
     emailVerified: false,
-    isAdminUser: false,
-    enableDataPortal: false,
-    demoReports: false,
-    healthSurveyStatus: null,
-    tosAccepted: false,
-    hipaaAccepted: false,
   },
   {
     id: 'demo-incomplete',
@@ -194,13 +197,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     sex: 'Male',
     phone: null,
     birthday: null,
-    emailVerified: true,
-    isAdminUser: false,
-    enableDataPortal: false,
-    demoReports: false,
-    healthSurveyStatus: null,
-    tosAccepted: false,
-    hipaaAccepted: false,
+    ...notYetStarted,
   },
   {
     id: 'demo-staff',
@@ -219,6 +216,18 @@ export const demoAccounts: readonly DemoAccount[] = [
     healthSurveyStatus: null,
     tosAccepted: true,
     hipaaAccepted: true,
+  },
+  {
+    id: 'demo-orders-partner',
+    email: 'orders-partner@demo.test',
+    purpose:
+      'Invited by orders@demo.test to be the partner on her couple test: sees the invite banner',
+    firstName: 'Oscar',
+    lastName: 'Orders',
+    sex: 'Male',
+    phone: '+1 202 555 0109',
+    birthday: { Month: 2, Day: 19, Year: 1990 },
+    ...notYetStarted,
   },
   {
     id: 'demo-orders',
@@ -362,12 +371,36 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       passwordHash,
     );
     (inserted ? result.created : result.skipped).push(demo.email);
+    // The flags are derived from acceptances of the versions in force (modules/terms).
+    if (inserted || (await users.findById(demo.id)) !== null) await seedTermsAcceptances(db, demo);
   }
   const reportIds = await seedDemoReports(db, result);
   if (options.filesDir !== undefined) {
     await seedDemoDocuments(db, options.filesDir, reportIds, result);
   }
   return result;
+}
+
+/** Demo accounts shown as having accepted the terms accepted the first published versions. */
+async function seedTermsAcceptances(db: Database, demo: DemoAccount) {
+  const accepted = TERMS_VERSIONS.filter(
+    (version) =>
+      version.version === '1.0' &&
+      (version.document === 'tos' ? demo.tosAccepted : demo.hipaaAccepted),
+  );
+  for (const version of accepted) {
+    await db
+      .insert(termsAcceptance)
+      .values({
+        id: `demo-terms-${demo.id}-${version.document}`,
+        userId: demo.id,
+        document: version.document,
+        version: version.version,
+        acceptedAt: new Date(`${version.effectiveOn}T12:00:00Z`),
+        userAgent: null,
+      })
+      .onConflictDoNothing();
+  }
 }
 
 /** The demo documents of the demo users that exist; the files are written again each run. */

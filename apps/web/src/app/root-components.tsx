@@ -25,6 +25,13 @@ const SessionWatch = lazy(() =>
   })),
 );
 
+// The partner invite banner (spec section 2) asks the server only once signed in.
+const PendingInviteBanner = lazy(() =>
+  import('../features/partner/pending-invite-banner.tsx').then((module) => ({
+    default: module.PendingInviteBanner,
+  })),
+);
+
 // The view-as and impersonation bars show only to lab staff: no one else loads their code.
 const AdminBars = lazy(() =>
   import('../features/admin/admin-bars.tsx').then((module) => ({ default: module.AdminBars })),
@@ -53,6 +60,11 @@ export function RootLayout() {
         )
       }
     >
+      {signedIn && (
+        <Suspense fallback={null}>
+          <PendingInviteBanner />
+        </Suspense>
+      )}
       <Outlet />
       {/* Beside the page, not around it: the 'Session Expiring' dialog keeps unsaved input. */}
       {signedIn && (

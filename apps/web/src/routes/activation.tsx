@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { ActivationPage } from '../features/activation/activation-page.tsx';
 
-export const Route = createFileRoute('/activation')({
-  component: () => (
-    <PlannedPage title="Activation" purpose="The activation status of your tests." />
-  ),
-});
+export const Route = createFileRoute('/activation')({ component: ActivationPage });

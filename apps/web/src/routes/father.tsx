@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { RoleJourneyPage } from '../features/journey/journey-pages.tsx';
 
 export const Route = createFileRoute('/father')({
-  component: () => (
-    <PlannedPage title="Father" purpose="The father’s part of a couple’s screening." />
-  ),
+  component: () => <RoleJourneyPage role="father" />,
 });

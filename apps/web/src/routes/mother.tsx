@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { RoleJourneyPage } from '../features/journey/journey-pages.tsx';
 
 export const Route = createFileRoute('/mother')({
-  component: () => (
-    <PlannedPage title="Mother" purpose="The mother’s part of a couple’s screening." />
-  ),
+  component: () => <RoleJourneyPage role="mother" />,
 });

@@ -1,11 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { PartnerPage } from '../features/partner/partner-page.tsx';
 
-export const Route = createFileRoute('/partner')({
-  component: () => (
-    <PlannedPage
-      title="Your partner"
-      purpose="Invite your partner or see who is linked to your account."
-    />
-  ),
-});
+export const Route = createFileRoute('/partner')({ component: PartnerPage });

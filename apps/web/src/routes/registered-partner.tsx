@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { RegisteredPartnerPage } from '../features/partner/registered-partner-page.tsx';
 
-export const Route = createFileRoute('/registered-partner')({
-  component: () => (
-    <PlannedPage title="Registered partner" purpose="The partner linked to your account." />
-  ),
-});
+export const Route = createFileRoute('/registered-partner')({ component: RegisteredPartnerPage });

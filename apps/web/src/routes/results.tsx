@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { ResultsPage } from '../features/journey/journey-pages.tsx';
 
 export const Route = createFileRoute('/results')({
-  component: () => (
-    <PlannedPage
-      title="Results"
-      purpose="Where your test results appear once the lab has delivered them."
-    />
-  ),
+  component: ResultsPage,
 });

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { ReviewTermsPage } from '../features/terms/review-terms-page.tsx';
+import { validateNextSearch } from '../lib/search.ts';
 
 export const Route = createFileRoute('/review-terms')({
-  component: () => (
-    <PlannedPage
-      title="Review terms"
-      purpose="Read and accept the Terms of Service and the HIPAA notice before you continue."
-    />
-  ),
+  validateSearch: validateNextSearch,
+  component: function ReviewTerms() {
+    const { next } = Route.useSearch();
+    return <ReviewTermsPage next={next} />;
+  },
 });

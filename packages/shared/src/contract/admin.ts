@@ -73,6 +73,9 @@ export const auditActionSchema = z.enum([
   'discount-code-update',
   'order-event',
   'order-refund',
+  'partner-joined',
+  'partner-sharing',
+  'partner-report-read',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

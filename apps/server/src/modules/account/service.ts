@@ -176,9 +176,10 @@ export function createAccountService(deps: {
           .filter((part) => part !== null && part !== '')
           .join(' ');
       }
-      if (Object.keys(changes).length === 0) return toUser(row);
+      const terms = await users.termsStatus(userId);
+      if (Object.keys(changes).length === 0) return toUser(row, terms);
       await repository.updateProfile(userId, changes);
-      return toUser(await findUser(userId));
+      return toUser(await findUser(userId), terms);
     },
 
     /** Checks the current password, sets the new one and ends every session of the account. */

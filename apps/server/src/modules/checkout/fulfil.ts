@@ -6,6 +6,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { productName } from '../catalogue/service.ts';
+import { invitationMail, sendQuietly } from '../partner/mail.ts';
+import { insertNewInvitation } from '../partner/service.ts';
 import { sendReceipt } from './receipt.ts';
 import { createCheckoutRepository } from './repository.ts';
 import { roleFromSex, type StoredRequest } from './stored-request.ts';
@@ -66,6 +68,8 @@ export async function fulfilCheckout(
   payment: { cardLast4: string | null; providerPaymentId: string | null },
 ): Promise<{ orderId: string; created: boolean }> {
   const repository = createCheckoutRepository(deps.db);
+  /** The partner's invitation a couple purchase made, mailed after the commit. */
+  const invitations: { to: string; token: string; expiresAt: Date; inviterName: string }[] = [];
   const result = await repository.transaction(async (tx) => {
     const row = await repository.lockCheckout(tx, checkoutId);
     if (row === null) throw new UnknownCheckoutError(checkoutId);
@@ -166,7 +170,7 @@ export async function fulfilCheckout(
         fatherEmail: emails.father,
         motherOrder: kits.mother,
         fatherOrder: kits.father,
-        // The partner is invited to join (another issue sends the invitation).
+        // The partner is invited to join (the invitation below).
         pendingMotherAccept: partnerRole === 'mother',
         pendingFatherAccept: partnerRole === 'father',
         purchaseDate,
@@ -174,6 +178,19 @@ export async function fulfilCheckout(
         donePilotOnboardingSteps: ['PURCHASED'],
       });
       await repository.linkOrder(tx, orderId, { coupleAccountId });
+      const partnerEmail = emails[partnerRole];
+      if (partnerEmail !== null && partnerEmail.toLowerCase() !== buyer?.email.toLowerCase()) {
+        const made = await insertNewInvitation(
+          tx,
+          { coupleAccountId, invitedBy: row.userId, email: partnerEmail, role: partnerRole },
+          purchasedAt,
+        );
+        invitations.push({
+          to: partnerEmail,
+          ...made,
+          inviterName: buyer?.firstName?.trim() || (buyer?.email ?? 'Your partner'),
+        });
+      }
     } else {
       const kitId = newKitId();
       await repository.insertKits(tx, [
@@ -206,6 +223,14 @@ export async function fulfilCheckout(
   );
   if (result.created) {
     deps.runInBackground(() => sendReceipt(deps, result.orderId));
+    for (const invitation of invitations) {
+      sendQuietly(
+        deps,
+        deps.log,
+        invitationMail(deps.config, invitation),
+        'Partner invitation mail',
+      );
+    }
   }
   return result;
 }

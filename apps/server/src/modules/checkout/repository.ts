@@ -140,7 +140,7 @@ export function createCheckoutRepository(db: Database) {
 
     async buyerOf(tx: Transaction, userId: string) {
       const rows = await tx
-        .select({ email: user.email, sex: user.sex })
+        .select({ email: user.email, sex: user.sex, firstName: user.firstName })
         .from(user)
         .where(eq(user.id, userId));
       return rows[0] ?? null;

@@ -14,6 +14,7 @@ import {
   type ReportPayload,
   type ReportReceipt,
 } from '@nestling/shared/contract/report';
+import { recordAccountStep } from '../onboarding/steps.ts';
 import type { LabRepository, ReportRow, ReportVersionRow } from './repository.ts';
 
 /** A refusal the error handler answers with its status and message. */
@@ -161,6 +162,10 @@ export function createLabService(repository: LabRepository, now: () => Date = ()
           // A delivered report moves the order that bought it to 'report ready' (issue 10).
           for (const order of await repository.ordersAwaitingReport(tx, row)) {
             await repository.markReportReady(tx, order.id, randomUUID(), inserted.receivedAt);
+          }
+          // The couple's journey ends with their joint report (issue 11).
+          if (row.kind === 'joint' && row.coupleAccountId !== null) {
+            await recordAccountStep(tx, row.coupleAccountId, 'RESULTS');
           }
           return receiptOf(row, inserted, true);
         }

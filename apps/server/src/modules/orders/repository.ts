@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { ORDER_STAGES } from '@nestling/shared/contract/order-tracker';
@@ -22,10 +22,43 @@ export interface PartnerRow {
   email: string;
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 const partner = alias(user, 'partner');
 
 /** The tracker's stages a kit is in before its owner activates it. */
 const STAGES_BEFORE_ACTIVATION = ORDER_STAGES.slice(0, ORDER_STAGES.indexOf('kit-activated'));
+
+/**
+ * Moves the tracker of the paid orders `which` picks to 'kit activated' when they are not there
+ * or further yet, with the event that says so. Inside the caller's transaction.
+ */
+export async function markKitActivated(tx: Transaction, which: SQL, at: Date): Promise<void> {
+  const orders = await tx
+    .select({ id: purchaseOrder.id })
+    .from(purchaseOrder)
+    .where(
+      and(
+        which,
+        eq(purchaseOrder.status, 'paid'),
+        inArray(purchaseOrder.stage, STAGES_BEFORE_ACTIVATION),
+      ),
+    )
+    .for('update');
+  for (const order of orders) {
+    await tx.insert(orderEvent).values({
+      id: randomUUID(),
+      orderId: order.id,
+      stage: 'kit-activated',
+      at,
+      source: 'system',
+    });
+    await tx
+      .update(purchaseOrder)
+      .set({ stage: 'kit-activated' })
+      .where(eq(purchaseOrder.id, order.id));
+  }
+}
 
 /** Couple accounts and individual orders (spec section 3). */
 export function createOrdersRepository(db: Database) {
@@ -134,30 +167,7 @@ export function createOrdersRepository(db: Database) {
           .set({ activatedAt: sql`coalesce(${individualOrder.activatedAt}, ${at})` })
           .where(eq(individualOrder.id, id))
           .returning();
-        const orders = await tx
-          .select({ id: purchaseOrder.id })
-          .from(purchaseOrder)
-          .where(
-            and(
-              eq(purchaseOrder.individualOrderId, id),
-              eq(purchaseOrder.status, 'paid'),
-              inArray(purchaseOrder.stage, STAGES_BEFORE_ACTIVATION),
-            ),
-          )
-          .for('update');
-        for (const order of orders) {
-          await tx.insert(orderEvent).values({
-            id: randomUUID(),
-            orderId: order.id,
-            stage: 'kit-activated',
-            at,
-            source: 'system',
-          });
-          await tx
-            .update(purchaseOrder)
-            .set({ stage: 'kit-activated' })
-            .where(eq(purchaseOrder.id, order.id));
-        }
+        await markKitActivated(tx, eq(purchaseOrder.individualOrderId, id), at);
         return rows[0] ?? null;
       });
     },

@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { individualOrderSchema, orderParamsSchema } from '@nestling/shared/contract/orders';
+import { createActivationRepository } from '../activation/repository.ts';
+import { createActivationService } from '../activation/service.ts';
+import { termsStatus } from '../terms/status.ts';
 import { createOrdersRepository } from './repository.ts';
 import { createOrdersService } from './service.ts';
 
 /** Spec section 7: PATCH /individual_reports/{id}/activate. */
 export const ordersRoutes: FastifyPluginAsyncZod = (app) => {
-  const orders = createOrdersService(createOrdersRepository(app.database.db));
+  const db = app.database.db;
+  const activation = createActivationService({
+    repository: createActivationRepository(db),
+    termsOf: (userId) => termsStatus(db, userId),
+  });
+  const orders = createOrdersService(createOrdersRepository(db), undefined, (userId) =>
+    activation.requireReady(userId, [userId]),
+  );
 
   app.patch(
     '/individual_reports/:id/activate',
@@ -14,7 +24,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = (app) => {
       preHandler: app.requireVerifiedUser,
       schema: {
         summary:
-          "Activates the caller's individual order (the id is the order's); answers the updated order",
+          "Activates the caller's individual order (the id is the order's); 409 until their health survey is done and the terms accepted; answers the updated order",
         tags: ['reports'],
         params: orderParamsSchema,
         response: {
@@ -22,6 +32,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = (app) => {
           401: errorBodySchema,
           403: errorBodySchema,
           404: errorBodySchema,
+          409: errorBodySchema,
         },
       },
     },

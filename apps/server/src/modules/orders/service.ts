@@ -46,15 +46,21 @@ export function toIndividualOrder(row: IndividualOrderRow): IndividualOrder {
 export function createOrdersService(
   repository: OrdersRepository,
   now: () => Date = () => new Date(),
+  /** Throws (409) while the person has not done the survey or accepted the terms. */
+  requireReady: (userId: string) => Promise<void> = () => Promise.resolve(),
 ) {
   return {
     /**
-     * Activates the user's own order; activating again keeps the first time. Anyone else's
-     * order, like an unknown one, is 404: its existence is not theirs to learn.
+     * Activates the user's own order once their survey is done and the terms accepted;
+     * activating again keeps the first time. Anyone else's order, like an unknown one, is 404:
+     * its existence is not theirs to learn.
      */
     async activate(userId: string, orderId: string): Promise<IndividualOrder> {
       const order = await repository.findIndividualOrder(orderId);
       if (order?.userId !== userId) throw new OrdersError(404, ORDER_NOT_FOUND);
+      // Activating again is harmless, even after a newer version of the terms.
+      if (order.activatedAt !== null) return toIndividualOrder(order);
+      await requireReady(userId);
       const activated = await repository.activateIndividualOrder(orderId, now());
       if (activated === null) throw new OrdersError(404, ORDER_NOT_FOUND);
       return toIndividualOrder(activated);

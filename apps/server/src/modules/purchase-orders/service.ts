@@ -25,6 +25,7 @@ import {
   type CheckoutPartner,
 } from '@nestling/shared/contract/purchase';
 import type { MailMessage } from '../mail/mailer.ts';
+import { recordAccountStep } from '../onboarding/steps.ts';
 import type {
   KitRow,
   OrderEventRow,
@@ -436,6 +437,10 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
         }
         await repository.insertEvent(tx, event);
         if (wanted !== current) await repository.setStage(tx, row.id, body.stage);
+        // The couple's journey: the lab has the samples (issue 11).
+        if (body.stage === 'sample-received' && row.coupleAccountId !== null) {
+          await recordAccountStep(tx, row.coupleAccountId, 'SAMPLE_SENT');
+        }
         return { row, event };
       });
       if (recorded !== null) {

@@ -44,6 +44,8 @@ export const rateLimitRules = {
   labKeyFailureIp: { bucket: 'lab-key-failure:ip', limit: 20, windowMs: FIFTEEN_MINUTES },
   /** Requests that check or set a password or a one-time code, from one address. */
   credentialIp: { bucket: 'credential:ip', limit: 30, windowMs: FIFTEEN_MINUTES },
+  /** Kit ids typed by one person (look-ups and couple activations): ids cannot be guessed. */
+  kitIdUser: { bucket: 'kit-id:user', limit: 30, windowMs: FIFTEEN_MINUTES },
 } as const satisfies Record<string, RateLimitRule>;
 
 export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait 15 minutes and try again.';

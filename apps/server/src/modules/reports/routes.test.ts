@@ -342,6 +342,20 @@ describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
         expect(refused.statusCode, who).toBe(404);
         expect(message(refused)).toBe(ORDER_NOT_FOUND);
       }
+      // The survey and the terms come first (issue 11): the demo's new patient has neither.
+      expect((await activate('new')).statusCode).toBe(409);
+      await database.db.execute(
+        sql`update "user" set health_survey_status = 'done' where id = 'demo-new'`,
+      );
+      for (const document of ['tos', 'hipaa']) {
+        const accepted = await app.inject({
+          method: 'POST',
+          url: `/api/terms/${document}/accept`,
+          headers: bearer(tokens.new ?? ''),
+          payload: { version: '1.0' },
+        });
+        expect(accepted.statusCode).toBe(200);
+      }
       const first = await activate('new');
       expect(first.statusCode).toBe(200);
       const order = individualOrderSchema.parse(first.json());
@@ -427,7 +441,8 @@ describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
       expect((await documents('mother')).every((entry) => entry.id.startsWith('demo-mother'))).toBe(
         true,
       );
-      expect(await documents('new')).toEqual([]);
+      // The new patient's only documents are the copies of the terms they accepted (issue 11).
+      expect((await documents('new')).every((entry) => entry.kind === 'terms')).toBe(true);
       expect(JSON.stringify(own)).not.toContain('storagePath');
 
       const before = await viewAsRows();

@@ -9,6 +9,7 @@ import {
 } from '@nestling/shared/contract/report-view';
 import type { UserRow } from '../../db/schema.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
+import { createPartnerRepository } from '../partner/repository.ts';
 import { renderReportPdf } from '../pdf/report-pdf.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createReportsRepository } from './repository.ts';
@@ -25,10 +26,12 @@ const responses = {
 /** Reading reports (ADR 009, 'Reading reports'). */
 export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
   const { db } = app.database;
+  const partners = createPartnerRepository(db);
   const reports = createReportsService({
     reports: createReportsRepository(db),
     orders: createOrdersRepository(db),
     users: createUsersRepository(db),
+    sharesIndividualWith: (ownerId, readerId) => partners.sharesIndividualWith(ownerId, readerId),
   });
   const versionOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 
@@ -66,7 +69,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
   function reportRoute(
     url: string,
     summary: string,
-    read: (subject: UserRow, id: string, version: number | undefined) => Promise<ReportAnswer>,
+    read: (
+      subject: UserRow,
+      id: string,
+      version: number | undefined,
+    ) => Promise<ReportAnswer & { sharedBy?: string | null }>,
   ) {
     app.get(
       url,
@@ -82,7 +89,19 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
       },
       async (request, reply) => {
         const subject = await app.resolveSubject(request, request.query.asUser);
-        const found = await read(subject, request.params.id, versionOf(request.query.version));
+        const { sharedBy, ...found } = await read(
+          subject,
+          request.params.id,
+          versionOf(request.query.version),
+        );
+        // A partner's individual report, shared with the reader: every read is audited.
+        if (sharedBy !== undefined && sharedBy !== null) {
+          await app.audit.record(request, {
+            actorId: request.identity?.userId ?? null,
+            subjectId: sharedBy,
+            action: 'partner-report-read',
+          });
+        }
         return answer(request, reply, found);
       },
     );

@@ -92,8 +92,26 @@ export function createReportsService(deps: {
   reports: ReportsRepository;
   orders: OrdersRepository;
   users: UsersRepository;
+  /**
+   * Whether an individual report's owner lets this reader (their partner) see it (ADR 015);
+   * without it only the owner may.
+   */
+  sharesIndividualWith?: (ownerId: string, readerId: string) => Promise<boolean>;
 }) {
   const { reports, orders, users } = deps;
+
+  /**
+   * Who reads an individual report: 'owner', 'partner' (shared with them now), or null (404).
+   */
+  async function individualReader(
+    ownerId: string | null | undefined,
+    readerId: string,
+  ): Promise<'owner' | 'partner' | null> {
+    if (ownerId === null || ownerId === undefined) return null;
+    if (ownerId === readerId) return 'owner';
+    if (deps.sharesIndividualWith === undefined) return null;
+    return (await deps.sharesIndividualWith(ownerId, readerId)) ? 'partner' : null;
+  }
 
   async function readVersion(reportId: string, version: number | undefined): Promise<ReportAnswer> {
     const head = await reports.findWithOwners(reportId);
@@ -126,7 +144,7 @@ export function createReportsService(deps: {
   return {
     /** GET /user: the user, and what each flag adds (portal-user.ts lists them). */
     async portal(subject: UserRow, query: UserQuery, preferences: Preferences): Promise<Portal> {
-      const answer: UserAnswer = { user: toUser(subject) };
+      const answer: UserAnswer = { user: toUser(subject, await users.termsStatus(subject.id)) };
       const remember: Portal['remember'] = {};
       const preconception = isOn(query.preconception);
       const embryo = isOn(query.embryo);
@@ -195,11 +213,20 @@ export function createReportsService(deps: {
       return { answer, remember };
     },
 
-    /** GET /reports/{id}: any kind, for its owners. */
+    /**
+     * GET /reports/{id}: any kind, for its owners; an individual one also for the partner the
+     * owner shares it with (`sharedBy` names the owner then, for the audit).
+     */
     async read(subject: UserRow, reportId: string, version: number | undefined) {
       const head = await reports.findWithOwners(reportId);
-      const owners = [head?.orderUserId, head?.mother, head?.father];
-      if (head === null || !owners.includes(subject.id)) {
+      if (head === null) throw new ReportsError(404, REPORT_NOT_FOUND);
+      if (head.kind === 'individual') {
+        const reader = await individualReader(head.orderUserId, subject.id);
+        if (reader === null) throw new ReportsError(404, REPORT_NOT_FOUND);
+        const answer = await readVersion(reportId, version);
+        return reader === 'partner' ? { ...answer, sharedBy: head.orderUserId } : answer;
+      }
+      if (![head.mother, head.father].includes(subject.id)) {
         throw new ReportsError(404, REPORT_NOT_FOUND);
       }
       return readVersion(reportId, version);
@@ -226,13 +253,22 @@ export function createReportsService(deps: {
       return names;
     },
 
-    /** GET /individual_reports/{orderId}: the order's report, for the order's patient. */
-    async readByOrder(subject: UserRow, orderId: string, version: number | undefined) {
+    /**
+     * GET /individual_reports/{orderId}: the order's report, for the order's patient, or the
+     * partner the patient shares it with (`sharedBy` names the owner then, for the audit).
+     */
+    async readByOrder(
+      subject: UserRow,
+      orderId: string,
+      version: number | undefined,
+    ): Promise<ReportAnswer & { sharedBy?: string | null }> {
       const order = await orders.findIndividualOrder(orderId);
-      if (order?.userId !== subject.id) throw new ReportsError(404, ORDER_NOT_FOUND);
+      const reader = await individualReader(order?.userId, subject.id);
+      if (order === null || reader === null) throw new ReportsError(404, ORDER_NOT_FOUND);
       const reportId = await reports.findIdByOrder(orderId);
       if (reportId === null) throw new ReportsError(404, REPORT_NOT_FOUND);
-      return readVersion(reportId, version);
+      const answer = await readVersion(reportId, version);
+      return reader === 'partner' ? { ...answer, sharedBy: order.userId } : answer;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { account, user, type NewUserRow, type UserRow } from '../../db/schema.ts';
+import { termsStatus, type TermsStatus } from '../terms/status.ts';
 
 /** The only code that reads or writes users with Drizzle. */
 export function createUsersRepository(db: Database) {
@@ -14,6 +15,11 @@ export function createUsersRepository(db: Database) {
     async findByEmail(email: string): Promise<UserRow | null> {
       const rows = await db.select().from(user).where(eq(user.email, email)).limit(1);
       return rows[0] ?? null;
+    },
+
+    /** The derived tosAccepted and hipaaAccepted: from the acceptances of the versions in force. */
+    async termsStatus(id: string): Promise<TermsStatus> {
+      return termsStatus(db, id);
     },
 
     async count(): Promise<number> {

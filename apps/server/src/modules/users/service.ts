@@ -2,10 +2,15 @@ import { sexSchema, type CurrentUser, type User } from '@nestling/shared/contrac
 import { fullName } from '@nestling/shared/rules';
 import type { UserRow } from '../../db/schema.ts';
 import { mayOpenDemoReports } from '../demo-reports/service.ts';
+import type { TermsStatus } from '../terms/status.ts';
 import type { UsersRepository } from './repository.ts';
 
-/** A stored user as the API returns it (spec section 3). */
-export function toUser(row: UserRow): User {
+/**
+ * A stored user as the API returns it (spec section 3). `terms` are the derived flags
+ * (termsStatus): the row's columns go stale when a new version is published, so every answer
+ * that the portal's gates read passes them.
+ */
+export function toUser(row: UserRow, terms?: TermsStatus): User {
   const sex = sexSchema.safeParse(row.sex);
   return {
     id: row.id,
@@ -18,8 +23,8 @@ export function toUser(row: UserRow): User {
     isAdminUser: row.isAdminUser,
     enableDataPortal: row.enableDataPortal,
     healthSurveyStatus: row.healthSurveyStatus,
-    tosAccepted: row.tosAccepted,
-    hipaaAccepted: row.hipaaAccepted,
+    tosAccepted: terms?.tosAccepted ?? row.tosAccepted,
+    hipaaAccepted: terms?.hipaaAccepted ?? row.hipaaAccepted,
   };
 }
 
@@ -46,7 +51,7 @@ export function createUsersService(repository: UsersRepository) {
      */
     async getCurrent(row: UserRow, impersonatedBy: string | null): Promise<CurrentUser> {
       const admin = impersonatedBy === null ? null : await repository.findById(impersonatedBy);
-      const user = toUser(row);
+      const user = toUser(row, await repository.termsStatus(row.id));
       return {
         ...user,
         impersonatedBy:

@@ -7,6 +7,7 @@ import { setAuthToken } from '../../lib/auth-cookie.ts';
 import { expectNoAxeViolations } from '../../test/axe.ts';
 import { answerRoutes, jsonError, type RouteHandler } from '../../test/fetch-routes.ts';
 import { makeUser } from '../../test/fixtures.ts';
+import { makeCoupleTest, makeJourney } from '../journey/test-journey.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
 import { ReportsHome, type ReportTab } from './reports-home.tsx';
 
@@ -275,5 +276,71 @@ describe('ReportsHome', () => {
     );
     await person.click(screen.getByRole('tab', { name: 'Embryos' }));
     expect(onTabChange).toHaveBeenCalledWith('embryos');
+  });
+
+  it('shows the next step of a person with no report yet, above the empty tab', async () => {
+    const { container, calls } = await setup(
+      {
+        'GET /api/user': portal({
+          couple: () => jsonError(404, 'no response'),
+          individual: () => Response.json({ user, individualOrders: [], order: null }),
+        }),
+        'GET /api/journey': () => Response.json(makeJourney()),
+      },
+      'joint',
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Next: answer your health survey' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Answer the survey' })).toHaveAttribute(
+      'href',
+      '/health-survey',
+    );
+    expect(screen.getByRole('link', { name: 'See every step' })).toHaveAttribute('href', '/saliva');
+    // The tab's own words still say what comes later.
+    expect(screen.getByText(/^No joint report yet\./)).toBeInTheDocument();
+    expect(calls.filter((call) => call.key === 'GET /api/journey')).toHaveLength(1);
+    await expectNoAxeViolations(container);
+  });
+
+  it('offers to buy a test to someone without one, and no card when nothing is theirs to do', async () => {
+    const { unmount } = await setup(
+      {
+        'GET /api/user': portal({
+          couple: () => jsonError(404, 'no response'),
+          individual: () => Response.json({ user, individualOrders: [], order: null }),
+        }),
+        'GET /api/journey': () => Response.json(makeJourney([])),
+      },
+      'individual',
+    );
+    expect(await screen.findByRole('heading', { name: 'Next: buy a test' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy a couple test' })).toHaveAttribute(
+      'href',
+      '/purchase',
+    );
+    expect(screen.getByText(/^No individual test yet\./)).toBeInTheDocument();
+    unmount();
+
+    const waiting = makeCoupleTest();
+    waiting.steps = waiting.steps.map((step) =>
+      step.state === 'current' ? { ...step, state: 'waiting' } : step,
+    );
+    const { calls } = await setup(
+      {
+        'GET /api/user': portal({
+          couple: () => jsonError(404, 'no response'),
+          individual: () => Response.json({ user, individualOrders: [], order: null }),
+        }),
+        'GET /api/journey': () => Response.json(makeJourney([waiting])),
+      },
+      'individual',
+    );
+    expect(await screen.findByText(/^No individual test yet\./)).toBeInTheDocument();
+    await waitFor(() => {
+      expect(calls.some((call) => call.key === 'GET /api/journey')).toBe(true);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: /^Next:/ })).not.toBeInTheDocument();
   });
 });

@@ -9,7 +9,9 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { DocumentsList } from '../documents/documents-list.tsx';
+import { MissingStepLinks } from '../activation/activate-page.tsx';
 import { EmbryoReportCard } from '../embryo-reports/embryo-report-list.tsx';
+import { NextStepCard } from '../journey/next-step-card.tsx';
 import { partnerName } from './partner-name.ts';
 import { DownloadArchiveButton } from './download-archive-button.tsx';
 import { pendingOrFailed } from './report-status.tsx';
@@ -71,10 +73,13 @@ function CoupleTab({ kind }: { kind: 'joint' | 'embryo' }) {
         );
       }
       return (
-        <Text>
-          No joint report yet. When you and your partner have both sent your samples, the lab
-          prepares a joint report; it appears here and we email you.
-        </Text>
+        <Stack gap="md">
+          <NextStepCard />
+          <Text>
+            No joint report yet. When you and your partner have both sent your samples, the lab
+            prepares a joint report; it appears here and we email you.
+          </Text>
+        </Stack>
       );
     }
     return (
@@ -104,10 +109,13 @@ function CoupleTab({ kind }: { kind: 'joint' | 'embryo' }) {
   );
   if (embryoReports.length === 0) {
     return (
-      <Text>
-        No embryo report yet. If you are going through IVF with embryo screening, the lab&apos;s
-        report on your embryos appears here once it is signed off.
-      </Text>
+      <Stack gap="md">
+        <NextStepCard />
+        <Text>
+          No embryo report yet. If you are going through IVF with embryo screening, the lab&apos;s
+          report on your embryos appears here once it is signed off.
+        </Text>
+      </Stack>
     );
   }
   return (
@@ -165,9 +173,13 @@ function OrderCard({ order, viewing }: { order: IndividualOrder; viewing: boolea
               </Button>
             )}
             {activate.isError && (
-              <Text c="red.9" role="alert">
-                {activate.error.message}
-              </Text>
+              <>
+                <Text c="red.9" role="alert">
+                  {activate.error.message}
+                </Text>
+                {/* The survey and the terms come first (409): links to what is missing. */}
+                <MissingStepLinks />
+              </>
             )}
           </Stack>
         ) : order.report === undefined ? (
@@ -197,7 +209,12 @@ function IndividualTab() {
   const list = orders.data.individualOrders ?? [];
   const chosen = orders.data.order ?? null;
   if (list.length === 0) {
-    return <Text>No individual test yet. An individual test looks at your genome alone.</Text>;
+    return (
+      <Stack gap="md">
+        <NextStepCard />
+        <Text>No individual test yet. An individual test looks at your genome alone.</Text>
+      </Stack>
+    );
   }
   // Only the preferred order carries its report; the others link to their own page.
   return (

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../../ui/planned-page.tsx';
+import { validateSurveySearch } from '../../../features/health-survey/search.ts';
+import { SurveyPage } from '../../../features/health-survey/survey-page.tsx';
 
 export const Route = createFileRoute('/pgt/health-survey/mother')({
-  component: () => (
-    <PlannedPage
-      title="Health survey: mother"
-      purpose="The mother’s health survey for embryo screening."
-    />
-  ),
+  validateSearch: validateSurveySearch,
+  component: function HealthSurvey() {
+    const { section, check } = Route.useSearch();
+    return <SurveyPage variant="pgt-mother" section={section} check={check === '1'} />;
+  },
 });

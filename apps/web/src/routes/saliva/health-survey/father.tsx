@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../../ui/planned-page.tsx';
+import { validateSurveySearch } from '../../../features/health-survey/search.ts';
+import { SurveyPage } from '../../../features/health-survey/survey-page.tsx';
 
 export const Route = createFileRoute('/saliva/health-survey/father')({
-  component: () => (
-    <PlannedPage
-      title="Health survey: father"
-      purpose="The father’s health survey for preconception screening."
-    />
-  ),
+  validateSearch: validateSurveySearch,
+  component: function HealthSurvey() {
+    const { section, check } = Route.useSearch();
+    return <SurveyPage variant="saliva-father" section={section} check={check === '1'} />;
+  },
 });

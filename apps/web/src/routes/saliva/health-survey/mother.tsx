@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../../ui/planned-page.tsx';
+import { validateSurveySearch } from '../../../features/health-survey/search.ts';
+import { SurveyPage } from '../../../features/health-survey/survey-page.tsx';
 
 export const Route = createFileRoute('/saliva/health-survey/mother')({
-  component: () => (
-    <PlannedPage
-      title="Health survey: mother"
-      purpose="The mother’s health survey for preconception screening."
-    />
-  ),
+  validateSearch: validateSurveySearch,
+  component: function HealthSurvey() {
+    const { section, check } = Route.useSearch();
+    return <SurveyPage variant="saliva-mother" section={section} check={check === '1'} />;
+  },
 });

@@ -1,0 +1,97 @@
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { coupleAccount, individualOrder, purchaseOrder, user } from '../../db/schema.ts';
+import { recordAccountStep } from '../onboarding/steps.ts';
+import {
+  markKitActivated,
+  type CoupleAccountRow,
+  type IndividualOrderRow,
+} from '../orders/repository.ts';
+
+export interface PersonRow {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  healthSurveyStatus: string | null;
+}
+
+/** Kits, the orders they belong to, and their activation. */
+export function createActivationRepository(db: Database) {
+  return {
+    async individualOrders(userId: string): Promise<IndividualOrderRow[]> {
+      return db.select().from(individualOrder).where(eq(individualOrder.userId, userId));
+    },
+
+    async coupleAccounts(userId: string): Promise<CoupleAccountRow[]> {
+      return db
+        .select()
+        .from(coupleAccount)
+        .where(or(eq(coupleAccount.mother, userId), eq(coupleAccount.father, userId)));
+    },
+
+    /** The paid purchase of each order or account, for the tracker's link. */
+    async purchaseOrders(
+      individualIds: string[],
+      accountIds: string[],
+    ): Promise<{ id: string; individualOrderId: string | null; coupleAccountId: string | null }[]> {
+      if (individualIds.length === 0 && accountIds.length === 0) return [];
+      return db
+        .select({
+          id: purchaseOrder.id,
+          individualOrderId: purchaseOrder.individualOrderId,
+          coupleAccountId: purchaseOrder.coupleAccountId,
+        })
+        .from(purchaseOrder)
+        .where(
+          or(
+            individualIds.length === 0
+              ? undefined
+              : inArray(purchaseOrder.individualOrderId, individualIds),
+            accountIds.length === 0
+              ? undefined
+              : inArray(purchaseOrder.coupleAccountId, accountIds),
+          ),
+        );
+    },
+
+    async people(ids: string[]): Promise<PersonRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: user.id,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          healthSurveyStatus: user.healthSurveyStatus,
+        })
+        .from(user)
+        .where(inArray(user.id, ids));
+    },
+
+    async findCoupleAccount(id: string): Promise<CoupleAccountRow | null> {
+      const rows = await db.select().from(coupleAccount).where(eq(coupleAccount.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Stamps the account's `activated_at` once, records KIT_ACTIVATED, and moves the tracker of
+     * the paid order that bought the kits to 'kit activated' when it is not there or further
+     * yet: all or nothing. The account as it now is.
+     */
+    async activateCouple(id: string, at: Date): Promise<CoupleAccountRow | null> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(coupleAccount)
+          .set({ activatedAt: sql`coalesce(${coupleAccount.activatedAt}, ${at})` })
+          .where(eq(coupleAccount.id, id));
+        await recordAccountStep(tx, id, 'KIT_ACTIVATED');
+        await markKitActivated(tx, eq(purchaseOrder.coupleAccountId, id), at);
+        const rows = await tx.select().from(coupleAccount).where(eq(coupleAccount.id, id));
+        return rows[0] ?? null;
+      });
+    },
+  };
+}
+
+export type ActivationRepository = ReturnType<typeof createActivationRepository>;

@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { usDateFromDate } from '@nestling/shared/report-wording';
+import type { Config } from '../../config.ts';
+import type { MailMessage, Mailer } from '../mail/mailer.ts';
+
+type MailConfig = Pick<Config, 'publicUrl' | 'brand'>;
+
+/** A link's token: 32 random bytes, base64url. Only its hash is stored. */
+export function newInvitationToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashInvitationToken(token) };
+}
+
+/** SHA-256, hex. */
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The emailed link. All our preconception kits are saliva kits, so the saliva route. */
+export function invitationUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/saliva/invite/accept/${encodeURIComponent(token)}`;
+}
+
+export function invitationMail(
+  config: MailConfig,
+  invitation: { to: string; token: string; inviterName: string; expiresAt: Date },
+): MailMessage {
+  const { brand, publicUrl } = config;
+  return {
+    to: invitation.to,
+    subject: `${invitation.inviterName} invited you to join their ${brand.productName} preconception report`,
+    text: [
+      `${invitation.inviterName} invited you to be the partner on their preconception report.`,
+      '',
+      'To accept, open this link and sign in or create an account with this email address:',
+      invitationUrl(publicUrl, invitation.token),
+      '',
+      `The link works once, until ${usDateFromDate(invitation.expiresAt)}. If it has expired, ask ${invitation.inviterName} to send a new one from their Partner page.`,
+      '',
+      `If you were not expecting this, you can ignore this email. Questions? Write to ${brand.supportEmail}.`,
+    ].join('\n'),
+  };
+}
+
+export function partnerJoinedMail(
+  config: MailConfig,
+  joined: { to: string; partnerName: string },
+): MailMessage {
+  const { brand, publicUrl } = config;
+  return {
+    to: joined.to,
+    subject: `${joined.partnerName} joined your preconception report`,
+    text: [
+      `${joined.partnerName} accepted your invitation and is now your partner on your preconception report.`,
+      '',
+      `See your partner and choose what you share: ${publicUrl}/partner`,
+      '',
+      `Questions? Write to ${brand.supportEmail}.`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Sends in the background: a failure is logged without the message (it holds the token).
+ */
+export function sendQuietly(
+  deps: { mailer: Mailer; runInBackground: (work: () => Promise<void>) => void },
+  log: { error: (object: object, message: string) => void },
+  message: MailMessage,
+  what: string,
+) {
+  deps.runInBackground(async () => {
+    try {
+      await deps.mailer.send(message);
+    } catch (error) {
+      log.error({ errorName: error instanceof Error ? error.name : 'unknown' }, `${what} failed`);
+    }
+  });
+}
