@@ -171,6 +171,19 @@ describe('parents’ disease status (Appendix 6, lowest-risk prioritisation)', (
     expect(mix((r) => r.selected) / lowest(K, r2, 5).selected).toBeCloseTo(1, 7);
   });
 
+  it('stays exact at a heritability close to 1, where the parents’ status is nearly their genes', () => {
+    // The grid step shrinks with √(1 − h²): the total probability still holds to 1e-9.
+    const [k, h2, r2Strong] = [0.02, 0.98, 0.6];
+    const statuses = ([0, 1, 2] as const).map((affected) =>
+      lowest(k, r2Strong, 8, { kind: 'disease', affected, heritability: h2 }),
+    );
+    const weights = [(1 - k) ** 2, 2 * k * (1 - k), k ** 2];
+    const mix = (pick: (r: (typeof statuses)[number]) => number) =>
+      statuses.reduce((sum, result, i) => sum + (weights[i] ?? NaN) * pick(result), 0);
+    expect(mix((r) => r.baseline) / k).toBeCloseTo(1, 9);
+    expect(mix((r) => r.selected) / lowest(k, r2Strong, 8).selected).toBeCloseTo(1, 9);
+  });
+
   it('raises the baseline with each affected parent and keeps a reduction', () => {
     const [none, one, both] = byAffected;
     expect(none?.baseline).toBeLessThan(K);
