@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { cssVariablesResolver, lightVariantTextColors, nestlingTeal, theme } from './theme.ts';
+import { contrast } from './test/contrast.ts';
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 
@@ -28,21 +29,6 @@ function themeVariables(): ConvertCSSVariablesInput {
     );
   };
   return { variables: diff('variables'), light: diff('light'), dark: {} };
-}
-
-// WCAG relative luminance and contrast ratio.
-function luminance(color: string): number {
-  const hex = color.length === 4 ? color.replace(/[0-9a-f]/gi, '$&$&') : color;
-  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  const [r = 0, g = 0, b = 0] = channels.map((c) =>
-    c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
-  );
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: string, b: string): number {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (high + 0.05) / (low + 0.05);
 }
 
 function color(name: string, shade: number): string {

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartPalette } from '../../theme.ts';
-
-// WCAG relative luminance and contrast ratio, as theme.test.ts measures them.
-function luminance(color: string): number {
-  const channels = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16) / 255);
-  const [r = 0, g = 0, b = 0] = channels.map((c) =>
-    c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
-  );
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: string, b: string): number {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (high + 0.05) / (low + 0.05);
-}
+import { contrast } from '../../test/contrast.ts';
 
 /** The eight Okabe–Ito colours (Okabe and Ito, 2008). */
 const okabeIto = [

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../ui/planned-page.tsx';
+import { EmbryoGuidePage } from '../../features/resources/embryo-guide-page.tsx';
 
 export const Route = createFileRoute('/resources/embryo-screening-guide')({
-  component: () => (
-    <PlannedPage
-      title="Embryo screening guide"
-      purpose="A guide to screening embryos and reading the results."
-    />
-  ),
+  component: EmbryoGuidePage,
 });

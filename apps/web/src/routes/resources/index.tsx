@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../ui/planned-page.tsx';
+import { ResourcesPage } from '../../features/resources/resources-page.tsx';
 
 export const Route = createFileRoute('/resources/')({
-  component: () => (
-    <PlannedPage
-      title="Resources"
-      purpose="Guides that explain genetic screening and your reports."
-    />
-  ),
+  component: ResourcesPage,
 });
