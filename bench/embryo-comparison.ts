@@ -16,6 +16,7 @@ import { embryoReportSchema, type EmbryoReport } from '@nestling/shared/contract
 import { chromium } from 'playwright-core';
 import { build, type Manifest } from 'vite';
 import { generatedEmbryoReport } from '../apps/web/src/features/embryo-reports/test-embryo-report.ts';
+import { CHROMIUM_FLAGS } from './lib/chromium.ts';
 import type { Bench } from './run.ts';
 
 const EMBRYOS = 20;
@@ -107,14 +108,7 @@ const { server, url } = await serve(folder);
 // Debian's Chromium with the e2e suite's flags (playwright.config.ts): nothing is downloaded.
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_FLAGS,
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await page.goto(url);

@@ -9,115 +9,24 @@
  * e2e suite uses, headless): figures are the medians, each on its own. The last run's report of
  * each page is kept in .test-output/lighthouse/ to read what an audit found.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { AUTH_COOKIE_NAME } from '@nestling/shared/constants';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed.ts';
+import { CHROMIUM_FLAGS } from './lib/chromium.ts';
+import { accessToken, startPortal } from './lib/portal.ts';
 import type { Measure } from './run.ts';
 
 const RUNS = 3;
 /** A demo patient with a couple's account and its reports (README, demo accounts). */
 const PATIENT = 'mother@demo.test';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-/** The e2e suite's flags (playwright.config.ts): nothing is downloaded, nothing phones home. */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const START_TIMEOUT_MS = 5 * 60 * 1000;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reportsDir = join(root, '.test-output', 'lighthouse');
-
-/** A port nobody listens on now: the server needs it in PORT and PUBLIC_URL before it starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('No free port');
-  return address.port;
-}
-
-interface Portal {
-  origin: string;
-  stop: () => Promise<void>;
-}
-
-/** `npm start` on its own port and data directory, with the embedded database's demo data. */
-async function startPortal(): Promise<Portal> {
-  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
-  const origin = `http://127.0.0.1:${String(port)}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'lighthouse-bench-data-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    await rm(dataDir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(
-        `The portal stopped before it answered (exit code ${String(child.exitCode)})`,
-      );
-    }
-    const healthy = await fetch(`${origin}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { origin, stop };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  await stop();
-  throw new Error(`The portal did not answer ${origin}/api/health in time`);
-}
-
-/** Signs the patient in as the sign-in page does and answers the access token it would keep. */
-async function accessToken(origin: string): Promise<string> {
-  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: PATIENT, password: DEMO_PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`Sign-in of ${PATIENT} answered ${String(signIn.status)}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  const token = await fetch(`${origin}/api/user/token`, {
-    method: 'POST',
-    headers: { origin, cookie },
-  });
-  if (!token.ok) throw new Error(`POST /api/user/token answered ${String(token.status)}`);
-  return ((await token.json()) as { token: string }).token;
-}
 
 interface Figures {
   performance: number;
@@ -203,9 +112,9 @@ function median(values: readonly number[]): number {
 }
 
 async function measurePages(): Promise<Record<string, string | number>[]> {
-  const portal = await startPortal();
+  const portal = await startPortal('lighthouse');
   try {
-    const token = await accessToken(portal.origin);
+    const token = await accessToken(portal.origin, PATIENT);
     const pages = [
       { name: '/signin', path: '/signin', token: undefined },
       { name: `/reports (${PATIENT})`, path: '/reports', token },

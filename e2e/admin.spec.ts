@@ -119,3 +119,42 @@ test('patients are told the admin page is for lab staff', async ({ page }) => {
       .getByRole('link', { name: 'Admin', exact: true }),
   ).toHaveCount(0);
 });
+
+test("staff set a condition's starting value for the risk calculator, then restore it", async ({
+  page,
+  isMobile,
+}) => {
+  // Each project its own condition: the two run at once against one server.
+  const condition = isMobile ? 'Multiple Sclerosis' : 'Endometriosis';
+  await page.goto('/signin');
+  await signInOnPage(page, 'admin@nestling.health');
+  await expect(page).toHaveURL('/');
+  await page.goto('/admin?tab=risk-values');
+  await expect(
+    page.getByRole('heading', { name: 'Risk calculator values', level: 2 }),
+  ).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(`^${condition}`) });
+  await expect(row).toContainText('Published');
+
+  await row.getByRole('button', { name: `Edit ${condition}` }).click();
+  const form = page.getByRole('form', { name: `Values for ${condition}` });
+  await form.getByLabel('Prevalence in %').fill('0.42');
+  await form.getByLabel(/^Note/).fill('Our own patients, audit of 2026');
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Save' }).click();
+
+  await expect(form).toHaveCount(0);
+  await expect(row).toContainText('0.42%');
+  await expect(row).toContainText('Set by the lab (prevalence)');
+  await expect(row).toContainText('by admin@nestling.health');
+
+  await row.getByRole('button', { name: `Edit ${condition}` }).click();
+  await form.getByRole('button', { name: 'Restore published values' }).click();
+  await page
+    .getByRole('dialog', { name: `Restore the published values of ${condition}?` })
+    .getByRole('button', { name: 'Restore', exact: true })
+    .click();
+  await expect(row).toContainText('Published');
+  await expect(row).not.toContainText('0.42%');
+  await expect(page.getByText(`${condition} is back to the published values.`)).toBeVisible();
+});

@@ -33,6 +33,7 @@ import { ordersRoutes } from './modules/orders/routes.ts';
 import { partnerRoutes } from './modules/partner/routes.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
+import { riskCalculatorRoutes } from './modules/risk-calculator/routes.ts';
 import { stripeWebhookRoutes } from './modules/stripe/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(documentsRoutes, { prefix: '/api' });
   await app.register(archiveRoutes, { prefix: '/api' });
   await app.register(demoReportsRoutes, { prefix: '/api' });
+  await app.register(riskCalculatorRoutes, { prefix: '/api' });
   // Stripe's webhook exists only when Stripe takes the payments.
   if (config.payments.provider === 'stripe') {
     await app.register(stripeWebhookRoutes, { prefix: '/api' });

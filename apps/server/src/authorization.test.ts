@@ -533,9 +533,10 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     ],
     'GET /api/health-survey/{variant}/response.json': () => [
       {
-        label: 'own answers, none given',
+        // The demo mother has submitted hers (seed.ts); nobody else has answered this variant.
+        label: 'own answers, the demo mother’s submitted',
         call: () => get('/api/health-survey/saliva-mother/response.json'),
-        expect: (role) => (signedIn(role) ? 404 : 401),
+        expect: (role) => (!signedIn(role) ? 401 : asPatient(role) ? 'ok' : 404),
       },
     ],
     'PUT /api/health-survey/{variant}/response': () => [
@@ -772,6 +773,37 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
           url: '/api/admin/discount-codes/MATRIX',
           body: { active: true },
         }),
+        expect: adminOnly,
+      },
+    ],
+    // The risk calculator's starting values (the lab's, the same for everyone); staff set them.
+    'GET /api/risk-calculator/conditions': () => [
+      {
+        label: 'signed-in users',
+        call: () => get('/api/risk-calculator/conditions'),
+        expect: onlySignedIn,
+      },
+      {
+        label: 'viewed as the patient',
+        call: () => get('/api/risk-calculator/conditions?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'PUT /api/admin/risk-conditions/{code}': () => [
+      {
+        label: 'admins only',
+        call: () => ({
+          method: 'PUT',
+          url: '/api/admin/risk-conditions/asthma',
+          body: { prevalence: 0.09, r2: null, heritability: null, note: 'Matrix' },
+        }),
+        expect: adminOnly,
+      },
+    ],
+    'DELETE /api/admin/risk-conditions/{code}': () => [
+      {
+        label: 'admins only',
+        call: () => ({ method: 'DELETE', url: '/api/admin/risk-conditions/asthma' }),
         expect: adminOnly,
       },
     ],

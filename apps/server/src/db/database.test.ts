@@ -54,6 +54,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'rate_limit',
       'report',
       'report_version',
+      'risk_condition_setting',
       'session',
       'survey_response',
       'terms_acceptance',

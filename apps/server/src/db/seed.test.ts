@@ -260,6 +260,27 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
     }
   });
 
+  it("gives the demo mother a submitted survey, and the father's results shared with her", async () => {
+    const surveys = await queryRows<{ user_id: string; variant: string; status: string }>(
+      database,
+      sql`select user_id, variant, status from survey_response`,
+    );
+    expect(surveys).toEqual([
+      { user_id: demoCouple.motherId, variant: 'saliva-mother', status: 'completed' },
+    ]);
+    const [mother] = await queryRows<{ response: { item: { linkId: string }[] } }>(
+      database,
+      sql`select response from survey_response where user_id = ${demoCouple.motherId}`,
+    );
+    expect(JSON.stringify(mother?.response)).toContain('"linkId":"self-asthma"');
+    const [couple] = await queryRows<{ mother: boolean; father: boolean }>(
+      database,
+      sql`select mother_shares_individual as mother, father_shares_individual as father
+          from couple_account where id = ${demoCoupleAccountId}`,
+    );
+    expect(couple).toEqual({ mother: false, father: true });
+  });
+
   it('stores the password the way better-auth signs in with it', async () => {
     for (const demo of demoAccounts) {
       const rows = await database.db.select().from(account).where(eq(account.userId, demo.id));

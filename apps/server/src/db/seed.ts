@@ -3,6 +3,7 @@ import { TERMS_VERSIONS } from '@nestling/shared/contract/terms';
 import type { Sex } from '@nestling/shared/contract/user';
 import { createCatalogueRepository } from '../modules/catalogue/repository.ts';
 import { createDocumentsRepository } from '../modules/documents/repository.ts';
+import { createHealthSurveyRepository } from '../modules/health-survey/repository.ts';
 import { createLabRepository } from '../modules/lab/repository.ts';
 import { createLabService } from '../modules/lab/service.ts';
 import { createOrdersRepository } from '../modules/orders/repository.ts';
@@ -11,6 +12,7 @@ import type { Database } from './database.ts';
 import { termsAcceptance } from './schema.ts';
 import { demoDocuments, writeDemoFile } from './demo-documents.ts';
 import { demoKits, seedDemoOrders } from './demo-orders.ts';
+import { demoMotherSurvey } from './demo-survey.ts';
 import {
   demoCoupleAccountId,
   demoEmbryoCoupleAccountId,
@@ -267,6 +269,8 @@ const demoCoupleAccounts = [
     fatherOrder: demoKits.father,
     pendingFatherAccept: false,
     pendingMotherAccept: false,
+    // Daniel shares his individual results with Maria (the partner page's switch).
+    fatherSharesIndividual: true,
     purchaseDate: PURCHASED.couple,
     testType: '30x',
     donePilotOnboardingSteps: ['PURCHASED'],
@@ -373,6 +377,10 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     (inserted ? result.created : result.skipped).push(demo.email);
     // The flags are derived from acceptances of the versions in force (modules/terms).
     if (inserted || (await users.findById(demo.id)) !== null) await seedTermsAcceptances(db, demo);
+  }
+  // The demo mother's submitted survey (demo-survey.ts), when her account is the demo one.
+  if ((await users.findById(demoCouple.motherId)) !== null) {
+    await createHealthSurveyRepository(db).insert(demoMotherSurvey(demoCouple.motherId));
   }
   const reportIds = await seedDemoReports(db, result);
   if (options.filesDir !== undefined) {

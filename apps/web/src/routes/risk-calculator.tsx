@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { RiskCalculatorPage } from '../features/risk-calculator/risk-calculator-page.tsx';
 
 export const Route = createFileRoute('/risk-calculator')({
-  component: () => (
-    <PlannedPage
-      title="Risk calculator"
-      purpose="Explore how screening results relate to the risk of common diseases."
-    />
-  ),
+  component: RiskCalculatorPage,
 });

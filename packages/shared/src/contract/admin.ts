@@ -76,6 +76,8 @@ export const auditActionSchema = z.enum([
   'partner-joined',
   'partner-sharing',
   'partner-report-read',
+  'risk-condition-update',
+  'risk-condition-reset',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

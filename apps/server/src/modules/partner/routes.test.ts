@@ -304,6 +304,16 @@ describe.each(testDatabaseKinds)('partner invitations and sharing on %s', (kind)
   });
 
   it("hides a partner's individual report until they share it, and again after they stop", async () => {
+    // The demo father shares his results with the mother (seed.ts): she reads his report, until
+    // he stops; then each direction is seen on its own.
+    const his = `/api/individual_reports/${demoOrders.father}`;
+    expect((await call('mother', 'GET', his)).statusCode).toBe(200);
+    const off = await call('father', 'PUT', `/api/partner/${demoCoupleAccountId}/sharing`, {
+      sharesIndividual: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await call('mother', 'GET', his)).statusCode).toBe(404);
+
     const url = `/api/individual_reports/${demoOrders.mother}`;
     expect((await call('father', 'GET', url)).statusCode).toBe(404);
     expect((await call('mother', 'GET', url)).statusCode).toBe(200);
@@ -332,7 +342,7 @@ describe.each(testDatabaseKinds)('partner invitations and sharing on %s', (kind)
       database,
       sql`select count(*) as count from audit_log where action = 'partner-report-read'`,
     );
-    expect(Number(audit[0]?.count)).toBe(2);
+    expect(Number(audit[0]?.count)).toBe(3); // the mother's read of his, the father's two
     // A stranger to the account cannot switch it.
     expect(
       (

@@ -7,11 +7,12 @@ import { useCurrentUser } from '../session/use-current-user.ts';
 import { AdminDiscountCodes } from './admin-discount-codes.tsx';
 import { AdminOrders } from './admin-orders.tsx';
 import { AdminProducts } from './admin-products.tsx';
+import { AdminRiskValues } from './admin-risk-values.tsx';
 import { AuditLog } from './audit-log.tsx';
 import { UserSearch } from './user-search.tsx';
 
 /** The sections of /admin, as `?tab=` names them. */
-export const ADMIN_TABS = ['users', 'orders', 'products', 'discount-codes'] as const;
+export const ADMIN_TABS = ['users', 'orders', 'products', 'discount-codes', 'risk-values'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export function asAdminTab(tab: string | undefined): AdminTab | undefined {
@@ -19,8 +20,8 @@ export function asAdminTab(tab: string | undefined): AdminTab | undefined {
 }
 
 /**
- * /admin: the lab staff's page, in sections: users (with the audit log), orders, products and
- * discount codes. Only the open section asks the server for anything. Others see a calm sentence (the API refuses them anyway), and
+ * /admin: the lab staff's page, in sections: users (with the audit log), orders, products,
+ * discount codes and the risk calculator's starting values. Only the open section asks the server for anything. Others see a calm sentence (the API refuses them anyway), and
  * nothing is asked of the server for them.
  */
 export function AdminPage({
@@ -53,7 +54,7 @@ export function AdminPage({
     <>
       <PageHeading
         title="Admin"
-        lead="Find a patient and see the portal as they do, follow and move orders, and manage products and discount codes. Every view is recorded in the audit log."
+        lead="Find a patient and see the portal as they do, follow and move orders, and manage products, discount codes and the risk calculator’s values. Every view is recorded in the audit log."
       />
       <Tabs
         value={tab ?? 'users'}
@@ -68,6 +69,7 @@ export function AdminPage({
           <Tabs.Tab value="orders">Orders</Tabs.Tab>
           <Tabs.Tab value="products">Products</Tabs.Tab>
           <Tabs.Tab value="discount-codes">Discount codes</Tabs.Tab>
+          <Tabs.Tab value="risk-values">Risk calculator values</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users" pt="lg">
           <UserSearch canImpersonate={isPrimaryAdmin(user.data, brand.companyDomain)} />
@@ -81,6 +83,9 @@ export function AdminPage({
         </Tabs.Panel>
         <Tabs.Panel value="discount-codes" pt="lg">
           <AdminDiscountCodes />
+        </Tabs.Panel>
+        <Tabs.Panel value="risk-values" pt="lg">
+          <AdminRiskValues />
         </Tabs.Panel>
       </Tabs>
     </>
