@@ -19,6 +19,7 @@ import { createLogger } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { activationRoutes } from './modules/activation/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { appointmentsRoutes } from './modules/appointments/routes.ts';
 import { archiveRoutes } from './modules/archive/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(archiveRoutes, { prefix: '/api' });
   await app.register(demoReportsRoutes, { prefix: '/api' });
   await app.register(riskCalculatorRoutes, { prefix: '/api' });
+  await app.register(appointmentsRoutes, { prefix: '/api' });
   // Stripe's webhook exists only when Stripe takes the payments.
   if (config.payments.provider === 'stripe') {
     await app.register(stripeWebhookRoutes, { prefix: '/api' });

@@ -61,6 +61,21 @@ const onlySignedIn = (role: Role): Expected => (signedIn(role) ? 'ok' : 401);
 const adminOnly = (role: Role): Expected => (!signedIn(role) ? 401 : isAdmin(role) ? 'ok' : 403);
 /** View-as: an admin reads as the patient; anyone else is refused before anything is read. */
 const viewAs = (role: Role): Expected => (!signedIn(role) ? 401 : isAdmin(role) ? 'ok' : 403);
+const matrixCounsellor = {
+  name: 'Matrix Counsellor',
+  email: 'counsellor@matrix.test',
+  bio: '',
+  timeZone: 'UTC',
+  active: true,
+};
+const matrixHours = {
+  windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    weekday,
+    start: '08:00',
+    end: '20:00',
+    slotMinutes: 30,
+  })),
+};
 const everyoneButPatient = ['partner', 'stranger', 'staff', 'primaryAdmin'] as const;
 const everyoneButStranger = [
   'patient',
@@ -88,6 +103,13 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     patientCheckout: '',
     patientCancelCheckout: '',
     strangerCheckout: '',
+    // Counselling appointments: a counsellor with hours every day, free slots to book, and
+    // booked appointments of the patient's (one to move, one to cancel) and the stranger's.
+    counsellor: '',
+    slots: [] as string[],
+    patientAppointment: '',
+    patientCancelAppointment: '',
+    strangerAppointment: '',
   };
 
   const idOf = async (query: ReturnType<typeof sql>) => {
@@ -181,6 +203,39 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
       headers: { authorization: `Bearer ${tokens.get('primaryAdmin') ?? ''}` },
       payload: { code: 'MATRIX', percentOff: 10 },
     });
+    const asRole = (role: Role) => ({ authorization: `Bearer ${tokens.get(role) ?? ''}` });
+    const counsellor = await app.inject({
+      method: 'POST',
+      url: '/api/admin/counsellors',
+      headers: asRole('primaryAdmin'),
+      payload: matrixCounsellor,
+    });
+    ids.counsellor = counsellor.json<{ id: string }>().id;
+    await app.inject({
+      method: 'PUT',
+      url: `/api/admin/counsellors/${ids.counsellor}/availability`,
+      headers: asRole('primaryAdmin'),
+      payload: matrixHours,
+    });
+    const now = Date.now();
+    const slots = await app.inject({
+      method: 'GET',
+      url: `/api/appointments/slots?from=${new Date(now).toISOString()}&to=${new Date(now + 14 * 86_400_000).toISOString()}`,
+      headers: asRole('patient'),
+    });
+    ids.slots = slots.json<{ slots: { startsAt: string }[] }>().slots.map((slot) => slot.startsAt);
+    const book = async (role: Role, startsAt: string | undefined) => {
+      const booked = await app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers: asRole(role),
+        payload: { counsellorId: ids.counsellor, startsAt },
+      });
+      return booked.json<{ id: string }>().id;
+    };
+    ids.patientAppointment = await book('patient', ids.slots[0]);
+    ids.patientCancelAppointment = await book('patient', ids.slots[1]);
+    ids.strangerAppointment = await book('stranger', ids.slots[2]);
   });
   afterAll(async () => {
     await app.close();
@@ -804,6 +859,109 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
       {
         label: 'admins only',
         call: () => ({ method: 'DELETE', url: '/api/admin/risk-conditions/asthma' }),
+        expect: adminOnly,
+      },
+    ],
+    // Counselling appointments (ADR 019): each person books, moves and cancels their own; staff
+    // keep the counsellors and see the day's appointments.
+    'GET /api/appointments/slots': () => [
+      {
+        label: 'signed-in users',
+        call: () =>
+          get(
+            `/api/appointments/slots?from=${new Date().toISOString()}&to=${new Date(Date.now() + 7 * 86_400_000).toISOString()}`,
+          ),
+        expect: onlySignedIn,
+      },
+    ],
+    'GET /api/appointments': () => [
+      { label: 'own appointments', call: () => get('/api/appointments'), expect: onlySignedIn },
+      {
+        label: 'viewed as the patient',
+        call: () => get('/api/appointments?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'POST /api/appointments': () => [
+      {
+        label: 'a free slot for oneself; never while impersonating',
+        call: (role) =>
+          post('/api/appointments', {
+            counsellorId: ids.counsellor,
+            startsAt: ids.slots[10 + roles.indexOf(role)],
+          }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'ok'),
+      },
+    ],
+    'POST /api/appointments/{id}/reschedule': () => [
+      {
+        label: "the patient's appointment",
+        call: () =>
+          post(`/api/appointments/${ids.patientAppointment}/reschedule`, {
+            counsellorId: ids.counsellor,
+            startsAt: ids.slots[30],
+          }),
+        expect: (role) =>
+          !signedIn(role) ? 401 : role === 'impersonating' ? 403 : role === 'patient' ? 'ok' : 404,
+        foreignTo: everyoneButPatient,
+      },
+      {
+        label: "the stranger's appointment",
+        call: () =>
+          post(`/api/appointments/${ids.strangerAppointment}/reschedule`, {
+            counsellorId: ids.counsellor,
+            startsAt: ids.slots[31],
+          }),
+        expect: (role) =>
+          !signedIn(role) ? 401 : role === 'impersonating' ? 403 : role === 'stranger' ? 'ok' : 404,
+        foreignTo: ['patient', 'partner', 'staff', 'primaryAdmin'],
+      },
+    ],
+    'POST /api/appointments/{id}/cancel': () => [
+      {
+        label: "the patient's appointment",
+        call: () => post(`/api/appointments/${ids.patientCancelAppointment}/cancel`),
+        expect: (role) =>
+          !signedIn(role) ? 401 : role === 'impersonating' ? 403 : role === 'patient' ? 'ok' : 404,
+        foreignTo: everyoneButPatient,
+      },
+    ],
+    'GET /api/admin/counsellors': () => [
+      { label: 'admins only', call: () => get('/api/admin/counsellors'), expect: adminOnly },
+    ],
+    'POST /api/admin/counsellors': () => [
+      {
+        label: 'admins only',
+        call: () => post('/api/admin/counsellors', matrixCounsellor),
+        expect: adminOnly,
+      },
+    ],
+    'PUT /api/admin/counsellors/{id}': () => [
+      {
+        label: 'admins only',
+        call: () => ({
+          method: 'PUT',
+          url: `/api/admin/counsellors/${ids.counsellor}`,
+          body: matrixCounsellor,
+        }),
+        expect: adminOnly,
+      },
+    ],
+    'PUT /api/admin/counsellors/{id}/availability': () => [
+      {
+        label: 'admins only',
+        call: () => ({
+          method: 'PUT',
+          url: `/api/admin/counsellors/${ids.counsellor}/availability`,
+          body: matrixHours,
+        }),
+        expect: adminOnly,
+      },
+    ],
+    'GET /api/admin/appointments': () => [
+      {
+        label: 'admins only',
+        call: () => get('/api/admin/appointments?date=2026-03-04&timeZone=UTC'),
         expect: adminOnly,
       },
     ],

@@ -36,8 +36,11 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
     );
     expect(rows.map((row) => row.table_name)).toEqual([
       'account',
+      'appointment',
       'audit_log',
       'checkout',
+      'counsellor',
+      'counsellor_availability',
       'couple_account',
       'discount_code',
       'document',

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { ReportContent, ReportKind } from '@nestling/shared/contract/report';
@@ -641,5 +642,84 @@ export const riskConditionSetting = pgTable(
       'risk_condition_setting_some_value',
       sql`${table.prevalence} is not null or ${table.r2} is not null or ${table.heritability} is not null`,
     ),
+  ],
+);
+
+/**
+ * A genetic counsellor whom patients can book (ADR 019). Their weekly hours are wall-clock
+ * times in `time_zone` (IANA). An inactive counsellor offers no new slots.
+ */
+export const counsellor = pgTable('counsellor', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  bio: text('bio').default('').notNull(),
+  timeZone: text('time_zone').notNull(),
+  active: boolean('active').default(true).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One period of a weekday (ISO: 1 Monday .. 7 Sunday) in which a counsellor takes appointments,
+ * cut into slots of `slot_minutes` from the start; minutes after local midnight.
+ */
+export const counsellorAvailability = pgTable(
+  'counsellor_availability',
+  {
+    id: text('id').primaryKey(),
+    counsellorId: text('counsellor_id')
+      .notNull()
+      .references(() => counsellor.id, { onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+    slotMinutes: integer('slot_minutes').notNull(),
+  },
+  (table) => [
+    index('counsellor_availability_counsellor_id_idx').on(table.counsellorId),
+    check(
+      'counsellor_availability_window',
+      sql`${table.weekday} between 1 and 7 and ${table.startMinute} >= 0 and ${table.endMinute} <= 1440 and ${table.slotMinutes} > 0 and ${table.endMinute} - ${table.startMinute} >= ${table.slotMinutes}`,
+    ),
+  ],
+);
+
+/**
+ * A person's counselling appointment. A slot is a counsellor and a start time; the partial
+ * unique index lets only one booked appointment hold it, however many requests race for it.
+ * Moving an appointment changes its times in place (the calendar invitation keeps its UID and
+ * raises `sequence`); cancelling sets the status, which frees the slot.
+ */
+export const appointment = pgTable(
+  'appointment',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    counsellorId: text('counsellor_id')
+      .notNull()
+      .references(() => counsellor.id, { onDelete: 'restrict' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The person's time zone when they last booked or moved it: the mails' times are in it. */
+    timeZone: text('time_zone').default('UTC').notNull(),
+    /** 'booked' or 'cancelled'. */
+    status: text('status').default('booked').notNull(),
+    /** The calendar invitation's SEQUENCE: 0 when booked, one more with each change. */
+    sequence: integer('sequence').default(0).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('appointment_booked_slot_idx')
+      .on(table.counsellorId, table.startsAt)
+      .where(sql`${table.status} = 'booked'`),
+    index('appointment_user_id_idx').on(table.userId),
+    index('appointment_starts_at_idx').on(table.startsAt),
+    check('appointment_status', sql`${table.status} in ('booked', 'cancelled')`),
+    check('appointment_times', sql`${table.endsAt} > ${table.startsAt}`),
   ],
 );

@@ -28,7 +28,11 @@ describe('API documentation', () => {
     expect(document.info.title).toBe('Acorn Portal API');
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/accounts/{id}/activate',
+      '/api/admin/appointments',
       '/api/admin/audit',
+      '/api/admin/counsellors',
+      '/api/admin/counsellors/{id}',
+      '/api/admin/counsellors/{id}/availability',
       '/api/admin/discount-codes',
       '/api/admin/discount-codes/{code}',
       '/api/admin/impersonation',
@@ -41,6 +45,10 @@ describe('API documentation', () => {
       '/api/admin/products/{code}',
       '/api/admin/risk-conditions/{code}',
       '/api/admin/users',
+      '/api/appointments',
+      '/api/appointments/slots',
+      '/api/appointments/{id}/cancel',
+      '/api/appointments/{id}/reschedule',
       '/api/auth/google/start',
       '/api/auth/sign-in/email',
       '/api/auth/sign-up/email',

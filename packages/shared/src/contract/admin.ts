@@ -78,6 +78,8 @@ export const auditActionSchema = z.enum([
   'partner-report-read',
   'risk-condition-update',
   'risk-condition-reset',
+  'counsellor-update',
+  'appointments-day-read',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

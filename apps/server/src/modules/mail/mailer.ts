@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent along, such as a calendar invitation. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {

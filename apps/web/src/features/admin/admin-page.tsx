@@ -4,6 +4,7 @@ import { isPrimaryAdmin } from '@nestling/shared/rules';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useCurrentUser } from '../session/use-current-user.ts';
+import { AdminCounsellors } from './admin-counsellors.tsx';
 import { AdminDiscountCodes } from './admin-discount-codes.tsx';
 import { AdminOrders } from './admin-orders.tsx';
 import { AdminProducts } from './admin-products.tsx';
@@ -12,7 +13,14 @@ import { AuditLog } from './audit-log.tsx';
 import { UserSearch } from './user-search.tsx';
 
 /** The sections of /admin, as `?tab=` names them. */
-export const ADMIN_TABS = ['users', 'orders', 'products', 'discount-codes', 'risk-values'] as const;
+export const ADMIN_TABS = [
+  'users',
+  'orders',
+  'products',
+  'discount-codes',
+  'risk-values',
+  'counsellors',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export function asAdminTab(tab: string | undefined): AdminTab | undefined {
@@ -21,7 +29,7 @@ export function asAdminTab(tab: string | undefined): AdminTab | undefined {
 
 /**
  * /admin: the lab staff's page, in sections: users (with the audit log), orders, products,
- * discount codes and the risk calculator's starting values. Only the open section asks the server for anything. Others see a calm sentence (the API refuses them anyway), and
+ * discount codes, the risk calculator's starting values and the genetic counsellors. Only the open section asks the server for anything. Others see a calm sentence (the API refuses them anyway), and
  * nothing is asked of the server for them.
  */
 export function AdminPage({
@@ -54,7 +62,7 @@ export function AdminPage({
     <>
       <PageHeading
         title="Admin"
-        lead="Find a patient and see the portal as they do, follow and move orders, and manage products, discount codes and the risk calculator’s values. Every view is recorded in the audit log."
+        lead="Find a patient and see the portal as they do, follow and move orders, and manage products, discount codes, the risk calculator’s values and the counsellors’ hours. Every view is recorded in the audit log."
       />
       <Tabs
         value={tab ?? 'users'}
@@ -70,6 +78,7 @@ export function AdminPage({
           <Tabs.Tab value="products">Products</Tabs.Tab>
           <Tabs.Tab value="discount-codes">Discount codes</Tabs.Tab>
           <Tabs.Tab value="risk-values">Risk calculator values</Tabs.Tab>
+          <Tabs.Tab value="counsellors">Counsellors</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users" pt="lg">
           <UserSearch canImpersonate={isPrimaryAdmin(user.data, brand.companyDomain)} />
@@ -86,6 +95,9 @@ export function AdminPage({
         </Tabs.Panel>
         <Tabs.Panel value="risk-values" pt="lg">
           <AdminRiskValues />
+        </Tabs.Panel>
+        <Tabs.Panel value="counsellors" pt="lg">
+          <AdminCounsellors />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,0 +1,217 @@
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { appointment, counsellor, counsellorAvailability, user } from '../../db/schema.ts';
+
+export type CounsellorRow = typeof counsellor.$inferSelect;
+export type AvailabilityRow = typeof counsellorAvailability.$inferSelect;
+export type AppointmentRow = typeof appointment.$inferSelect;
+
+export interface AppointmentWithCounsellor extends AppointmentRow {
+  counsellorName: string;
+  counsellorBio: string;
+}
+
+export interface DayAppointmentRow {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  counsellorId: string;
+  counsellorName: string;
+  personName: string;
+  personEmail: string;
+}
+
+/** PostgreSQL's unique_violation, wherever the driver puts it (Drizzle wraps it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; typeof cause === 'object' && cause !== null;) {
+    if ('code' in cause && cause.code === '23505') return true;
+    cause = 'cause' in cause ? cause.cause : undefined;
+  }
+  return false;
+}
+
+/** Counsellors, their weekly hours and appointments: the only code that speaks Drizzle for them. */
+export function createAppointmentsRepository(db: Database) {
+  const withCounsellor = () =>
+    db
+      .select({
+        appointment,
+        counsellorName: counsellor.name,
+        counsellorBio: counsellor.bio,
+      })
+      .from(appointment)
+      .innerJoin(counsellor, eq(counsellor.id, appointment.counsellorId));
+  const flatten = (row: {
+    appointment: AppointmentRow;
+    counsellorName: string;
+    counsellorBio: string;
+  }): AppointmentWithCounsellor => ({
+    ...row.appointment,
+    counsellorName: row.counsellorName,
+    counsellorBio: row.counsellorBio,
+  });
+
+  return {
+    async counsellors(options: { activeOnly: boolean }): Promise<CounsellorRow[]> {
+      const query = db.select().from(counsellor);
+      return (options.activeOnly ? query.where(eq(counsellor.active, true)) : query).orderBy(
+        asc(counsellor.name),
+        asc(counsellor.id),
+      );
+    },
+
+    async counsellor(id: string): Promise<CounsellorRow | null> {
+      const rows = await db.select().from(counsellor).where(eq(counsellor.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insertCounsellor(row: typeof counsellor.$inferInsert): Promise<void> {
+      await db.insert(counsellor).values(row);
+    },
+
+    /** Whether there was such a counsellor. */
+    async updateCounsellor(
+      id: string,
+      changes: Pick<CounsellorRow, 'name' | 'email' | 'bio' | 'timeZone' | 'active'>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(counsellor)
+        .set(changes)
+        .where(eq(counsellor.id, id))
+        .returning({ id: counsellor.id });
+      return rows.length > 0;
+    },
+
+    /** The weekly hours of the counsellors, by weekday and start. */
+    async availability(counsellorIds: readonly string[]): Promise<AvailabilityRow[]> {
+      if (counsellorIds.length === 0) return [];
+      return db
+        .select()
+        .from(counsellorAvailability)
+        .where(inArray(counsellorAvailability.counsellorId, [...counsellorIds]))
+        .orderBy(asc(counsellorAvailability.weekday), asc(counsellorAvailability.startMinute));
+    },
+
+    /** Replaces the counsellor's week as a whole. */
+    async replaceAvailability(
+      counsellorId: string,
+      rows: readonly (typeof counsellorAvailability.$inferInsert)[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(counsellorAvailability)
+          .where(eq(counsellorAvailability.counsellorId, counsellorId));
+        if (rows.length > 0) await tx.insert(counsellorAvailability).values([...rows]);
+      });
+    },
+
+    /** Start times of booked appointments in [from, to), per counsellor: the taken slots. */
+    async bookedStarts(from: Date, to: Date): Promise<{ counsellorId: string; startsAt: Date }[]> {
+      return db
+        .select({ counsellorId: appointment.counsellorId, startsAt: appointment.startsAt })
+        .from(appointment)
+        .where(
+          and(
+            eq(appointment.status, 'booked'),
+            gte(appointment.startsAt, from),
+            lt(appointment.startsAt, to),
+          ),
+        );
+    },
+
+    /**
+     * Books the slot, or returns null when a booked appointment already holds it: the partial
+     * unique index decides, not a read before the write.
+     */
+    async insertAppointment(row: typeof appointment.$inferInsert): Promise<'inserted' | 'taken'> {
+      try {
+        await db.insert(appointment).values(row);
+        return 'inserted';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+
+    /** The person's appointment; another person's is not found. */
+    async ownAppointment(userId: string, id: string): Promise<AppointmentWithCounsellor | null> {
+      const rows = await withCounsellor()
+        .where(and(eq(appointment.id, id), eq(appointment.userId, userId)))
+        .limit(1);
+      const row = rows[0];
+      return row === undefined ? null : flatten(row);
+    },
+
+    /** The person's booked appointments that end after the instant, earliest first. */
+    async upcoming(userId: string, after: Date): Promise<AppointmentWithCounsellor[]> {
+      const rows = await withCounsellor()
+        .where(
+          and(
+            eq(appointment.userId, userId),
+            eq(appointment.status, 'booked'),
+            gt(appointment.endsAt, after),
+          ),
+        )
+        .orderBy(asc(appointment.startsAt));
+      return rows.map(flatten);
+    },
+
+    /**
+     * Moves a booked appointment to another slot in one statement; the old slot is free the
+     * moment it commits. 'gone' when it is no longer booked, 'taken' when the slot is held.
+     */
+    async move(
+      id: string,
+      slot: { counsellorId: string; startsAt: Date; endsAt: Date; timeZone: string },
+    ): Promise<'moved' | 'gone' | 'taken'> {
+      try {
+        const rows = await db
+          .update(appointment)
+          .set({ ...slot, sequence: sql`${appointment.sequence} + 1` })
+          .where(and(eq(appointment.id, id), eq(appointment.status, 'booked')))
+          .returning({ id: appointment.id });
+        return rows.length > 0 ? 'moved' : 'gone';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+
+    /** Whether it was booked (and now is not). */
+    async cancel(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(appointment)
+        .set({ status: 'cancelled', cancelledAt: at, sequence: sql`${appointment.sequence} + 1` })
+        .where(and(eq(appointment.id, id), eq(appointment.status, 'booked')))
+        .returning({ id: appointment.id });
+      return rows.length > 0;
+    },
+
+    /** Booked appointments starting in [from, to), with who booked them, for staff. */
+    async day(from: Date, to: Date): Promise<DayAppointmentRow[]> {
+      return db
+        .select({
+          id: appointment.id,
+          startsAt: appointment.startsAt,
+          endsAt: appointment.endsAt,
+          counsellorId: appointment.counsellorId,
+          counsellorName: counsellor.name,
+          personName: user.name,
+          personEmail: user.email,
+        })
+        .from(appointment)
+        .innerJoin(counsellor, eq(counsellor.id, appointment.counsellorId))
+        .innerJoin(user, eq(user.id, appointment.userId))
+        .where(
+          and(
+            eq(appointment.status, 'booked'),
+            gte(appointment.startsAt, from),
+            lt(appointment.startsAt, to),
+          ),
+        )
+        .orderBy(asc(appointment.startsAt), asc(counsellor.name));
+    },
+  };
+}
+
+export type AppointmentsRepository = ReturnType<typeof createAppointmentsRepository>;

@@ -1,0 +1,420 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  adminAppointmentsAnswerSchema,
+  adminCounsellorSchema,
+  adminCounsellorsAnswerSchema,
+  APPOINTMENT_NOT_FOUND,
+  appointmentSchema,
+  appointmentsAnswerSchema,
+  INSIDE_NOTICE_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  SLOT_UNAVAILABLE_MESSAGE,
+  slotsAnswerSchema,
+  TIME_ZONE_MESSAGE,
+  WINDOW_OVERLAP_MESSAGE,
+  type Slot,
+} from '@nestling/shared/contract/appointments';
+import type { App } from '../../app.ts';
+import { seedDemoData } from '../../db/seed.ts';
+import { createTestApp } from '../../test/app.ts';
+import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
+import {
+  createTestDatabase,
+  queryRows,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../test/database.ts';
+
+const RACERS = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ZONE = 'America/New_York';
+
+/** '09:30' as the counsellor's clocks show the instant. */
+function wallTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+describe.each(testDatabaseKinds)('counselling appointments on %s', (kind) => {
+  let database: TestDatabase;
+  let app: App;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-appointments-'));
+  let adminToken = '';
+  /** The racers' tokens, by their user ids. */
+  const racerTokens = new Map<string, string>();
+  let counsellorId = '';
+  let winner = '';
+  let bystander = '';
+  let appointmentId = '';
+  let firstSlot: Slot | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    for (let index = 0; index < RACERS; index += 1) {
+      await createTestUser(database.db, {
+        id: `ap-racer-${String(index)}`,
+        email: `racer${String(index)}@appointments.test`,
+        firstName: `Racer${String(index)}`,
+        lastName: 'Test',
+      });
+    }
+    app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
+    adminToken = await signInToken(app, 'admin@nestling.health');
+    for (let index = 0; index < RACERS; index += 1) {
+      racerTokens.set(
+        `ap-racer-${String(index)}`,
+        await signInToken(app, `racer${String(index)}@appointments.test`),
+      );
+    }
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const tokenOf = (userId: string) => racerTokens.get(userId) ?? '';
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      headers: token === '' ? {} : bearer(token),
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const message = (response: { body: string }) =>
+    (JSON.parse(response.body) as { message: string }).message;
+  const slots = async (token: string) => {
+    const from = new Date();
+    const to = new Date(from.getTime() + 14 * DAY_MS);
+    const response = await call(
+      token,
+      'GET',
+      `/api/appointments/slots?from=${from.toISOString()}&to=${to.toISOString()}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return slotsAnswerSchema.parse(response.json()).slots;
+  };
+  const holds = (list: readonly Slot[], slot: Slot) =>
+    list.some(
+      (entry) => entry.counsellorId === slot.counsellorId && entry.startsAt === slot.startsAt,
+    );
+  const bookedRows = () =>
+    queryRows<{ id: string; user_id: string; starts_at: unknown; status: string }>(
+      database,
+      sql`select id, user_id, starts_at, status from appointment order by created_at`,
+    );
+  async function mailsTo(to: string): Promise<ParsedMail[]> {
+    let files: string[] = [];
+    try {
+      files = readdirSync(path.join(dataDir, 'outbox')).sort();
+    } catch {
+      return [];
+    }
+    const mails = await Promise.all(
+      files.map((file) => simpleParser(readFileSync(path.join(dataDir, 'outbox', file)))),
+    );
+    return mails.filter((mail) => JSON.stringify(mail.to ?? '').includes(to));
+  }
+
+  it('lets staff add a counsellor and their weekly hours, and nobody else', async () => {
+    const input = {
+      name: 'Dana Counsellor',
+      email: 'dana@lab.test',
+      bio: 'Board-certified genetic counsellor.',
+      timeZone: ZONE,
+      active: true,
+    };
+    const refused = await call(tokenOf('ap-racer-0'), 'POST', '/api/admin/counsellors', input);
+    expect(refused.statusCode).toBe(403);
+
+    const badZone = await call(adminToken, 'POST', '/api/admin/counsellors', {
+      ...input,
+      timeZone: 'Mars/Olympus',
+    });
+    expect(badZone.statusCode).toBe(400);
+    expect(message(badZone)).toContain(TIME_ZONE_MESSAGE);
+
+    const created = await call(adminToken, 'POST', '/api/admin/counsellors', input);
+    expect(created.statusCode, created.body).toBe(200);
+    counsellorId = adminCounsellorSchema.parse(created.json()).id;
+
+    const overlapping = await call(
+      adminToken,
+      'PUT',
+      `/api/admin/counsellors/${counsellorId}/availability`,
+      {
+        windows: [
+          { weekday: 1, start: '09:00', end: '12:00', slotMinutes: 30 },
+          { weekday: 1, start: '11:00', end: '13:00', slotMinutes: 30 },
+        ],
+      },
+    );
+    expect(overlapping.statusCode).toBe(400);
+    expect(message(overlapping)).toContain(WINDOW_OVERLAP_MESSAGE);
+
+    // Every day, so that the test finds slots whichever day it runs.
+    const windows = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      start: '09:00',
+      end: '12:00',
+      slotMinutes: 30,
+    }));
+    const hours = await call(
+      adminToken,
+      'PUT',
+      `/api/admin/counsellors/${counsellorId}/availability`,
+      { windows },
+    );
+    expect(hours.statusCode, hours.body).toBe(200);
+    expect(adminCounsellorSchema.parse(hours.json()).windows).toEqual(windows);
+
+    const listed = await call(adminToken, 'GET', '/api/admin/counsellors');
+    expect(adminCounsellorsAnswerSchema.parse(listed.json()).counsellors).toEqual([
+      expect.objectContaining({ id: counsellorId, timeZone: ZONE, windows }),
+    ]);
+  });
+
+  it('offers slots in the counsellor’s hours, from 24 hours ahead, without the counsellor’s address', async () => {
+    const response = await call(
+      tokenOf('ap-racer-0'),
+      'GET',
+      `/api/appointments/slots?from=${new Date().toISOString()}&to=${new Date(Date.now() + 14 * DAY_MS).toISOString()}`,
+    );
+    expect(response.body).not.toContain('dana@lab.test');
+    const offered = await slots(tokenOf('ap-racer-0'));
+    // 14 days of six slots, less the ones inside 24 hours and past the end of the range.
+    expect(offered.length).toBeGreaterThanOrEqual(12 * 6);
+    for (const slot of offered) {
+      expect(Date.parse(slot.startsAt)).toBeGreaterThanOrEqual(Date.now() + DAY_MS - 60_000);
+      expect(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']).toContain(
+        wallTime(slot.startsAt, ZONE),
+      );
+      expect(Date.parse(slot.endsAt) - Date.parse(slot.startsAt)).toBe(30 * 60 * 1000);
+    }
+    firstSlot = offered[0];
+  });
+
+  it('gives one slot to exactly one of 20 people booking it at once', async () => {
+    const slot = firstSlot;
+    if (slot === undefined) throw new Error('no slot');
+    const answers = await Promise.all(
+      [...racerTokens.values()].map((token) =>
+        call(token, 'POST', '/api/appointments', {
+          counsellorId: slot.counsellorId,
+          startsAt: slot.startsAt,
+          timeZone: 'Europe/Berlin',
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(RACERS - 1);
+    const lost = answers.find((answer) => answer.statusCode === 409);
+    expect(lost && message(lost)).toBe(SLOT_TAKEN_MESSAGE);
+
+    const rows = await bookedRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe('booked');
+    winner = rows[0]?.user_id ?? '';
+    appointmentId = rows[0]?.id ?? '';
+    bystander = winner === 'ap-racer-0' ? 'ap-racer-1' : 'ap-racer-0';
+    const won = answers.find((answer) => answer.statusCode === 200);
+    expect(won && appointmentSchema.parse(won.json()).id).toBe(appointmentId);
+
+    expect(holds(await slots(tokenOf(bystander)), slot)).toBe(false);
+  });
+
+  it('mails the booking with a calendar invitation, the time in the person’s zone', async () => {
+    const index = winner.replace('ap-racer-', '');
+    let mails: ParsedMail[] = [];
+    await vi.waitFor(async () => {
+      mails = await mailsTo(`racer${index}@appointments.test`);
+      expect(mails).toHaveLength(1);
+    });
+    const mail = mails[0];
+    expect(mail?.subject).toBe('Your genetic counselling appointment is booked');
+    expect(mail?.text).toContain('(Europe/Berlin)');
+    const invitation = mail?.attachments.find((file) => file.filename === 'appointment.ics');
+    expect(invitation?.contentType).toBe('text/calendar');
+    const ics = invitation?.content.toString('utf8') ?? '';
+    expect(ics).toContain('METHOD:REQUEST');
+    expect(ics).toContain(`UID:${appointmentId}@`);
+    expect(ics).toContain('SEQUENCE:0');
+    const start = firstSlot?.startsAt ?? '';
+    expect(ics).toContain(`DTSTART:${start.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    expect(ics).toMatch(/\r\nEND:VCALENDAR\r\n$/);
+  });
+
+  it('lists the person’s upcoming appointments; admins viewing as them see the same', async () => {
+    const own = await call(tokenOf(winner), 'GET', '/api/appointments');
+    const list = appointmentsAnswerSchema.parse(own.json()).appointments;
+    expect(list.map((entry) => entry.id)).toEqual([appointmentId]);
+    expect(list[0]?.counsellor.name).toBe('Dana Counsellor');
+    expect(Date.parse(list[0]?.changeableUntil ?? '')).toBe(
+      Date.parse(firstSlot?.startsAt ?? '') - DAY_MS,
+    );
+    const viewed = await call(adminToken, 'GET', `/api/appointments?asUser=${winner}`);
+    expect(appointmentsAnswerSchema.parse(viewed.json()).appointments).toEqual(list);
+    const others = await call(tokenOf(bystander), 'GET', '/api/appointments');
+    expect(appointmentsAnswerSchema.parse(others.json()).appointments).toEqual([]);
+  });
+
+  it('refuses a time that is not one of the counsellor’s slots', async () => {
+    const slot = firstSlot;
+    if (slot === undefined) throw new Error('no slot');
+    const response = await call(tokenOf(bystander), 'POST', '/api/appointments', {
+      counsellorId: slot.counsellorId,
+      startsAt: new Date(Date.parse(slot.startsAt) + 10 * 60 * 1000).toISOString(),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(message(response)).toBe(SLOT_UNAVAILABLE_MESSAGE);
+  });
+
+  it('answers another person’s appointment as not found', async () => {
+    const slot = (await slots(tokenOf(bystander)))[3];
+    for (const response of [
+      await call(tokenOf(bystander), 'POST', `/api/appointments/${appointmentId}/cancel`),
+      await call(tokenOf(bystander), 'POST', `/api/appointments/${appointmentId}/reschedule`, {
+        counsellorId: slot?.counsellorId,
+        startsAt: slot?.startsAt,
+      }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(message(response)).toBe(APPOINTMENT_NOT_FOUND);
+    }
+    expect((await bookedRows())[0]?.status).toBe('booked');
+  });
+
+  it('moves an appointment: the new slot is held and the old one is free again', async () => {
+    const old = firstSlot;
+    const next = (await slots(tokenOf(winner)))[2];
+    if (old === undefined || next === undefined) throw new Error('no slot');
+    const moved = await call(
+      tokenOf(winner),
+      'POST',
+      `/api/appointments/${appointmentId}/reschedule`,
+      {
+        counsellorId: next.counsellorId,
+        startsAt: next.startsAt,
+      },
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(appointmentSchema.parse(moved.json())).toMatchObject({
+      id: appointmentId,
+      startsAt: next.startsAt,
+    });
+
+    const offered = await slots(tokenOf(bystander));
+    expect(holds(offered, old)).toBe(true);
+    expect(holds(offered, next)).toBe(false);
+    const takesOld = await call(tokenOf(bystander), 'POST', '/api/appointments', {
+      counsellorId: old.counsellorId,
+      startsAt: old.startsAt,
+    });
+    expect(takesOld.statusCode, takesOld.body).toBe(200);
+    const takesNext = await call(tokenOf(bystander), 'POST', '/api/appointments', {
+      counsellorId: next.counsellorId,
+      startsAt: next.startsAt,
+    });
+    expect(takesNext.statusCode).toBe(409);
+
+    const index = winner.replace('ap-racer-', '');
+    await vi.waitFor(async () => {
+      const mails = await mailsTo(`racer${index}@appointments.test`);
+      const movedMail = mails.find((mail) => mail.subject?.includes('has moved'));
+      expect(movedMail?.attachments[0]?.content.toString('utf8')).toContain('SEQUENCE:1');
+    });
+  });
+
+  it('shows staff the day’s appointments with who booked them', async () => {
+    const [own] = appointmentsAnswerSchema.parse(
+      (await call(tokenOf(winner), 'GET', '/api/appointments')).json(),
+    ).appointments;
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
+      new Date(own?.startsAt ?? ''),
+    );
+    const refused = await call(
+      tokenOf(winner),
+      'GET',
+      `/api/admin/appointments?date=${date}&timeZone=${encodeURIComponent(ZONE)}`,
+    );
+    expect(refused.statusCode).toBe(403);
+    const day = await call(
+      adminToken,
+      'GET',
+      `/api/admin/appointments?date=${date}&timeZone=${encodeURIComponent(ZONE)}`,
+    );
+    expect(day.statusCode, day.body).toBe(200);
+    const { appointments } = adminAppointmentsAnswerSchema.parse(day.json());
+    expect(appointments).toContainEqual(
+      expect.objectContaining({
+        id: appointmentId,
+        counsellorName: 'Dana Counsellor',
+        personEmail: `racer${winner.replace('ap-racer-', '')}@appointments.test`,
+      }),
+    );
+  });
+
+  it('refuses to move or cancel inside 24 hours, with a clear message', async () => {
+    await database.db.execute(
+      sql`update appointment set starts_at = now() + interval '23 hours', ends_at = now() + interval '23 hours 30 minutes' where id = ${appointmentId}`,
+    );
+    const later = (await slots(tokenOf(winner)))[5];
+    const cancel = await call(tokenOf(winner), 'POST', `/api/appointments/${appointmentId}/cancel`);
+    expect(cancel.statusCode).toBe(409);
+    expect(message(cancel)).toBe(INSIDE_NOTICE_MESSAGE);
+    const move = await call(
+      tokenOf(winner),
+      'POST',
+      `/api/appointments/${appointmentId}/reschedule`,
+      {
+        counsellorId: later?.counsellorId,
+        startsAt: later?.startsAt,
+      },
+    );
+    expect(move.statusCode).toBe(409);
+    expect(message(move)).toBe(INSIDE_NOTICE_MESSAGE);
+    const rows = await queryRows<{ status: string }>(
+      database,
+      sql`select status from appointment where id = ${appointmentId}`,
+    );
+    expect(rows[0]?.status).toBe('booked');
+  });
+
+  it('cancels before that: the slot is free and the calendar is told', async () => {
+    await database.db.execute(
+      sql`update appointment set starts_at = now() + interval '3 days', ends_at = now() + interval '3 days 30 minutes' where id = ${appointmentId}`,
+    );
+    const cancel = await call(tokenOf(winner), 'POST', `/api/appointments/${appointmentId}/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(appointmentSchema.parse(cancel.json()).status).toBe('cancelled');
+    const again = await call(tokenOf(winner), 'POST', `/api/appointments/${appointmentId}/cancel`);
+    expect(again.statusCode).toBe(409);
+    const own = await call(tokenOf(winner), 'GET', '/api/appointments');
+    expect(appointmentsAnswerSchema.parse(own.json()).appointments).toEqual([]);
+
+    const index = winner.replace('ap-racer-', '');
+    await vi.waitFor(async () => {
+      const mails = await mailsTo(`racer${index}@appointments.test`);
+      const cancelled = mails.find((mail) => mail.subject?.includes('cancelled'));
+      const ics = cancelled?.attachments[0]?.content.toString('utf8') ?? '';
+      expect(ics).toContain('METHOD:CANCEL');
+      expect(ics).toContain('STATUS:CANCELLED');
+    });
+  });
+
+  it('refuses anonymous callers (the authorization matrix covers the other roles)', async () => {
+    const anonymous = await call('', 'GET', '/api/appointments');
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

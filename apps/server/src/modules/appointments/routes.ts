@@ -1,0 +1,249 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminAppointmentsAnswerSchema,
+  adminCounsellorSchema,
+  adminCounsellorsAnswerSchema,
+  appointmentParamsSchema,
+  appointmentSchema,
+  appointmentsAnswerSchema,
+  appointmentsQuerySchema,
+  availabilityUpdateSchema,
+  bookingRequestSchema,
+  counsellorInputSchema,
+  counsellorParamsSchema,
+  dayQuerySchema,
+  slotsAnswerSchema,
+  slotsQuerySchema,
+} from '@nestling/shared/contract/appointments';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import { requireAdmin } from '../admin/routes.ts';
+import { AuthError } from '../auth/service.ts';
+import { sendQuietly } from '../partner/mail.ts';
+import { createAppointmentsRepository } from './repository.ts';
+import { createAppointmentsService, type Booker } from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/** The signed-in person (requireVerifiedUser has run). */
+function bookerOf(request: FastifyRequest): Booker {
+  const identity = request.identity;
+  if (identity === null) throw new AuthError(401, 'No token in context');
+  const { user } = identity;
+  const name = [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ');
+  return { id: identity.userId, email: user.email, name: name || user.name || user.email };
+}
+
+/** Genetic counselling appointments and the counsellors' hours (ADR 019). */
+export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
+  const appointments = createAppointmentsService({
+    repository: createAppointmentsRepository(app.database.db),
+    rateLimiter: app.rateLimiter,
+    // The log line names only the kind of mail: never the person, the time or the counsellor.
+    sendLater: (message, what) => {
+      sendQuietly(app, app.log, message, what);
+    },
+    config: app.config,
+  });
+  const ownChoice = [app.requireVerifiedUser, app.refuseWhileImpersonating];
+  const adminOnly = [app.requireVerifiedUser, requireAdmin];
+  const staffId = (request: FastifyRequest) => {
+    const identity = request.identity;
+    if (identity === null) throw new Error('requireVerifiedUser lets no anonymous caller by');
+    return identity.userId;
+  };
+
+  app.get(
+    '/appointments/slots',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary:
+          'Free counselling slots starting in [from, to) (at most 31 days), from 24 hours ahead to 8 weeks ahead, earliest first; times in UTC',
+        tags: ['appointments'],
+        querystring: slotsQuerySchema,
+        response: { 200: slotsAnswerSchema, ...errors },
+      },
+    },
+    (request) => appointments.slots(request.query),
+  );
+
+  app.get(
+    '/appointments',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary:
+          'The person’s booked appointments that have not ended, earliest first; admins may pass asUser',
+        tags: ['appointments'],
+        querystring: appointmentsQuerySchema,
+        response: { 200: appointmentsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      return { appointments: await appointments.upcoming(subject.id) };
+    },
+  );
+
+  app.post(
+    '/appointments',
+    {
+      preHandler: ownChoice,
+      schema: {
+        summary:
+          'Books a free slot; a slot someone else holds answers 409 however many ask at once. Mails a confirmation with a calendar invitation; rate-limited',
+        tags: ['appointments'],
+        body: bookingRequestSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    (request) => appointments.book(bookerOf(request), request.body),
+  );
+
+  app.post(
+    '/appointments/:id/reschedule',
+    {
+      preHandler: ownChoice,
+      schema: {
+        summary:
+          'Moves the person’s appointment to another free slot (the old one is freed) up to 24 hours before it starts; mails the updated invitation; rate-limited',
+        tags: ['appointments'],
+        params: appointmentParamsSchema,
+        body: bookingRequestSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    (request) => appointments.reschedule(bookerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/appointments/:id/cancel',
+    {
+      preHandler: ownChoice,
+      schema: {
+        summary:
+          'Cancels the person’s appointment up to 24 hours before it starts (inside that, 409); mails the cancellation for the calendar; rate-limited',
+        tags: ['appointments'],
+        params: appointmentParamsSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    (request) => appointments.cancel(bookerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/admin/counsellors',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: 'Every counsellor with their weekly hours (admins only)',
+        tags: ['admin'],
+        response: { 200: adminCounsellorsAnswerSchema, ...errors },
+      },
+    },
+    async () => ({ counsellors: await appointments.counsellors() }),
+  );
+
+  app.post(
+    '/admin/counsellors',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: 'Adds a counsellor: name, email, short bio, time zone (admins only)',
+        tags: ['admin'],
+        body: counsellorInputSchema,
+        response: { 200: adminCounsellorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const created = await appointments.createCounsellor(request.body);
+      await app.audit.record(request, {
+        actorId: staffId(request),
+        subjectId: null,
+        action: 'counsellor-update',
+      });
+      return created;
+    },
+  );
+
+  app.put(
+    '/admin/counsellors/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary:
+          'Changes a counsellor; an inactive one offers no new slots, booked appointments stay (admins only)',
+        tags: ['admin'],
+        params: counsellorParamsSchema,
+        body: counsellorInputSchema,
+        response: { 200: adminCounsellorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const updated = await appointments.updateCounsellor(request.params.id, request.body);
+      await app.audit.record(request, {
+        actorId: staffId(request),
+        subjectId: null,
+        action: 'counsellor-update',
+      });
+      return updated;
+    },
+  );
+
+  app.put(
+    '/admin/counsellors/:id/availability',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary:
+          'Replaces a counsellor’s weekly hours: periods of a weekday in their time zone, each cut into slots (admins only)',
+        tags: ['admin'],
+        params: counsellorParamsSchema,
+        body: availabilityUpdateSchema,
+        response: { 200: adminCounsellorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const updated = await appointments.setAvailability(request.params.id, request.body);
+      await app.audit.record(request, {
+        actorId: staffId(request),
+        subjectId: null,
+        action: 'counsellor-update',
+      });
+      return updated;
+    },
+  );
+
+  app.get(
+    '/admin/appointments',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary:
+          'The booked appointments starting on a date in a time zone, with who booked them (admins only; audited)',
+        tags: ['admin'],
+        querystring: dayQuerySchema,
+        response: { 200: adminAppointmentsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const answer = await appointments.day(request.query);
+      await app.audit.record(request, {
+        actorId: staffId(request),
+        subjectId: null,
+        action: 'appointments-day-read',
+      });
+      return answer;
+    },
+  );
+
+  return Promise.resolve();
+};

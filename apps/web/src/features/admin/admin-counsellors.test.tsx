@@ -1,0 +1,121 @@
+import {
+  WINDOW_OVERLAP_MESSAGE,
+  type AdminCounsellor,
+  type AvailabilityUpdate,
+  type CounsellorInput,
+} from '@nestling/shared/contract/appointments';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setAuthToken } from '../../lib/auth-cookie.ts';
+import { expectNoAxeViolations } from '../../test/axe.ts';
+import { answerRoutes, type RouteHandler } from '../../test/fetch-routes.ts';
+import { makeUser } from '../../test/fixtures.ts';
+import { createTestServices, renderWithRouter } from '../../test/render.tsx';
+import { AdminCounsellors } from './admin-counsellors.tsx';
+
+const admin = makeUser({ id: 'demo-admin', email: 'admin@nestling.health', isAdminUser: true });
+const ZONE = 'America/Chicago';
+
+/** A fake server holding the counsellors, answering as the real one does. */
+function fakeServer() {
+  const counsellors: AdminCounsellor[] = [];
+  const routes: Record<string, RouteHandler> = {
+    'GET /api/admin/counsellors': () => Response.json({ counsellors }),
+    'GET /api/admin/appointments': (_body, url) =>
+      Response.json({
+        appointments:
+          url.searchParams.get('timeZone') === ZONE
+            ? [
+                {
+                  id: 'a-1',
+                  startsAt: '2037-03-03T15:00:00.000Z',
+                  endsAt: '2037-03-03T15:30:00.000Z',
+                  counsellorId: 'c-1',
+                  counsellorName: 'Dana Counsellor',
+                  personName: 'Ann Patient',
+                  personEmail: 'ann@example.org',
+                },
+              ]
+            : [],
+      }),
+    'POST /api/admin/counsellors': (body) => {
+      const created = { id: 'c-1', ...(body as CounsellorInput), windows: [] };
+      counsellors.push(created);
+      return Response.json(created);
+    },
+    'PUT /api/admin/counsellors/c-1/availability': (body) => {
+      const [first] = counsellors;
+      if (first === undefined) return Response.json({ message: 'Not Found' }, { status: 404 });
+      first.windows = (body as AvailabilityUpdate).windows;
+      return Response.json(first);
+    },
+  };
+  return { counsellors, routes };
+}
+
+async function setup(routes: Record<string, RouteHandler>) {
+  setAuthToken('admin-token');
+  const services = createTestServices({ user: admin });
+  const calls = answerRoutes(services, routes);
+  const rendered = await renderWithRouter(<AdminCounsellors timeZone={ZONE} />, {
+    path: '/admin',
+    user: admin,
+    services,
+  });
+  return { ...rendered, calls, user: userEvent.setup() };
+}
+
+describe('the counsellors tab', () => {
+  it('shows the day’s appointments in the staff member’s zone', async () => {
+    const { calls } = await setup(fakeServer().routes);
+    const table = await screen.findByRole('table', { name: /^Appointments on / });
+    expect(within(table).getByRole('row', { name: /Ann Patient/ })).toHaveTextContent(
+      '9:00 AM – 9:30 AMDana CounsellorAnn Patientann@example.org',
+    );
+    const asked = calls.find((call) => call.key === 'GET /api/admin/appointments');
+    expect(asked?.url.searchParams.get('timeZone')).toBe(ZONE);
+  });
+
+  it('adds a counsellor, then their hours, refusing overlapping periods', async () => {
+    const server = fakeServer();
+    const { user, calls, container } = await setup(server.routes);
+    expect(await screen.findByText('No counsellors yet.')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Add a counsellor' });
+    await user.type(within(form).getByLabelText(/^Name/), 'Dana Counsellor');
+    await user.type(within(form).getByLabelText(/^Email/), 'dana@lab.test');
+    await user.type(within(form).getByLabelText(/^Short bio/), 'Board-certified.');
+    expect(within(form).getByLabelText(/^Time zone/)).toHaveValue(ZONE);
+    await expectNoAxeViolations(container);
+    await user.click(within(form).getByRole('button', { name: 'Add counsellor' }));
+    const card = await screen.findByRole('region', { name: 'Dana Counsellor' });
+    expect(calls.find((call) => call.key === 'POST /api/admin/counsellors')?.body).toEqual({
+      name: 'Dana Counsellor',
+      email: 'dana@lab.test',
+      bio: 'Board-certified.',
+      timeZone: ZONE,
+      active: true,
+    });
+
+    await user.click(within(card).getByRole('button', { name: 'Edit hours' }));
+    await user.click(within(card).getByRole('button', { name: 'Add a period' }));
+    await user.click(within(card).getByRole('button', { name: 'Add a period' }));
+    await user.click(within(card).getByRole('button', { name: 'Save hours' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(WINDOW_OVERLAP_MESSAGE);
+
+    const second = within(card).getByRole('group', { name: 'Period 2' });
+    await user.selectOptions(within(second).getByLabelText('Weekday'), 'Wednesday');
+    await user.click(within(card).getByRole('button', { name: 'Save hours' }));
+    expect(
+      await within(card).findByText('Wednesday 09:00–12:00, 30-minute slots'),
+    ).toBeInTheDocument();
+    expect(
+      calls.find((call) => call.key === 'PUT /api/admin/counsellors/c-1/availability')?.body,
+    ).toEqual({
+      windows: [
+        { weekday: 1, start: '09:00', end: '12:00', slotMinutes: 30 },
+        { weekday: 3, start: '09:00', end: '12:00', slotMinutes: 30 },
+      ],
+    });
+  });
+});

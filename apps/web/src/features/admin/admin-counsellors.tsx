@@ -1,0 +1,440 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  availabilityUpdateSchema,
+  counsellorInputSchema,
+  SLOT_MINUTES,
+  type AdminCounsellor,
+  type AvailabilityWindow,
+  type CounsellorInput,
+} from '@nestling/shared/contract/appointments';
+import { useId, useState, type SubmitEvent } from 'react';
+import { browserTimeZone, localDateKey, timeText } from '../appointments/slot-times.ts';
+import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
+import { adminErrorText } from './format.ts';
+import {
+  useAdminCounsellors,
+  useCounsellorActions,
+  useDayAppointments,
+} from './use-admin-counsellors.ts';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+function weekdayName(weekday: number): string {
+  return WEEKDAYS[weekday - 1] ?? String(weekday);
+}
+
+/** The booked appointments of one day, in the staff member's time zone. */
+function DayAppointments({ timeZone }: { timeZone: string }) {
+  const [date, setDate] = useState(() => localDateKey(new Date(), timeZone));
+  const day = useDayAppointments(date, timeZone);
+  const appointments = day.data?.appointments ?? [];
+  return (
+    <Stack gap="sm">
+      <Title order={2}>Appointments of the day</Title>
+      <TextInput
+        label="Day"
+        type="date"
+        value={date}
+        onChange={(event) => {
+          setDate(event.currentTarget.value);
+        }}
+        description={`Times in ${timeZone}`}
+        maw={220}
+      />
+      {day.isPending && day.fetchStatus !== 'idle' && (
+        <Loader size="sm" role="status" aria-label="Loading" />
+      )}
+      {day.isError && (
+        <Alert color="red" role="alert">
+          {adminErrorText(day.error)}
+        </Alert>
+      )}
+      {day.isSuccess && appointments.length === 0 && <Text>No appointments on this day.</Text>}
+      {appointments.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table>
+            <Table.Caption>Appointments on {date}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Time</Table.Th>
+                <Table.Th scope="col">Counsellor</Table.Th>
+                <Table.Th scope="col">Person</Table.Th>
+                <Table.Th scope="col">Email</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {appointments.map((appointment) => (
+                <Table.Tr key={appointment.id}>
+                  <Table.Td>
+                    {timeText(appointment.startsAt, timeZone)} –{' '}
+                    {timeText(appointment.endsAt, timeZone)}
+                  </Table.Td>
+                  <Table.Td>{appointment.counsellorName}</Table.Td>
+                  <Table.Td>{appointment.personName}</Table.Td>
+                  <Table.Td>{appointment.personEmail}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** Adds a counsellor, or changes one. */
+function CounsellorForm({
+  counsellor,
+  defaultTimeZone,
+  onDone,
+}: {
+  counsellor?: AdminCounsellor;
+  defaultTimeZone: string;
+  onDone?: () => void;
+}) {
+  const { create, update } = useCounsellorActions();
+  const action = counsellor === undefined ? create : update;
+  const [values, setValues] = useState<CounsellorInput>({
+    name: counsellor?.name ?? '',
+    email: counsellor?.email ?? '',
+    bio: counsellor?.bio ?? '',
+    timeZone: counsellor?.timeZone ?? defaultTimeZone,
+    active: counsellor?.active ?? true,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = serverFieldError(action.error);
+  const errorOf = (field: keyof CounsellorInput) =>
+    errors[field] ?? (server?.field === field ? server.message : undefined);
+  const set = (field: keyof CounsellorInput) => (value: string | boolean) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+  };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = fieldErrors(counsellorInputSchema, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body = counsellorInputSchema.parse(values);
+    const onSuccess = () => {
+      if (counsellor === undefined) {
+        setValues({ name: '', email: '', bio: '', timeZone: defaultTimeZone, active: true });
+      }
+      onDone?.();
+    };
+    if (counsellor === undefined) create.mutate(body, { onSuccess });
+    else update.mutate({ id: counsellor.id, body }, { onSuccess });
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={counsellor === undefined ? 'Add a counsellor' : `Change ${counsellor.name}`}
+    >
+      <Stack gap="sm">
+        <Group grow align="flex-start">
+          <TextInput
+            label="Name"
+            required
+            value={values.name}
+            error={errorOf('name')}
+            onChange={(event) => {
+              set('name')(event.currentTarget.value);
+            }}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            value={values.email}
+            error={errorOf('email')}
+            onChange={(event) => {
+              set('email')(event.currentTarget.value);
+            }}
+          />
+        </Group>
+        <Textarea
+          label="Short bio"
+          description="Patients see it when they choose a time."
+          rows={3}
+          value={values.bio}
+          error={errorOf('bio')}
+          onChange={(event) => {
+            set('bio')(event.currentTarget.value);
+          }}
+        />
+        <TextInput
+          label="Time zone"
+          description="The zone of the counsellor's hours, like America/Chicago."
+          required
+          value={values.timeZone}
+          error={errorOf('timeZone')}
+          onChange={(event) => {
+            set('timeZone')(event.currentTarget.value);
+          }}
+        />
+        <Checkbox
+          label="Takes new appointments"
+          checked={values.active}
+          onChange={(event) => {
+            set('active')(event.currentTarget.checked);
+          }}
+        />
+        {action.isError && server === undefined && (
+          <Alert color="red" role="alert">
+            {adminErrorText(action.error)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={action.isPending}>
+            {counsellor === undefined ? 'Add counsellor' : 'Save counsellor'}
+          </Button>
+          {onDone !== undefined && counsellor !== undefined && (
+            <Button variant="default" onClick={onDone}>
+              Close
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The counsellor's week: periods of a weekday, each cut into slots. */
+function HoursEditor({ counsellor, onDone }: { counsellor: AdminCounsellor; onDone: () => void }) {
+  const { setHours } = useCounsellorActions();
+  const [windows, setWindows] = useState<AvailabilityWindow[]>(counsellor.windows);
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = (index: number, changes: Partial<AvailabilityWindow>) => {
+    setWindows((previous) =>
+      previous.map((window, at) => (at === index ? { ...window, ...changes } : window)),
+    );
+  };
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = availabilityUpdateSchema.safeParse({ windows });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Check the hours');
+      return;
+    }
+    setProblem(null);
+    setHours.mutate({ id: counsellor.id, body: parsed.data }, { onSuccess: onDone });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Hours of ${counsellor.name}`}>
+      <Stack gap="sm">
+        <Text size="sm">Times in {counsellor.timeZone}.</Text>
+        {windows.length === 0 && <Text>No hours yet: add a period.</Text>}
+        {windows.map((window, index) => {
+          const label = `Period ${String(index + 1)}`;
+          return (
+            <Group key={index} align="flex-end" role="group" aria-label={label}>
+              <NativeSelect
+                label="Weekday"
+                value={String(window.weekday)}
+                onChange={(event) => {
+                  change(index, { weekday: Number(event.currentTarget.value) });
+                }}
+                data={WEEKDAYS.map((name, at) => ({ value: String(at + 1), label: name }))}
+              />
+              <TextInput
+                label="From"
+                type="time"
+                value={window.start}
+                onChange={(event) => {
+                  change(index, { start: event.currentTarget.value });
+                }}
+              />
+              <TextInput
+                label="To"
+                type="time"
+                value={window.end}
+                onChange={(event) => {
+                  change(index, { end: event.currentTarget.value });
+                }}
+              />
+              <NativeSelect
+                label="Slot length"
+                value={String(window.slotMinutes)}
+                onChange={(event) => {
+                  change(index, {
+                    slotMinutes: Number(
+                      event.currentTarget.value,
+                    ) as AvailabilityWindow['slotMinutes'],
+                  });
+                }}
+                data={SLOT_MINUTES.map((minutes) => ({
+                  value: String(minutes),
+                  label: `${String(minutes)} minutes`,
+                }))}
+              />
+              <Button
+                variant="default"
+                aria-label={`Remove period ${String(index + 1)}`}
+                onClick={() => {
+                  setWindows((previous) => previous.filter((_, at) => at !== index));
+                }}
+              >
+                Remove
+              </Button>
+            </Group>
+          );
+        })}
+        {problem !== null && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        {setHours.isError && (
+          <Alert color="red" role="alert">
+            {adminErrorText(setHours.error)}
+          </Alert>
+        )}
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => {
+              setWindows((previous) => [
+                ...previous,
+                { weekday: 1, start: '09:00', end: '12:00', slotMinutes: 30 },
+              ]);
+            }}
+          >
+            Add a period
+          </Button>
+          <Button type="submit" loading={setHours.isPending}>
+            Save hours
+          </Button>
+          <Button variant="default" onClick={onDone}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CounsellorCard({
+  counsellor,
+  defaultTimeZone,
+}: {
+  counsellor: AdminCounsellor;
+  defaultTimeZone: string;
+}) {
+  const [editing, setEditing] = useState<'details' | 'hours' | null>(null);
+  const headingId = useId();
+  return (
+    <Card withBorder component="section" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={3} id={headingId}>
+            {counsellor.name}
+          </Title>
+          <Badge color={counsellor.active ? 'teal.9' : 'gray.8'} variant="filled">
+            {counsellor.active ? 'Takes appointments' : 'Inactive'}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {counsellor.email} · {counsellor.timeZone}
+        </Text>
+        {counsellor.bio !== '' && <Text size="sm">{counsellor.bio}</Text>}
+        {counsellor.windows.length === 0 ? (
+          <Text size="sm">No weekly hours yet.</Text>
+        ) : (
+          <Stack component="ul" gap={2} m={0}>
+            {counsellor.windows.map((window) => (
+              <Text component="li" size="sm" key={`${String(window.weekday)} ${window.start}`}>
+                {weekdayName(window.weekday)} {window.start}–{window.end},{' '}
+                {String(window.slotMinutes)}-minute slots
+              </Text>
+            ))}
+          </Stack>
+        )}
+        {editing === null && (
+          <Group>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setEditing('hours');
+              }}
+            >
+              Edit hours
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setEditing('details');
+              }}
+            >
+              Edit details
+            </Button>
+          </Group>
+        )}
+        {editing === 'hours' && (
+          <HoursEditor
+            counsellor={counsellor}
+            onDone={() => {
+              setEditing(null);
+            }}
+          />
+        )}
+        {editing === 'details' && (
+          <CounsellorForm
+            counsellor={counsellor}
+            defaultTimeZone={defaultTimeZone}
+            onDone={() => {
+              setEditing(null);
+            }}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The counsellors tab of /admin: the day's appointments, the counsellors with their weekly
+ * hours, and a form to add one. Times of the day's list are in the staff member's zone; a
+ * counsellor's hours are in the counsellor's.
+ */
+export function AdminCounsellors({ timeZone = browserTimeZone() }: { timeZone?: string }) {
+  const counsellors = useAdminCounsellors();
+  const list = counsellors.data?.counsellors ?? [];
+  return (
+    <Stack gap="xl">
+      <DayAppointments timeZone={timeZone} />
+      <Stack gap="sm">
+        <Title order={2}>Counsellors</Title>
+        {counsellors.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
+        {counsellors.isError && (
+          <Alert color="red" role="alert">
+            {adminErrorText(counsellors.error)}
+          </Alert>
+        )}
+        {counsellors.isSuccess && list.length === 0 && <Text>No counsellors yet.</Text>}
+        {list.map((counsellor) => (
+          <CounsellorCard key={counsellor.id} counsellor={counsellor} defaultTimeZone={timeZone} />
+        ))}
+      </Stack>
+      <Stack gap="sm">
+        <Title order={2}>Add a counsellor</Title>
+        <CounsellorForm defaultTimeZone={timeZone} />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  INSIDE_NOTICE_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  type Appointment,
+  type Slot,
+} from '@nestling/shared/contract/appointments';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setAuthToken } from '../../lib/auth-cookie.ts';
+import { expectNoAxeViolations } from '../../test/axe.ts';
+import { answerRoutes, jsonError, type RouteHandler } from '../../test/fetch-routes.ts';
+import { makeUser } from '../../test/fixtures.ts';
+import { createTestServices, renderWithRouter } from '../../test/render.tsx';
+import { AppointmentsPage } from './appointments-page.tsx';
+
+const ZONE = 'America/New_York';
+const user = makeUser();
+const dana = { id: 'c-dana', name: 'Dana Counsellor', bio: 'Genetic counsellor.' };
+
+/** Tuesday 3 March 2037, 9:30 and 10:00 in New York (14:30 and 15:00 UTC). */
+const slots: Slot[] = [
+  {
+    counsellorId: dana.id,
+    startsAt: '2037-03-03T14:30:00.000Z',
+    endsAt: '2037-03-03T15:00:00.000Z',
+  },
+  {
+    counsellorId: dana.id,
+    startsAt: '2037-03-03T15:00:00.000Z',
+    endsAt: '2037-03-03T15:30:00.000Z',
+  },
+];
+
+function appointment(startsAt: string, id = 'a-1'): Appointment {
+  const start = Date.parse(startsAt);
+  return {
+    id,
+    counsellor: dana,
+    startsAt,
+    endsAt: new Date(start + 30 * 60 * 1000).toISOString(),
+    status: 'booked',
+    changeableUntil: new Date(start - 24 * 60 * 60 * 1000).toISOString(),
+  };
+}
+
+function routes(upcoming: Appointment[], overrides: Record<string, RouteHandler> = {}) {
+  return {
+    'GET /api/appointments': () => Response.json({ appointments: upcoming }),
+    'GET /api/appointments/slots': () => Response.json({ counsellors: [dana], slots }),
+    'POST /api/appointments': (body: unknown) =>
+      Response.json(appointment((body as { startsAt: string }).startsAt, 'a-new')),
+    ...overrides,
+  };
+}
+
+async function setup(handlers: Record<string, RouteHandler>) {
+  setAuthToken('patient-token');
+  const services = createTestServices({ user });
+  const calls = answerRoutes(services, handlers);
+  const rendered = await renderWithRouter(<AppointmentsPage timeZone={ZONE} />, {
+    path: '/schedule-appointment',
+    user,
+    services,
+  });
+  return { ...rendered, calls, user: userEvent.setup() };
+}
+
+describe('the appointments page', () => {
+  it('shows free times in the person’s time zone and books one, saying a mail is on its way', async () => {
+    const { calls, user: person, container } = await setup(routes([]));
+    expect(await screen.findByText('You have no upcoming appointments.')).toBeInTheDocument();
+    const tuesday = await screen.findByRole('group', { name: 'Tuesday, March 3' });
+    await person.click(within(tuesday).getByRole('button', { name: '9:30 AM' }));
+    expect(screen.getByText(/9:30 AM – 10:00 AM with Dana Counsellor/)).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+    await person.click(screen.getByRole('button', { name: 'Book this time' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Booked for Tuesday, March 3, 9:30 AM. We sent a confirmation with a calendar invitation to your email.',
+    );
+    expect(calls.find((call) => call.key === 'POST /api/appointments')?.body).toEqual({
+      counsellorId: dana.id,
+      startsAt: '2037-03-03T14:30:00.000Z',
+      timeZone: ZONE,
+    });
+  });
+
+  it('says so when someone else took the time first', async () => {
+    const { user: person } = await setup(
+      routes([], { 'POST /api/appointments': () => jsonError(409, SLOT_TAKEN_MESSAGE) }),
+    );
+    await person.click(await screen.findByRole('button', { name: '10:00 AM' }));
+    await person.click(screen.getByRole('button', { name: 'Book this time' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SLOT_TAKEN_MESSAGE);
+  });
+
+  it('moves an upcoming appointment to another time', async () => {
+    const booked = appointment('2037-03-10T14:30:00.000Z');
+    const { calls, user: person } = await setup(
+      routes([booked], {
+        'POST /api/appointments/a-1/reschedule': (body) =>
+          Response.json(appointment((body as { startsAt: string }).startsAt)),
+      }),
+    );
+    expect(await screen.findByText('Tuesday, March 10, 10:30 AM – 11:00 AM')).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Move' }));
+    expect(
+      screen.getByRole('heading', { name: 'Choose a new time for Tuesday, March 10, 10:30 AM' }),
+    ).toBeInTheDocument();
+    await person.click(await screen.findByRole('button', { name: '10:00 AM' }));
+    await person.click(screen.getByRole('button', { name: 'Move to this time' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Moved to Tuesday, March 3, 10:00 AM.',
+    );
+    expect(
+      calls.find((call) => call.key === 'POST /api/appointments/a-1/reschedule')?.body,
+    ).toEqual({ counsellorId: dana.id, startsAt: '2037-03-03T15:00:00.000Z', timeZone: ZONE });
+  });
+
+  it('cancels after asking, and shows a refusal in words', async () => {
+    const booked = appointment('2037-03-10T14:30:00.000Z');
+    const { user: person } = await setup(
+      routes([booked], {
+        'POST /api/appointments/a-1/cancel': () => jsonError(409, INSIDE_NOTICE_MESSAGE),
+      }),
+    );
+    await person.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    expect(
+      screen.getByText('Cancel your appointment on Tuesday, March 10, 10:30 AM – 11:00 AM?'),
+    ).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(INSIDE_NOTICE_MESSAGE);
+  });
+
+  it('says the appointment is cancelled once the list no longer holds it', async () => {
+    let upcoming = [appointment('2037-03-10T14:30:00.000Z')];
+    const { user: person } = await setup({
+      ...routes([]),
+      'GET /api/appointments': () => Response.json({ appointments: upcoming }),
+      'POST /api/appointments/a-1/cancel': () => {
+        const [cancelled] = upcoming;
+        upcoming = [];
+        return Response.json({ ...cancelled, status: 'cancelled' });
+      },
+    });
+    await person.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    await person.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your appointment on Tuesday, March 10, 10:30 AM – 11:00 AM is cancelled.',
+    );
+    expect(screen.getByText('You have no upcoming appointments.')).toBeInTheDocument();
+  });
+
+  it('offers no changes inside 24 hours', async () => {
+    const soon = appointment(new Date(Date.now() + 3 * 60 * 60 * 1000).toISOString());
+    await setup(routes([soon]));
+    expect(
+      await screen.findByText(/it can no longer be moved or cancelled here/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,397 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  APPOINTMENT_HORIZON_DAYS,
+  type Appointment,
+  type PublicCounsellor,
+  type Slot,
+} from '@nestling/shared/contract/appointments';
+import { useId, useState } from 'react';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { useViewAs } from '../reports/use-view-as.ts';
+import {
+  browserTimeZone,
+  dayAndTimeText,
+  dayText,
+  slotsByDay,
+  timeText,
+  weekRange,
+} from './slot-times.ts';
+import {
+  useAppointmentActions,
+  useFreeSlots,
+  useUpcomingAppointments,
+} from './use-appointments.ts';
+
+const LAST_WEEK = Math.floor(APPOINTMENT_HORIZON_DAYS / 7) - 1;
+
+const errorText = (error: unknown) =>
+  error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+
+function counsellorName(counsellors: readonly PublicCounsellor[], id: string): string {
+  return counsellors.find((counsellor) => counsellor.id === id)?.name ?? 'a counsellor';
+}
+
+/** One upcoming appointment, with moving and cancelling while they are allowed. */
+function UpcomingAppointment({
+  appointment,
+  timeZone,
+  readOnly,
+  now,
+  onMove,
+  onCancelled,
+}: {
+  appointment: Appointment;
+  timeZone: string;
+  readOnly: boolean;
+  now: Date;
+  onMove: () => void;
+  onCancelled: (message: string) => void;
+}) {
+  const { cancel } = useAppointmentActions();
+  const [confirming, setConfirming] = useState(false);
+  const when = `${dayAndTimeText(appointment.startsAt, timeZone)} – ${timeText(appointment.endsAt, timeZone)}`;
+  const changeable = Date.parse(appointment.changeableUntil) > now.getTime();
+  return (
+    <Paper withBorder p="md" component="li">
+      <Stack gap="xs">
+        <Text fw={700}>{when}</Text>
+        <Text>With {appointment.counsellor.name}</Text>
+        {!readOnly && changeable && !confirming && (
+          <Group>
+            <Button variant="outline" onClick={onMove}>
+              Move
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setConfirming(true);
+              }}
+            >
+              Cancel appointment
+            </Button>
+          </Group>
+        )}
+        {!readOnly && changeable && confirming && (
+          <Stack gap="xs">
+            <Text>Cancel your appointment on {when}?</Text>
+            <Group>
+              <Button
+                color="red.9"
+                loading={cancel.isPending}
+                onClick={() => {
+                  // Not mutate's own onSuccess: the refreshed list drops this item, and an
+                  // unmounted caller's callbacks never run. A refusal shows from cancel.error.
+                  cancel
+                    .mutateAsync(appointment.id)
+                    .then(() => {
+                      onCancelled(
+                        `Your appointment on ${when} is cancelled. We sent you an email.`,
+                      );
+                    })
+                    .catch(() => undefined);
+                }}
+              >
+                Yes, cancel it
+              </Button>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setConfirming(false);
+                  cancel.reset();
+                }}
+              >
+                Keep it
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {!changeable && (
+          <Text size="sm">
+            It starts in less than 24 hours, so it can no longer be moved or cancelled here. To
+            change it, please write to us.
+          </Text>
+        )}
+        {cancel.isError && (
+          <Alert color="red" role="alert">
+            {errorText(cancel.error)}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A week of free slots to choose from; books a new appointment or moves `moving`. */
+function SlotPicker({
+  timeZone,
+  now,
+  moving,
+  onDone,
+  onStopMoving,
+}: {
+  timeZone: string;
+  /** When the page opened: the weeks count from it, so that they stay put while it is open. */
+  now: Date;
+  moving: Appointment | null;
+  onDone: (message: string) => void;
+  onStopMoving: () => void;
+}) {
+  const headingId = useId();
+  const [week, setWeek] = useState(0);
+  const [counsellorId, setCounsellorId] = useState('');
+  const [chosen, setChosen] = useState<Slot | null>(null);
+  const range = weekRange(now, week);
+  const slots = useFreeSlots(range);
+  const { book, reschedule } = useAppointmentActions();
+  const action = moving === null ? book : reschedule;
+  const counsellors = slots.data?.counsellors ?? [];
+  const shown = (slots.data?.slots ?? []).filter(
+    (slot) => counsellorId === '' || slot.counsellorId === counsellorId,
+  );
+  const days = slotsByDay(shown, timeZone);
+  const several = counsellors.length > 1;
+  // The counsellor's name goes on each time only while times of several are mixed.
+  const namesOnTimes = several && counsellorId === '';
+
+  const confirm = () => {
+    if (chosen === null) return;
+    const when = dayAndTimeText(chosen.startsAt, timeZone);
+    const request = { counsellorId: chosen.counsellorId, startsAt: chosen.startsAt, timeZone };
+    const onSuccess = () => {
+      setChosen(null);
+      onDone(
+        moving === null
+          ? `Booked for ${when}. We sent a confirmation with a calendar invitation to your email.`
+          : `Moved to ${when}. We sent the updated calendar invitation to your email.`,
+      );
+    };
+    const done =
+      moving === null
+        ? book.mutateAsync(request)
+        : reschedule.mutateAsync({ id: moving.id, ...request });
+    // A refusal shows from the mutation's error.
+    done.then(onSuccess).catch(() => undefined);
+  };
+
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="md">
+      <Title order={2} id={headingId}>
+        {moving === null
+          ? 'Book a time'
+          : `Choose a new time for ${dayAndTimeText(moving.startsAt, timeZone)}`}
+      </Title>
+      {moving !== null && (
+        <Group>
+          <Button variant="default" onClick={onStopMoving}>
+            Keep the current time
+          </Button>
+        </Group>
+      )}
+      <Group justify="space-between" align="flex-end">
+        <Group gap="xs">
+          <Button
+            variant="default"
+            disabled={week === 0}
+            onClick={() => {
+              setWeek(week - 1);
+              setChosen(null);
+            }}
+          >
+            Earlier week
+          </Button>
+          <Button
+            variant="default"
+            disabled={week >= LAST_WEEK}
+            onClick={() => {
+              setWeek(week + 1);
+              setChosen(null);
+            }}
+          >
+            Later week
+          </Button>
+        </Group>
+        {several && (
+          <NativeSelect
+            label="Counsellor"
+            value={counsellorId}
+            onChange={(event) => {
+              setCounsellorId(event.currentTarget.value);
+              setChosen(null);
+            }}
+            data={[
+              { value: '', label: 'Any counsellor' },
+              ...counsellors.map((counsellor) => ({
+                value: counsellor.id,
+                label: counsellor.name,
+              })),
+            ]}
+          />
+        )}
+      </Group>
+      <Text aria-live="polite">
+        {dayText(range.from, timeZone)} to {dayText(new Date(Date.parse(range.to) - 1), timeZone)}
+      </Text>
+      {slots.isPending && <Loader size="sm" role="status" aria-label="Loading free times" />}
+      {slots.isError && (
+        <Alert color="red" role="alert">
+          {errorText(slots.error)}
+        </Alert>
+      )}
+      {slots.isSuccess && days.length === 0 && (
+        <Text>There are no free times this week. Please try a later week.</Text>
+      )}
+      {days.map((day) => (
+        <Stack key={day.key} gap="xs" role="group" aria-label={day.title}>
+          <Title order={3} size="h4">
+            {day.title}
+          </Title>
+          <Group gap="xs">
+            {day.slots.map((slot) => {
+              const selected =
+                chosen?.startsAt === slot.startsAt && chosen.counsellorId === slot.counsellorId;
+              const name = counsellorName(counsellors, slot.counsellorId);
+              return (
+                <Button
+                  key={`${slot.counsellorId} ${slot.startsAt}`}
+                  variant={selected ? 'filled' : 'outline'}
+                  aria-pressed={selected}
+                  onClick={() => {
+                    setChosen(slot);
+                    action.reset();
+                  }}
+                >
+                  {namesOnTimes
+                    ? `${timeText(slot.startsAt, timeZone)}, ${name}`
+                    : timeText(slot.startsAt, timeZone)}
+                </Button>
+              );
+            })}
+          </Group>
+        </Stack>
+      ))}
+      {chosen !== null && (
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Text fw={700}>
+              {dayAndTimeText(chosen.startsAt, timeZone)} – {timeText(chosen.endsAt, timeZone)} with{' '}
+              {counsellorName(counsellors, chosen.counsellorId)}
+            </Text>
+            <Group>
+              <Button loading={action.isPending} onClick={confirm}>
+                {moving === null ? 'Book this time' : 'Move to this time'}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      {action.isError && (
+        <Alert color="red" role="alert">
+          {errorText(action.error)}
+        </Alert>
+      )}
+      {counsellors.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            Our counsellors
+          </Title>
+          {counsellors.map((counsellor) => (
+            <Text key={counsellor.id}>
+              <strong>{counsellor.name}</strong>
+              {counsellor.bio === '' ? '' : `: ${counsellor.bio}`}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /schedule-appointment: the person's upcoming counselling appointments and free times to book,
+ * all in the browser's time zone. Moving and cancelling close 24 hours before the start. An
+ * admin viewing as the patient sees the appointments only.
+ */
+export function AppointmentsPage({ timeZone = browserTimeZone() }: { timeZone?: string }) {
+  const readOnly = useViewAs() !== undefined;
+  const upcoming = useUpcomingAppointments();
+  const [moving, setMoving] = useState<Appointment | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [now] = useState(() => new Date());
+  const headingId = useId();
+  const appointments = upcoming.data?.appointments ?? [];
+
+  const finish = (message: string) => {
+    setMoving(null);
+    setDone(message);
+  };
+
+  return (
+    <>
+      <PageHeading
+        title="Schedule an appointment"
+        lead={`Talk with a genetic counsellor about your test or your results, by phone or video. Times are in your time zone, ${timeZone}.`}
+      />
+      <Stack gap="xl">
+        {done !== null && (
+          <Alert color="green" role="status" title="Done">
+            {done}
+          </Alert>
+        )}
+        <Stack component="section" aria-labelledby={headingId} gap="sm">
+          <Title order={2} id={headingId}>
+            Your upcoming appointments
+          </Title>
+          {upcoming.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
+          {upcoming.isError && (
+            <Alert color="red" role="alert">
+              {errorText(upcoming.error)}
+            </Alert>
+          )}
+          {upcoming.isSuccess && appointments.length === 0 && (
+            <Text>You have no upcoming appointments.</Text>
+          )}
+          {appointments.length > 0 && (
+            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+              {appointments.map((appointment) => (
+                <UpcomingAppointment
+                  key={appointment.id}
+                  appointment={appointment}
+                  timeZone={timeZone}
+                  readOnly={readOnly}
+                  now={now}
+                  onMove={() => {
+                    setDone(null);
+                    setMoving(appointment);
+                  }}
+                  onCancelled={finish}
+                />
+              ))}
+            </Stack>
+          )}
+        </Stack>
+        {!readOnly && (
+          <SlotPicker
+            key={moving?.id ?? 'new'}
+            timeZone={timeZone}
+            now={now}
+            moving={moving}
+            onDone={finish}
+            onStopMoving={() => {
+              setMoving(null);
+            }}
+          />
+        )}
+      </Stack>
+    </>
+  );
+}

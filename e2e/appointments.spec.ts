@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { NEW_PATIENT_PASSWORD, newPatient, signInAs, signInByApi, useToken } from './accounts.ts';
+import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
+import { waitForMail } from './mail.ts';
+
+/*
+ * Genetic counselling appointments (ADR 019): a staff member adds a counsellor and their weekly
+ * hours; a new patient books a time, moves it and cancels it, and each step's mail carries the
+ * calendar invitation. Each state is scanned with axe once; screenshots at both widths.
+ */
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** The calendar file attached to the mail. */
+function calendarOf(mail: { attachments: { filename?: string; content: Buffer }[] }): string {
+  const file = mail.attachments.find((attachment) => attachment.filename?.endsWith('.ics'));
+  expect(file, 'an .ics attachment').toBeDefined();
+  return file?.content.toString('utf8') ?? '';
+}
+
+test('staff add a counsellor’s hours; a patient books, moves and cancels, with the invitation mailed each time', async ({
+  page,
+  baseURL,
+}) => {
+  const counsellor = `Dana ${randomUUID().slice(0, 6)}`;
+
+  // Staff: a counsellor in UTC with hours every day, so that the test finds times any day.
+  await signInAs(page, baseURL, 'admin@nestling.health');
+  await visit(page, '/admin?tab=counsellors');
+  const form = page.getByRole('form', { name: 'Add a counsellor' });
+  await form.getByLabel(/^Name/).fill(counsellor);
+  await form.getByLabel(/^Email/).fill(`${counsellor.replace(' ', '.').toLowerCase()}@lab.test`);
+  await form.getByLabel(/^Short bio/).fill('Board-certified genetic counsellor.');
+  await form.getByLabel(/^Time zone/).fill('UTC');
+  await form.getByRole('button', { name: 'Add counsellor' }).click();
+  const card = page.getByRole('region', { name: counsellor });
+  await card.getByRole('button', { name: 'Edit hours' }).click();
+  for (let weekday = 1; weekday <= 7; weekday += 1) {
+    await card.getByRole('button', { name: 'Add a period' }).click();
+    const period = card.getByRole('group', { name: `Period ${String(weekday)}` });
+    await period.getByLabel('Weekday').selectOption(String(weekday));
+    await period.getByLabel('To').fill('17:00');
+  }
+  await expectNoAxeViolations(page);
+  await card.getByRole('button', { name: 'Save hours' }).click();
+  await expect(card.getByText('Sunday 09:00–17:00, 30-minute slots')).toBeVisible();
+  await shot(page, 'admin-counsellors');
+
+  // A new patient.
+  await page.context().clearCookies();
+  const email = await newPatient(page.context().request, String(baseURL), {
+    label: 'appointments',
+    firstName: 'Ava',
+    lastName: 'Booker',
+  });
+  const token = await signInByApi(
+    page.context().request,
+    String(baseURL),
+    email,
+    NEW_PATIENT_PASSWORD,
+  );
+  await useToken(page.context(), String(baseURL), token);
+  await visit(page, '/schedule-appointment');
+  await expect(page.getByText('You have no upcoming appointments.')).toBeVisible();
+  const firstDay = page.getByRole('group').first();
+  await expect(firstDay).toBeVisible();
+  // Other tests' counsellors may be there too: choose ours.
+  const choice = page.getByRole('combobox', { name: 'Counsellor' });
+  if ((await choice.count()) > 0) await choice.selectOption({ label: counsellor });
+
+  await page.getByRole('group').first().getByRole('button').first().click();
+  await expect(page.getByText(new RegExp(`with ${counsellor}$`))).toBeVisible();
+  await page.getByRole('button', { name: 'Book this time' }).click();
+  await expect(page.getByRole('status')).toContainText('Booked for');
+  await expect(page.getByText(`With ${counsellor}`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'appointment-booked');
+  const booked = calendarOf(await waitForMail(email, /appointment is booked/));
+  expect(booked).toContain('METHOD:REQUEST');
+  expect(booked).toContain('SEQUENCE:0');
+
+  // Move it to the second free time.
+  await page.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByRole('heading', { name: /^Choose a new time for / })).toBeVisible();
+  await expect(page.getByRole('group').first()).toBeVisible();
+  if ((await choice.count()) > 0) await choice.selectOption({ label: counsellor });
+  await page.getByRole('group').first().getByRole('button').nth(1).click();
+  await page.getByRole('button', { name: 'Move to this time' }).click();
+  await expect(page.getByRole('status')).toContainText('Moved to');
+  const moved = calendarOf(await waitForMail(email, /appointment has moved/));
+  expect(moved).toContain('SEQUENCE:1');
+  expect(moved.match(/UID:(.+)/)?.[1]).toBe(booked.match(/UID:(.+)/)?.[1]);
+
+  // Cancel it.
+  await page.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByRole('status')).toContainText('is cancelled');
+  await expect(page.getByText('You have no upcoming appointments.')).toBeVisible();
+  const cancelled = calendarOf(await waitForMail(email, /appointment is cancelled/));
+  expect(cancelled).toContain('METHOD:CANCEL');
+  expect(cancelled).toContain('STATUS:CANCELLED');
+  await shot(page, 'appointment-cancelled');
+});
