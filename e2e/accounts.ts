@@ -57,12 +57,13 @@ export async function signInByApi(
   email: string,
   password = DEMO_PASSWORD,
 ): Promise<string> {
-  const signIn = await request.post('/api/auth/sign-in/email', {
+  // Absolute: `baseURL` may be another of the suite's servers than the configured one.
+  const signIn = await request.post(`${baseURL}/api/auth/sign-in/email`, {
     data: { email, password },
     headers: { origin: baseURL },
   });
   expect(signIn.status(), `sign-in of ${email}`).toBe(200);
-  const token = await request.post('/api/user/token', { headers: { origin: baseURL } });
+  const token = await request.post(`${baseURL}/api/user/token`, { headers: { origin: baseURL } });
   expect(token.status()).toBe(200);
   return ((await token.json()) as { token: string }).token;
 }

@@ -65,13 +65,14 @@ test('staff add a counsellor’s hours; a patient books, moves and cancels, with
   await useToken(page.context(), String(baseURL), token);
   await visit(page, '/schedule-appointment');
   await expect(page.getByText('You have no upcoming appointments.')).toBeVisible();
-  const firstDay = page.getByRole('group').first();
-  await expect(firstDay).toBeVisible();
+  // The chosen day's free times: a group named by its day ('Tuesday, March 3').
+  const dayTimes = page.getByRole('group', { name: /^\w+day, \w+ \d+$/ });
+  await expect(page.getByRole('group', { name: 'Days with free times' })).toBeVisible();
   // Other tests' counsellors may be there too: choose ours.
   const choice = page.getByRole('combobox', { name: 'Counsellor' });
   if ((await choice.count()) > 0) await choice.selectOption({ label: counsellor });
 
-  await page.getByRole('group').first().getByRole('button').first().click();
+  await dayTimes.getByRole('button').first().click();
   await expect(page.getByText(new RegExp(`with ${counsellor}$`))).toBeVisible();
   await page.getByRole('button', { name: 'Book this time' }).click();
   await expect(page.getByRole('status')).toContainText('Booked for');
@@ -85,9 +86,10 @@ test('staff add a counsellor’s hours; a patient books, moves and cancels, with
   // Move it to the second free time.
   await page.getByRole('button', { name: 'Move' }).click();
   await expect(page.getByRole('heading', { name: /^Choose a new time for / })).toBeVisible();
-  await expect(page.getByRole('group').first()).toBeVisible();
+  await expect(dayTimes).toBeVisible();
   if ((await choice.count()) > 0) await choice.selectOption({ label: counsellor });
-  await page.getByRole('group').first().getByRole('button').nth(1).click();
+  // Any free time: the booked one is no longer offered.
+  await dayTimes.getByRole('button').last().click();
   await page.getByRole('button', { name: 'Move to this time' }).click();
   await expect(page.getByRole('status')).toContainText('Moved to');
   const moved = calendarOf(await waitForMail(email, /appointment has moved/));

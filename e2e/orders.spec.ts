@@ -1,46 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInAs, signInByApi, useToken, newPatient, NEW_PATIENT_PASSWORD } from './accounts.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { waitForMail } from './mail.ts';
+import { buyIndividualTest } from './purchases.ts';
 
 const password = NEW_PATIENT_PASSWORD;
-
-/** Buys the individual test with the test provider's good card, as the purchase page does. */
-async function buyIndividualTest(request: APIRequestContext, token: string): Promise<string> {
-  const headers = { authorization: `Bearer ${token}` };
-  const checkout = await request.post('/api/checkout', {
-    headers,
-    data: {
-      product: 'individual',
-      idempotencyKey: `e2e-${crypto.randomUUID()}`,
-      shipping: {
-        buyer: {
-          name: 'Olive Order',
-          line1: '12 Main St',
-          city: 'Springfield',
-          state: 'IL',
-          zip: '62701',
-        },
-      },
-    },
-  });
-  expect(checkout.status()).toBe(200);
-  const { id } = (await checkout.json()) as { id: string };
-  const paid = await request.post(`/api/checkout/${id}/test-payment`, {
-    headers,
-    data: { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
-  });
-  expect(paid.status()).toBe(200);
-  let orderId: string | null = null;
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`/api/checkout/${id}`, { headers });
-      orderId = ((await answer.json()) as { orderId: string | null }).orderId;
-      return orderId;
-    })
-    .not.toBeNull();
-  return String(orderId);
-}
 
 /** The tracker's step for a stage. */
 function step(page: Page, label: string) {
@@ -64,7 +28,7 @@ test('a patient follows their order; staff record the shipment and the tracker m
     lastName: 'Order',
   });
   const token = await signInByApi(page.request, String(baseURL), email, password);
-  const orderId = await buyIndividualTest(page.request, token);
+  const orderId = await buyIndividualTest(page.request, token, 'Olive Order');
   await useToken(page.context(), String(baseURL), token);
 
   // Their purchases, and the way to the tracker.

@@ -22,19 +22,27 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { appointmentsRoutes } from './modules/appointments/routes.ts';
 import { archiveRoutes } from './modules/archive/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { clinicsRoutes } from './modules/clinics/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { demoReportsRoutes } from './modules/demo-reports/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { healthSurveyRoutes } from './modules/health-survey/routes.ts';
+import { createJobQueue, type JobQueue } from './modules/jobs/queue.ts';
+import { createJobsRepository } from './modules/jobs/repository.ts';
+import { jobsRoutes } from './modules/jobs/routes.ts';
 import { journeyRoutes } from './modules/journey/routes.ts';
+import { kitsRoutes } from './modules/kits/routes.ts';
 import { labRoutes } from './modules/lab/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { partnerRoutes } from './modules/partner/routes.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { riskCalculatorRoutes } from './modules/risk-calculator/routes.ts';
+import { sensitiveResultsRoutes } from './modules/sensitive-results/routes.ts';
+import { createFileStore } from './modules/storage/create-store.ts';
+import type { FileStore } from './modules/storage/file-store.ts';
 import { stripeWebhookRoutes } from './modules/stripe/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -50,6 +58,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    /** Durable background work (ADR 023); main.ts runs the worker. */
+    jobs: JobQueue;
+    /** Where files live: DATA_DIR/files or the S3 bucket (ADR 023). */
+    fileStore: FileStore;
   }
 }
 
@@ -101,6 +113,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('jobs', createJobQueue(createJobsRepository(database.db)));
+  app.decorate('fileStore', createFileStore(config));
   // Fastify answers requests that arrive after close() with 503 and `Connection: close`, but
   // a request already in flight would leave its keep-alive connection open, and close() would
   // wait for that connection to time out.
@@ -137,6 +151,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(catalogueRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(purchaseOrdersRoutes, { prefix: '/api' });
+  await app.register(kitsRoutes, { prefix: '/api' });
   await app.register(partnerRoutes, { prefix: '/api' });
   await app.register(journeyRoutes, { prefix: '/api' });
   await app.register(documentsRoutes, { prefix: '/api' });
@@ -144,6 +159,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(demoReportsRoutes, { prefix: '/api' });
   await app.register(riskCalculatorRoutes, { prefix: '/api' });
   await app.register(appointmentsRoutes, { prefix: '/api' });
+  await app.register(clinicsRoutes, { prefix: '/api' });
+  await app.register(sensitiveResultsRoutes, { prefix: '/api' });
+  await app.register(jobsRoutes, { prefix: '/api' });
   // Stripe's webhook exists only when Stripe takes the payments.
   if (config.payments.provider === 'stripe') {
     await app.register(stripeWebhookRoutes, { prefix: '/api' });

@@ -76,6 +76,15 @@ const matrixHours = {
     slotMinutes: 30,
   })),
 };
+const matrixClinic = {
+  name: 'Matrix Clinic',
+  addressLine1: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  phone: '(512) 555-0100',
+  active: true,
+};
 const everyoneButPatient = ['partner', 'stranger', 'staff', 'primaryAdmin'] as const;
 const everyoneButStranger = [
   'patient',
@@ -223,7 +232,11 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
       url: `/api/appointments/slots?from=${new Date(now).toISOString()}&to=${new Date(now + 14 * 86_400_000).toISOString()}`,
       headers: asRole('patient'),
     });
-    ids.slots = slots.json<{ slots: { startsAt: string }[] }>().slots.map((slot) => slot.startsAt);
+    // Only the matrix's counsellor's: the demo counsellor offers times too.
+    ids.slots = slots
+      .json<{ slots: { counsellorId: string; startsAt: string }[] }>()
+      .slots.filter((slot) => slot.counsellorId === ids.counsellor)
+      .map((slot) => slot.startsAt);
     const book = async (role: Role, startsAt: string | undefined) => {
       const booked = await app.inject({
         method: 'POST',
@@ -388,6 +401,45 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: (role) => (!signedIn(role) ? 401 : role === 'primaryAdmin' ? 'ok' : 403),
       },
     ],
+    // My Data (ADR 023): lab staff turn it on per person; only those it is on for (the
+    // stranger here) see their background jobs, admins as them.
+    'PUT /api/admin/users/{id}/data-portal': () => [
+      {
+        label: 'admins only',
+        call: () => ({
+          method: 'PUT',
+          url: '/api/admin/users/demo-individual/data-portal',
+          body: { enabled: true },
+        }),
+        expect: adminOnly,
+      },
+      {
+        label: 'admins only (no such user: 404)',
+        call: () => ({
+          method: 'PUT',
+          url: '/api/admin/users/no-such-user/data-portal',
+          body: { enabled: true },
+        }),
+        expect: (role) => (!signedIn(role) ? 401 : isAdmin(role) ? 404 : 403),
+      },
+    ],
+    'GET /api/my-data/jobs': () => [
+      {
+        label: 'own jobs, only with My Data on',
+        call: () => get('/api/my-data/jobs'),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 403),
+      },
+      {
+        label: 'viewed as a person with My Data on',
+        call: () => get('/api/my-data/jobs?asUser=demo-individual'),
+        expect: viewAs,
+      },
+      {
+        label: 'viewed as the patient, who has My Data off',
+        call: () => get('/api/my-data/jobs?asUser=demo-mother'),
+        expect: (role) => (!signedIn(role) ? 401 : 403),
+      },
+    ],
     'POST /api/lab/reports': () => [
       // A person's access token is not a lab key.
       { label: 'lab keys only', call: () => post('/api/lab/reports', {}), expect: () => 401 },
@@ -546,6 +598,54 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         label: "the couple's order, viewed as the patient",
         call: () => get('/api/orders/demo-purchase-couple?asUser=demo-mother'),
         expect: viewAs,
+      },
+    ],
+    // Kits on /delivery and /return-shipping (ADR 020): the order /orders shows, kit by kit. The
+    // demo couple's kits have long shipped, so their address and label answer 409 to the owner.
+    'GET /api/deliveries': () => [
+      { label: 'own kits', call: () => get('/api/deliveries'), expect: onlySignedIn },
+      {
+        label: "the patient's, viewed as the patient",
+        call: () => get('/api/deliveries?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'PUT /api/kits/{id}/address': () => [
+      {
+        label: "the mother's kit, shipped",
+        call: () => ({
+          method: 'PUT',
+          url: `/api/kits/${demoKits.mother}/address`,
+          body: {
+            name: 'Maya Demo',
+            line1: '1 Other Street',
+            city: 'Springfield',
+            state: 'IL',
+            zip: '62701',
+          },
+        }),
+        expect: (role) =>
+          !signedIn(role)
+            ? 401
+            : role === 'impersonating'
+              ? 403
+              : role === 'patient'
+                ? 'refused'
+                : 404,
+        foreignTo: ['partner', 'stranger', 'staff', 'primaryAdmin'],
+      },
+    ],
+    'GET /api/kits/{id}/return-label': () => [
+      {
+        label: "the mother's kit, its sample long at the lab",
+        call: () => get(`/api/kits/${demoKits.mother}/return-label`),
+        expect: (role) => (!signedIn(role) ? 401 : asPatient(role) ? 'refused' : 404),
+        foreignTo: ['partner', 'stranger', 'staff', 'primaryAdmin'],
+      },
+      {
+        label: "the mother's kit, viewed as the patient",
+        call: () => get(`/api/kits/${demoKits.mother}/return-label?asUser=demo-mother`),
+        expect: (role) => (!signedIn(role) ? 401 : isAdmin(role) ? 'refused' : 403),
       },
     ],
     // The journey (issue 11): the caller's own tests; staff may read a patient's.
@@ -862,6 +962,59 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: adminOnly,
       },
     ],
+    // Sensitive results (ADR 022): staff keep the rules; each person releases their own. Gene
+    // symbols that no demo report holds, so the rules change nothing the other rows read.
+    'GET /api/admin/sensitive-rules': () => [
+      { label: 'admins only', call: () => get('/api/admin/sensitive-rules'), expect: adminOnly },
+    ],
+    'POST /api/admin/sensitive-rules': () => [
+      {
+        label: 'admins only',
+        call: (role) =>
+          post('/api/admin/sensitive-rules', {
+            kind: 'gene',
+            code: `MATRIX${String(roles.indexOf(role))}`,
+            note: 'Matrix',
+          }),
+        expect: adminOnly,
+      },
+    ],
+    'DELETE /api/admin/sensitive-rules/{id}': () => [
+      {
+        label: 'admins only (no such rule: 404)',
+        call: () => ({ method: 'DELETE', url: '/api/admin/sensitive-rules/no-such-rule' }),
+        expect: (role) => (!signedIn(role) ? 401 : isAdmin(role) ? 404 : 403),
+      },
+    ],
+    'POST /api/reports/{id}/sensitive-release': () => [
+      {
+        label:
+          "the couple's joint report (it holds no sensitive result: 409); never while impersonating",
+        call: () => post(`/api/reports/${ids.jointReport}/sensitive-release`),
+        expect: (role) =>
+          !signedIn(role)
+            ? 401
+            : role === 'impersonating'
+              ? 403
+              : role === 'patient' || role === 'partner'
+                ? 'refused'
+                : 404,
+        foreignTo: ['stranger', 'staff', 'primaryAdmin'],
+      },
+      {
+        label: "the stranger's report",
+        call: () => post(`/api/reports/${ids.strangerIndividualReport}/sensitive-release`),
+        expect: (role) =>
+          !signedIn(role)
+            ? 401
+            : role === 'impersonating'
+              ? 403
+              : role === 'stranger'
+                ? 'refused'
+                : 404,
+        foreignTo: ['patient', 'partner', 'staff', 'primaryAdmin'],
+      },
+    ],
     // Counselling appointments (ADR 019): each person books, moves and cancels their own; staff
     // keep the counsellors and see the day's appointments.
     'GET /api/appointments/slots': () => [
@@ -962,6 +1115,72 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
       {
         label: 'admins only',
         call: () => get('/api/admin/appointments?date=2026-03-04&timeZone=UTC'),
+        expect: adminOnly,
+      },
+    ],
+    // The clinic directory (ADR 021): anyone signed in searches it and marks their own clinic;
+    // staff keep the clinics.
+    'GET /api/clinics': () => [
+      {
+        label: 'signed-in users',
+        call: () => get('/api/clinics?query=10001'),
+        expect: onlySignedIn,
+      },
+      {
+        label: 'viewed as the patient',
+        call: () => get('/api/clinics?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'GET /api/user/clinic': () => [
+      { label: 'own clinic', call: () => get('/api/user/clinic'), expect: onlySignedIn },
+      {
+        label: 'viewed as the patient',
+        call: () => get('/api/user/clinic?asUser=demo-mother'),
+        expect: viewAs,
+      },
+    ],
+    'PUT /api/user/clinic': () => [
+      {
+        label: 'an active clinic for oneself; never while impersonating',
+        call: () => ({
+          method: 'PUT',
+          url: '/api/user/clinic',
+          body: { clinicId: 'demo-clinic-hudson' },
+        }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'ok'),
+      },
+      {
+        label: 'a clinic that does not exist',
+        call: () => ({ method: 'PUT', url: '/api/user/clinic', body: { clinicId: 'no-such' } }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 404),
+      },
+    ],
+    'DELETE /api/user/clinic': () => [
+      {
+        label: 'own choice; never while impersonating',
+        call: () => ({ method: 'DELETE', url: '/api/user/clinic' }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'ok'),
+      },
+    ],
+    'GET /api/admin/clinics': () => [
+      { label: 'admins only', call: () => get('/api/admin/clinics'), expect: adminOnly },
+    ],
+    'POST /api/admin/clinics': () => [
+      {
+        label: 'admins only',
+        call: () => post('/api/admin/clinics', matrixClinic),
+        expect: adminOnly,
+      },
+    ],
+    'PUT /api/admin/clinics/{id}': () => [
+      {
+        label: 'admins only',
+        call: () => ({
+          method: 'PUT',
+          url: '/api/admin/clinics/demo-clinic-sunset',
+          body: { ...matrixClinic, name: 'Sunset Coast IVF' },
+        }),
         expect: adminOnly,
       },
     ],

@@ -27,6 +27,10 @@ describe('loadConfig', () => {
         companyDomain: 'nestling.health',
         supportEmail: 'support@nestling.health',
       },
+      lab: {
+        name: 'Nestling Genomics Laboratory',
+        returnAddress: ['Sample Receiving', '2100 Example Parkway, Suite 300', 'Austin, TX 78758'],
+      },
       webDistDir: defaultWebDistDir,
       shutdownTimeoutMs: 10_000,
       trustProxy: false,
@@ -34,6 +38,7 @@ describe('loadConfig', () => {
       keys: { paymentPublicKey: null, mapsApiKey: null },
       payments: { provider: 'test', stripe: null },
       mail: { smtpUrl: null, from: 'Nestling <no-reply@nestling.health>' },
+      s3: null,
       auth: { secret: null, idleTimeoutMinutes: 30, accessTokenMinutes: 30 },
     });
   });
@@ -77,6 +82,8 @@ describe('loadConfig', () => {
         COMPANY_NAME: 'Acorn Labs',
         COMPANY_DOMAIN: 'acorn.example',
         SUPPORT_EMAIL: 'help@acorn.example',
+        LAB_NAME: 'Acorn Lab',
+        LAB_RETURN_ADDRESS: ' Intake | 5 Oak Row ||Salem, OR 97301 ',
         WEB_DIST_DIR: 'web',
         SHUTDOWN_TIMEOUT_MS: '2500',
         TRUST_PROXY: '10.0.0.1, 10.0.0.0/8',
@@ -90,6 +97,12 @@ describe('loadConfig', () => {
         STRIPE_API_URL: 'http://127.0.0.1:12111',
         SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
         MAIL_FROM: 'Acorn <hello@acorn.example>',
+        S3_BUCKET: 'acorn-files',
+        S3_REGION: 'us-west-2',
+        S3_ENDPOINT: 'https://s3.acorn.example',
+        S3_ACCESS_KEY_ID: 'acorn-key',
+        S3_SECRET_ACCESS_KEY: 'acorn-secret',
+        S3_FORCE_PATH_STYLE: 'true',
         IDLE_TIMEOUT_MINUTES: '15',
         ACCESS_TOKEN_MINUTES: '20',
       },
@@ -112,6 +125,7 @@ describe('loadConfig', () => {
         companyDomain: 'acorn.example',
         supportEmail: 'help@acorn.example',
       },
+      lab: { name: 'Acorn Lab', returnAddress: ['Intake', '5 Oak Row', 'Salem, OR 97301'] },
       webDistDir: '/srv/portal/web',
       shutdownTimeoutMs: 2500,
       trustProxy: ['10.0.0.1', '10.0.0.0/8'],
@@ -130,6 +144,14 @@ describe('loadConfig', () => {
         },
       },
       mail: { smtpUrl: 'smtps://mailer:pw@smtp.example:465', from: 'Acorn <hello@acorn.example>' },
+      s3: {
+        bucket: 'acorn-files',
+        region: 'us-west-2',
+        endpoint: 'https://s3.acorn.example',
+        accessKeyId: 'acorn-key',
+        secretAccessKey: 'acorn-secret',
+        forcePathStyle: true,
+      },
       auth: {
         secret: 'a-secret-of-at-least-thirty-two-characters',
         idleTimeoutMinutes: 15,
@@ -305,6 +327,52 @@ describe('loadConfig', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('keeps files in DATA_DIR/files unless S3_BUCKET names a bucket (ADR 023)', () => {
+    expect(loadConfig({}, '/srv/portal').s3).toBeNull();
+    expect(
+      loadConfig(
+        {
+          S3_BUCKET: 'portal-files',
+          S3_ENDPOINT: 'https://minio.example:9000/',
+          S3_ACCESS_KEY_ID: 'key',
+          S3_SECRET_ACCESS_KEY: 'secret',
+          S3_FORCE_PATH_STYLE: 'true',
+        },
+        '/srv/portal',
+      ).s3,
+    ).toEqual({
+      bucket: 'portal-files',
+      region: 'us-east-1',
+      endpoint: 'https://minio.example:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'b', S3_REGION: 'eu-central-1' }).s3).toMatchObject({
+      region: 'eu-central-1',
+      endpoint: null,
+      accessKeyId: null,
+      forcePathStyle: false,
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toEqual([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither',
+    ]);
+    expect(problems({ S3_ENDPOINT: 'https://minio.example' })).toEqual([
+      'S3_BUCKET: required with the other S3_* settings',
+    ]);
+    expect(problems({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio' })).toEqual([
+      'S3_ENDPOINT: must be an http:// or https:// URL',
+    ]);
   });
 
   it('matches .env.example, which documents every setting with its default', () => {

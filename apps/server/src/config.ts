@@ -48,6 +48,12 @@ export interface Config {
     readonly companyDomain: string;
     readonly supportEmail: string;
   };
+  /** The lab that receives the samples: the addressee of the prepaid return labels. */
+  readonly lab: {
+    readonly name: string;
+    /** The address under the name, one line each. */
+    readonly returnAddress: readonly string[];
+  };
   /** Absolute path of the built web app. */
   readonly webDistDir: string;
   readonly shutdownTimeoutMs: number;
@@ -85,6 +91,21 @@ export interface Config {
     readonly smtpUrl: string | null;
     readonly from: string;
   };
+  /**
+   * Where files live (ADR 023): an S3-compatible bucket when S3_BUCKET is set, otherwise null
+   * and `${dataDir}/files`.
+   */
+  readonly s3: {
+    readonly bucket: string;
+    readonly region: string;
+    /** Another S3-compatible service's address; null for AWS itself. */
+    readonly endpoint: string | null;
+    /** Both or neither; neither leaves the SDK's own credential chain (an instance role). */
+    readonly accessKeyId: string | null;
+    readonly secretAccessKey: string | null;
+    /** `https://host/bucket/key` rather than `https://bucket.host/key`. */
+    readonly forcePathStyle: boolean;
+  } | null;
   readonly auth: {
     /**
      * Signs sessions and encrypts the JWT signing keys. Null only on the embedded database,
@@ -245,6 +266,11 @@ const envSchema = z.object({
   COMPANY_NAME: withDefault(z.string().trim().default('Nestling Genomics')),
   COMPANY_DOMAIN: withDefault(z.string().trim().default('nestling.health')),
   SUPPORT_EMAIL: withDefault(z.email({ error: 'must be an email address' }).optional()),
+  LAB_NAME: withDefault(z.string().trim().default('Nestling Genomics Laboratory')),
+  // Lines separated by '|'.
+  LAB_RETURN_ADDRESS: withDefault(
+    z.string().trim().default('Sample Receiving|2100 Example Parkway, Suite 300|Austin, TX 78758'),
+  ),
   WEB_DIST_DIR: optionalText,
   SHUTDOWN_TIMEOUT_MS: withDefault(
     z.coerce
@@ -290,6 +316,14 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalText,
+  S3_BUCKET: optionalText,
+  S3_REGION: withDefault(z.string().trim().default('us-east-1')),
+  S3_ENDPOINT: withDefault(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: withDefault(booleanSchema.default(false)),
   BETTER_AUTH_SECRET: withDefault(
     z.string().trim().min(32, 'must be at least 32 characters').optional(),
   ),
@@ -362,6 +396,13 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: both are required with PAYMENT_PROVIDER=stripe',
     );
   }
+  if (isSet(env.S3_ACCESS_KEY_ID) !== isSet(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither');
+  }
+  const s3Others = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (!isSet(env.S3_BUCKET) && s3Others.some((name) => isSet(env[name]))) {
+    problems.push('S3_BUCKET: required with the other S3_* settings');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const settings = parsed.data;
 
@@ -392,6 +433,12 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       companyName: settings.COMPANY_NAME,
       companyDomain: settings.COMPANY_DOMAIN,
       supportEmail: settings.SUPPORT_EMAIL ?? `support@${settings.COMPANY_DOMAIN}`,
+    },
+    lab: {
+      name: settings.LAB_NAME,
+      returnAddress: settings.LAB_RETURN_ADDRESS.split('|')
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
     },
     webDistDir:
       settings.WEB_DIST_DIR === undefined
@@ -429,6 +476,17 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       smtpUrl: settings.SMTP_URL ?? null,
       from: settings.MAIL_FROM ?? `${settings.PRODUCT_NAME} <no-reply@${settings.COMPANY_DOMAIN}>`,
     },
+    s3:
+      settings.S3_BUCKET === undefined
+        ? null
+        : {
+            bucket: settings.S3_BUCKET,
+            region: settings.S3_REGION,
+            endpoint: settings.S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+            accessKeyId: settings.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: settings.S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+          },
     auth: {
       secret: settings.BETTER_AUTH_SECRET ?? null,
       idleTimeoutMinutes: settings.IDLE_TIMEOUT_MINUTES,

@@ -6,6 +6,9 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { hasDemoAccounts, seedDemoDataIfEmpty } from './db/seed.ts';
 import { chooseListenHost } from './listen-host.ts';
 import { createLogger } from './logger.ts';
+import { jobHandlers } from './modules/jobs/registry.ts';
+import { createJobsRepository } from './modules/jobs/repository.ts';
+import { createJobWorker } from './modules/jobs/worker.ts';
 import { createShutdown } from './shutdown.ts';
 
 async function start() {
@@ -51,8 +54,15 @@ async function start() {
     }
 
     const app = await buildApp({ config, database, logger: log });
+    const worker = createJobWorker({
+      repository: createJobsRepository(database.db),
+      registry: jobHandlers,
+      log,
+      onEnqueue: app.jobs.onEnqueue,
+    });
     const shutdown = createShutdown({
       app,
+      jobs: worker,
       database,
       timeoutMs: config.shutdownTimeoutMs,
       log,
@@ -65,6 +75,9 @@ async function start() {
     const listen = chooseListenHost(config, await hasDemoAccounts(database.db));
     if (listen.notice !== null) log.warn(listen.notice);
     await app.listen({ port: config.port, host: listen.host });
+    // Only this process opens the embedded database, so what it finds running was left by a
+    // server that died.
+    await worker.start({ soleServer: database.kind === 'pglite' });
     log.info(`${config.brand.productName} Portal is running at ${config.publicUrl}`);
   } catch (error) {
     log.fatal({ err: error }, 'The server could not start');

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 export interface ShutdownOptions {
   app: Pick<FastifyInstance, 'close'>;
+  /** The job worker: its handlers are stopped and their jobs put back in the queue. */
+  jobs?: { stop(): Promise<void> };
   /** Closed once the app has finished its in-flight requests; releases the data-dir lock. */
   database: { close(): Promise<void> };
   timeoutMs: number;
@@ -11,7 +13,7 @@ export interface ShutdownOptions {
 
 /**
  * Graceful shutdown: stop accepting connections (new requests on open ones get 503), let the
- * requests in flight finish, close the database, exit 0. Past `timeoutMs`, exit 1.
+ * requests in flight finish, stop the background jobs, close the database, exit 0. Past `timeoutMs`, exit 1.
  * The returned function may be called more than once (SIGINT after SIGTERM); only the first
  * call acts.
  */
@@ -30,6 +32,7 @@ export function createShutdown(options: ShutdownOptions): (reason: string) => Pr
     timer.unref();
     try {
       await options.app.close();
+      await options.jobs?.stop();
       await options.database.close();
       clearTimeout(timer);
       options.log.info('Shut down cleanly');

@@ -486,9 +486,32 @@ export const kit = pgTable(
     role: text('role').notNull(),
     recipient: text('recipient').notNull(),
     shippingAddress: jsonb('shipping_address').notNull(),
+    /** When the person last changed the address on /delivery; null while it is the checkout's. */
+    addressChangedAt: timestamp('address_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('kit_order_id_idx').on(table.orderId)],
+);
+
+/**
+ * A kit's prepaid return label, kept among the documents of the person who printed it: one per
+ * kit and person, so printing it again hands back the same document.
+ */
+export const returnLabel = pgTable(
+  'return_label',
+  {
+    kitId: text('kit_id')
+      .notNull()
+      .references(() => kit.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => document.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.kitId, table.userId] })],
 );
 
 /** Each step an order's tracker took, and who recorded it. */
@@ -721,5 +744,143 @@ export const appointment = pgTable(
     index('appointment_starts_at_idx').on(table.startsAt),
     check('appointment_status', sql`${table.status} in ('booked', 'cancelled')`),
     check('appointment_times', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
+/**
+ * A partner IVF clinic in the lab's directory (/clinics), managed by lab staff. The location is
+ * the clinic's own when staff give one, otherwise the centre of its ZIP code; patients' searches
+ * order clinics by the distance from it. An inactive clinic is no longer offered.
+ */
+export const clinic = pgTable(
+  'clinic',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    /** Two-letter USPS code. */
+    state: text('state').notNull(),
+    /** Five digits. */
+    zip: text('zip').notNull(),
+    phone: text('phone').notNull(),
+    website: text('website'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    active: boolean('active').default(true).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('clinic_zip_idx').on(table.zip),
+    check(
+      'clinic_location',
+      sql`${table.latitude} between -90 and 90 and ${table.longitude} between -180 and 180`,
+    ),
+  ],
+);
+
+/** The clinic a person chose as theirs on /clinics; one per person. */
+export const patientClinic = pgTable(
+  'patient_clinic',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    clinicId: text('clinic_id')
+      .notNull()
+      .references(() => clinic.id, { onDelete: 'cascade' }),
+    chosenAt: timestamp('chosen_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [index('patient_clinic_clinic_id_idx').on(table.clinicId)],
+);
+
+/**
+ * What the lab treats as a sensitive result: a condition (its disease code) or a single-gene
+ * finding (its gene symbol). Such results are held back in every report, on the page, in the PDF
+ * and in the ZIP, until the person chooses to see them (counselling first).
+ */
+export const sensitiveResultRule = pgTable(
+  'sensitive_result_rule',
+  {
+    id: text('id').primaryKey(),
+    /** 'condition' or 'gene'. */
+    kind: text('kind').notNull(),
+    /** A disease code for a condition, an upper-case gene symbol for a gene. */
+    code: text('code').notNull(),
+    /** Why it is held back, shown to staff. */
+    note: text('note').default('').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('sensitive_result_rule_kind_code_unique').on(table.kind, table.code),
+    check('sensitive_result_rule_kind', sql`${table.kind} in ('condition', 'gene')`),
+  ],
+);
+
+/**
+ * A person's choice to see the sensitive results of one report: each partner of a couple
+ * chooses for themselves. No row means the results stay hidden.
+ */
+export const sensitiveRelease = pgTable(
+  'sensitive_release',
+  {
+    reportId: text('report_id')
+      .notNull()
+      .references(() => report.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Whether they had a counselling appointment booked when they chose. */
+    hadAppointment: boolean('had_appointment').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.reportId, table.userId] })],
+);
+
+/**
+ * Durable background work (ADR 023): a job waits in this table until a worker claims it with
+ * `FOR UPDATE SKIP LOCKED`, so it survives a restart and several servers never run it twice at
+ * once. A running job whose lease ran out (its server died) is claimed again; a failed attempt
+ * is retried later with backoff until `max_attempts`.
+ */
+export const job = pgTable(
+  'job',
+  {
+    id: text('id').primaryKey(),
+    /** What to do, e.g. 'genome-import'; a handler is registered for each kind. */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Whose work it is, so a person's jobs go with their account; null for the lab's own. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    /** 'queued', 'running', 'succeeded', 'failed' or 'cancelled'. */
+    state: text('state').default('queued').notNull(),
+    attempts: integer('attempts').default(0).notNull(),
+    maxAttempts: integer('max_attempts').default(5).notNull(),
+    /** Not before: now when queued, later after a failed attempt. */
+    runAt: timestamp('run_at', { withTimezone: true }).defaultNow().notNull(),
+    /** Which server runs it and until when its lease holds (renewed while it runs). */
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Work done so far and in all, in the job's own unit (bytes, files). */
+    progressDone: bigint('progress_done', { mode: 'number' }).default(0).notNull(),
+    progressTotal: bigint('progress_total', { mode: 'number' }),
+    /** What the handler returned when it succeeded. */
+    result: jsonb('result'),
+    /** The last attempt's error, in words a person can read. */
+    lastError: text('last_error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('job_claim_idx').on(table.state, table.runAt),
+    index('job_user_id_idx').on(table.userId),
+    check(
+      'job_state',
+      sql`${table.state} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`,
+    ),
   ],
 );

@@ -18,7 +18,14 @@ import {
 } from '../test/database.ts';
 import { demoDocuments } from './demo-documents.ts';
 import { demoCoupleAccountId, demoEmbryoCoupleAccountId } from './demo-reports.ts';
-import { account, document, report, reportVersion } from './schema.ts';
+import {
+  account,
+  counsellor,
+  counsellorAvailability,
+  document,
+  report,
+  reportVersion,
+} from './schema.ts';
 import {
   DEMO_PASSWORD,
   demoAccounts,
@@ -87,6 +94,20 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
     expect(codes.map(({ code, percentOff, active }) => ({ code, percentOff, active }))).toEqual([
       { code: DEMO_DISCOUNT_CODE, percentOff: 10, active: true },
     ]);
+  });
+
+  it('adds one demo counsellor with weekday hours, once however often it runs', async () => {
+    await seedDemoData(database.db, { filesDir });
+    const counsellors = await database.db.select().from(counsellor);
+    expect(counsellors.map(({ id, timeZone, active }) => ({ id, timeZone, active }))).toEqual([
+      { id: 'demo-counsellor', timeZone: 'America/New_York', active: true },
+    ]);
+    const hours = await database.db
+      .select()
+      .from(counsellorAvailability)
+      .where(eq(counsellorAvailability.counsellorId, 'demo-counsellor'));
+    expect(hours).toHaveLength(10);
+    expect(new Set(hours.map((period) => period.weekday))).toEqual(new Set([1, 2, 3, 4, 5]));
   });
 
   it('stores each demo document with its file: the consent form a one-page PDF', async () => {

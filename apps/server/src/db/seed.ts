@@ -10,6 +10,8 @@ import { createOrdersRepository } from '../modules/orders/repository.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import type { Database } from './database.ts';
 import { termsAcceptance } from './schema.ts';
+import { seedDemoClinics } from './demo-clinics.ts';
+import { seedDemoCounsellor } from './demo-counsellors.ts';
 import { demoDocuments, writeDemoFile } from './demo-documents.ts';
 import { demoKits, seedDemoOrders } from './demo-orders.ts';
 import { demoMotherSurvey } from './demo-survey.ts';
@@ -382,6 +384,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   if ((await users.findById(demoCouple.motherId)) !== null) {
     await createHealthSurveyRepository(db).insert(demoMotherSurvey(demoCouple.motherId));
   }
+  await seedDemoCounsellor(db);
+  await seedDemoClinics(db);
   const reportIds = await seedDemoReports(db, result);
   if (options.filesDir !== undefined) {
     await seedDemoDocuments(db, options.filesDir, reportIds, result);

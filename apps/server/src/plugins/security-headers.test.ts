@@ -151,3 +151,22 @@ describe('security headers behind a trusted TLS proxy', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 });
+
+describe('img-src and the maps key', () => {
+  async function imgSrc(env: Record<string, string>) {
+    const app = await createTestApp({ database, env });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      return directives(response.headers['content-security-policy']).get('img-src');
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('allows the static map images of /clinics only when a maps key is set', async () => {
+    expect(await imgSrc({})).toBe("'self' data:");
+    expect(await imgSrc({ MAPS_API_KEY: 'maps-acorn' })).toBe(
+      "'self' data: https://maps.googleapis.com",
+    );
+  });
+});

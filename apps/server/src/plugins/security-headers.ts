@@ -6,6 +6,7 @@ import {
   GOOGLE_DONE_PATH,
   GOOGLE_START_PATH,
 } from '@nestling/shared/google-sign-in';
+import { mapsKeyOf, STATIC_MAPS_ORIGIN } from '@nestling/shared/contract/clinics';
 import { pathWithoutQuery } from '../logger.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -28,6 +29,14 @@ export function connectSources(apiBaseUrl: string): string[] {
 }
 
 /**
+ * Where images may come from: the portal itself, and the static map images of /clinics only
+ * when a maps key is set (ADR 021).
+ */
+export function imageSources(mapsKey: string | null): string[] {
+  return mapsKey === null ? ["'self'", 'data:'] : ["'self'", 'data:', STATIC_MAPS_ORIGIN];
+}
+
+/**
  * Security headers on every response, the web app's and the API's. No inline scripts; inline
  * style attributes only.
  */
@@ -45,7 +54,7 @@ export const securityHeadersPlugin = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           styleSrcElem: ["'self'"],
           styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
+          imgSrc: imageSources(mapsKeyOf(app.config.keys, app.config.appEnv)),
           fontSrc: ["'self'", 'data:'],
           connectSrc: connectSources(app.config.apiBaseUrl),
           frameAncestors: ["'none'"],

@@ -22,10 +22,11 @@ export interface ServerProcess {
 /**
  * Starts the real server the way `npm start` does (`node --import tsx apps/server/src/main.ts`
  * from the repository root) on a port the system picks. `env` adds to the settings; the
- * database is the embedded one unless `env` says otherwise.
+ * database is the embedded one unless `env` says otherwise. `entry` replaces main.ts with a
+ * test's own start file (which imports main.ts).
  */
-export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', tsxImport, serverEntry], {
+export function startServer(env: Record<string, string>, entry = serverEntry): ServerProcess {
+  const child = spawn(process.execPath, ['--import', tsxImport, entry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { DeliveryPage } from '../features/delivery/delivery-page.tsx';
 
 export const Route = createFileRoute('/delivery')({
-  component: () => <PlannedPage title="Delivery" purpose="Where and how your kit is delivered." />,
+  component: DeliveryPage,
 });

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../ui/planned-page.tsx';
+import { ReturnShippingPage } from '../features/delivery/return-shipping-page.tsx';
 
 export const Route = createFileRoute('/return-shipping')({
-  component: () => (
-    <PlannedPage title="Return shipping" purpose="How to send your sample back to the lab." />
-  ),
+  component: ReturnShippingPage,
 });

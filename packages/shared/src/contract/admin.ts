@@ -44,6 +44,8 @@ export const adminUserSchema = z.object({
   lastName: z.nullable(z.string()),
   isAdminUser: z.boolean(),
   emailVerified: z.boolean(),
+  /** Whether My Data is turned on for them (ADR 023). */
+  enableDataPortal: z.boolean(),
   /** ISO 8601. */
   createdAt: z.string(),
 });
@@ -52,6 +54,13 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 /** Newest first. */
 export const adminUsersAnswerSchema = z.object({ users: z.array(adminUserSchema) });
 export type AdminUsersAnswer = z.infer<typeof adminUsersAnswerSchema>;
+
+/** PUT /admin/users/:id/data-portal: turns My Data on or off for one person. */
+export const adminUserParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+export const dataPortalBodySchema = z.object({ enabled: z.boolean() });
+export type DataPortalBody = z.infer<typeof dataPortalBodySchema>;
 
 /** GET /admin/audit: `subject` is a user id or an email. */
 export const auditQuerySchema = z.object({
@@ -80,6 +89,10 @@ export const auditActionSchema = z.enum([
   'risk-condition-reset',
   'counsellor-update',
   'appointments-day-read',
+  'kit-address-change',
+  'sensitive-rule-update',
+  'clinic-update',
+  'data-portal-update',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -31,7 +31,8 @@ export function reportJsonSchema(): Record<string, unknown> {
       'only, and for an embryo whose sex is not reported all of those in childRisk or none (some ' +
       'only would tell its sex); embryo labels and priorities are unique; a changelog from ' +
       'version 2; individual reports name individualOrderId, joint and embryo reports ' +
-      'coupleAccountId.',
+      'coupleAccountId; an individual report has at least one disease, a joint or embryo ' +
+      'report at least one childRisk range.',
     ...rest,
   };
 }

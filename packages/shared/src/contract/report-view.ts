@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { reportContentSchema, reportKindSchema, testTypeSchema } from './report.ts';
+import { sensitiveStateSchema } from './sensitive-results.ts';
 import { asUserSchema } from './view-as.ts';
 
 /*
@@ -58,6 +59,11 @@ export const reportAnswerSchema = z.object({
     content: reportContentSchema,
   }),
   versions: z.array(reportVersionInfoSchema),
+  /**
+   * Present when the lab marks results of this version as sensitive (ADR 022): how many, and
+   * whether the person reading has chosen to see them. Until then the content holds none.
+   */
+  sensitive: z.optional(sensitiveStateSchema),
 });
 export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
 

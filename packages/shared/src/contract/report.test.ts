@@ -196,6 +196,15 @@ describe('reportPayloadSchema', () => {
     ]);
   });
 
+  it('needs at least one result from the lab: a disease, or a child risk range', () => {
+    expect(
+      problems(withFields(individual, { 'content.diseases': [], 'content.charts.density': {} })),
+    ).toEqual(['content.diseases: Give at least 1']);
+    expect(
+      problems(withFields(joint, { 'content.childRisk': [], 'content.charts.density': {} })),
+    ).toContain('content.childRisk: Give at least 1');
+  });
+
   it('refuses an interval that leaves out the absolute risk', () => {
     const bad = withFields(individual, {
       'content.diseases.0.interval.lower': 0.11,

@@ -435,7 +435,11 @@ export const individualReportSchema = z
   .strictObject({
     kind: z.literal('individual'),
     test: testDetailsSchema,
-    diseases: arraySchema(diseaseResultSchema, 1),
+    /**
+     * At least one from the lab (the payload's check); a reader's view may hold none when the
+     * lab holds every one back until the person chooses to see them (ADR 022).
+     */
+    diseases: arraySchema(diseaseResultSchema),
     traits: arraySchema(traitResultSchema),
     monogenic: arraySchema(variantFindingSchema),
     ...listsFields,
@@ -492,7 +496,8 @@ export const jointReportSchema = z
     mother: strictObject({ monogenic: arraySchema(variantFindingSchema) }),
     father: strictObject({ monogenic: arraySchema(variantFindingSchema) }),
     carrierMatches: arraySchema(carrierMatchSchema),
-    childRisk: arraySchema(childRiskRangeSchema, 1),
+    /** At least one from the lab, as `diseases` of an individual report. */
+    childRisk: arraySchema(childRiskRangeSchema),
     ...listsFields,
     charts: chartsSchema,
   })
@@ -576,7 +581,8 @@ export const embryoReportSchema = z
     priorityMethod: textSchema(2000),
     embryos: arraySchema(embryoSchema, 1, MAX_EMBRYOS),
     /** The range the couple's children could have: the range chart places each embryo on it. */
-    childRisk: arraySchema(childRiskRangeSchema, 1),
+    /** At least one from the lab, as `diseases` of an individual report. */
+    childRisk: arraySchema(childRiskRangeSchema),
     ...listsFields,
     charts: chartsSchema,
   })
@@ -652,6 +658,18 @@ export const reportPayloadSchema = z
           message: 'Say what changed: a changelog is required from version 2',
           path: ['changelog'],
           input: payload.changelog,
+        });
+      }
+      const results =
+        payload.content.kind === 'individual'
+          ? { field: 'diseases', count: payload.content.diseases.length }
+          : { field: 'childRisk', count: payload.content.childRisk.length };
+      if (results.count === 0) {
+        ctx.issues.push({
+          code: 'custom',
+          message: 'Give at least 1',
+          path: ['content', results.field],
+          input: [],
         });
       }
       const individual = payload.content.kind === 'individual';

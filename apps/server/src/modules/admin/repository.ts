@@ -1,4 +1,4 @@
-import { desc, ilike, or, sql } from 'drizzle-orm';
+import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { user } from '../../db/schema.ts';
 
@@ -26,6 +26,7 @@ export function createAdminRepository(db: Database) {
           lastName: user.lastName,
           isAdminUser: user.isAdminUser,
           emailVerified: user.emailVerified,
+          enableDataPortal: user.enableDataPortal,
           createdAt: user.createdAt,
         })
         .from(user);
@@ -41,6 +42,25 @@ export function createAdminRepository(db: Database) {
               ),
             );
       return filtered.orderBy(desc(user.createdAt), desc(user.id)).limit(options.limit);
+    },
+
+    /** Turns My Data on or off; the user's row afterwards, or null when there is none. */
+    async setDataPortal(userId: string, enabled: boolean) {
+      const [row] = await db
+        .update(user)
+        .set({ enableDataPortal: enabled })
+        .where(eq(user.id, userId))
+        .returning({
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          isAdminUser: user.isAdminUser,
+          emailVerified: user.emailVerified,
+          enableDataPortal: user.enableDataPortal,
+          createdAt: user.createdAt,
+        });
+      return row ?? null;
     },
   };
 }

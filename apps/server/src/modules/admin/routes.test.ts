@@ -78,6 +78,7 @@ describe.each(testDatabaseKinds)('admin API on %s', (kind) => {
         lastName: 'Latest',
         isAdminUser: false,
         emailVerified: true,
+        enableDataPortal: false,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as string,
       },
       expect.objectContaining({ id: 'percent-user' }),

@@ -2,12 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_ONLY,
+  adminUserParamsSchema,
+  adminUserSchema,
   adminUsersAnswerSchema,
   adminUsersQuerySchema,
   auditAnswerSchema,
   auditQuerySchema,
+  dataPortalBodySchema,
   impersonationBodySchema,
 } from '@nestling/shared/contract/admin';
+import { USER_NOT_FOUND } from '@nestling/shared/contract/portal-user';
 import { accessTokenSchema } from '@nestling/shared/contract/auth';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { sendError } from '../../plugins/errors.ts';
@@ -54,6 +58,31 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => ({ users: await admin.searchUsers(request.query) }),
+  );
+
+  app.put(
+    '/admin/users/:id/data-portal',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: 'Turns My Data on or off for one person; audited (admins only)',
+        tags: ['admin'],
+        params: adminUserParamsSchema,
+        body: dataPortalBodySchema,
+        response: { 200: adminUserSchema, ...errors, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.identity === null) return sendError(request, reply, 401, 'No token in context');
+      const updated = await admin.setDataPortal(request.params.id, request.body.enabled);
+      if (updated === null) return sendError(request, reply, 404, USER_NOT_FOUND);
+      await audit.record(request, {
+        actorId: request.identity.userId,
+        subjectId: updated.id,
+        action: 'data-portal-update',
+      });
+      return updated;
+    },
   );
 
   app.get(

@@ -15,6 +15,12 @@ export function createAdminService(repository: AdminRepository) {
       });
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
+
+    /** Turns My Data on or off for one person; null when there is no such user. */
+    async setDataPortal(userId: string, enabled: boolean): Promise<AdminUser | null> {
+      const row = await repository.setDataPortal(userId, enabled);
+      return row === null ? null : { ...row, createdAt: row.createdAt.toISOString() };
+    },
   };
 }
 

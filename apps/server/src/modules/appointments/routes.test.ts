@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -20,6 +20,8 @@ import {
   type Slot,
 } from '@nestling/shared/contract/appointments';
 import type { App } from '../../app.ts';
+import { demoCounsellor } from '../../db/demo-counsellors.ts';
+import { counsellor } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
@@ -60,6 +62,8 @@ describe.each(testDatabaseKinds)('counselling appointments on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    // These tests set up their own counsellors and count every slot: the demo one would add hers.
+    await database.db.delete(counsellor).where(eq(counsellor.id, demoCounsellor.id));
     for (let index = 0; index < RACERS; index += 1) {
       await createTestUser(database.db, {
         id: `ap-racer-${String(index)}`,

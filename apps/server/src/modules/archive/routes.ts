@@ -16,6 +16,8 @@ import { createOrdersRepository } from '../orders/repository.ts';
 import type { RateLimitRule } from '../rate-limit/service.ts';
 import { createReportsRepository } from '../reports/repository.ts';
 import { createReportsService } from '../reports/service.ts';
+import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
+import { createSensitiveResultsService } from '../sensitive-results/service.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createArchiveService } from './service.ts';
 
@@ -53,6 +55,10 @@ export const archiveRoutes: FastifyPluginAsyncZod = (app) => {
       reports: reportsRepository,
       orders,
       users: createUsersRepository(db),
+      // Sensitive results the person has not chosen to see stay out of the ZIP (ADR 022).
+      forReader: createSensitiveResultsService({
+        repository: createSensitiveResultsRepository(db),
+      }).forReader,
     }),
     reportsRepository,
     orders,

@@ -174,13 +174,14 @@ export function createArchiveService(deps: {
         source: { kind: 'report-pdf', id: summary.id },
         read: () =>
           once(async () => {
-            const { report } = await reports.read(subject, summary.id, latest.version);
+            const { report, sensitive } = await reports.read(subject, summary.id, latest.version);
             return renderReportPdf(
               {
                 content: report.content,
                 version: report.version,
                 changelog: report.changelog,
                 people: await reports.peopleOf(summary.id),
+                heldBack: sensitive?.released === false ? sensitive.count : 0,
               },
               { ...brand, generatedAt },
             );

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, min, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
+  clinic,
   coupleAccount,
   individualOrder,
   orderEvent,
   partnerInvitation,
+  patientClinic,
   purchaseOrder,
   report,
   reportVersion,
@@ -110,6 +112,17 @@ export function createJourneyRepository(db: Database) {
         .where(or(...owners))
         .groupBy(report.id)
         .orderBy(asc(min(reportVersion.receivedAt)), asc(report.id));
+    },
+
+    /** The name of the clinic the person chose on /clinics (ADR 021); null for none. */
+    async chosenClinicName(userId: string): Promise<string | null> {
+      const rows = await db
+        .select({ name: clinic.name })
+        .from(patientClinic)
+        .innerJoin(clinic, eq(clinic.id, patientClinic.clinicId))
+        .where(eq(patientClinic.userId, userId))
+        .limit(1);
+      return rows[0]?.name ?? null;
     },
 
     async people(ids: readonly string[]): Promise<PersonRow[]> {

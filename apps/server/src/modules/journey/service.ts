@@ -109,13 +109,14 @@ function purchasedStep(
   order: PurchaseOrderRow | undefined,
   purchaseDate: number,
   buyerName: string | null,
+  clinicName: string | null = null,
 ): JourneyStep {
   if (order === undefined) {
     return {
       key: 'purchased',
       title: 'Test arranged',
       state: 'done',
-      detail: 'Arranged through your clinic',
+      detail: `Arranged through ${clinicName ?? 'your clinic'}`,
       doneAt: purchaseDate,
       link: null,
     };
@@ -276,9 +277,10 @@ export function createJourneyService(deps: JourneyDeps) {
 
   return {
     async journeyOf(userId: string): Promise<JourneyAnswer> {
-      const [accounts, individual] = await Promise.all([
+      const [accounts, individual, clinicName] = await Promise.all([
         repository.coupleAccountsOf(userId),
         repository.individualOrdersOf(userId),
+        repository.chosenClinicName(userId),
       ]);
       const accountIds = accounts.map((account) => account.id);
       const individualIds = individual.map((order) => order.id);
@@ -377,7 +379,7 @@ export function createJourneyService(deps: JourneyDeps) {
 
         const partnerFor = (done: boolean) => ({ name: partnerName, joined, done });
         const steps: JourneyStep[] = [
-          purchasedStep(order, account.purchaseDate, buyer),
+          purchasedStep(order, account.purchaseDate, buyer, clinicName),
           personalStep('survey', own.survey, partnerFor(partnerState?.survey ?? false)),
           personalStep('terms', own.terms, partnerFor(partnerState?.terms ?? false)),
           pgt
@@ -396,11 +398,17 @@ export function createJourneyService(deps: JourneyDeps) {
                 key: 'sample-sent',
                 title: 'Embryo biopsy sent by your clinic',
                 state: received ? 'done' : 'waiting',
+                // The clinic chosen on /clinics (ADR 021) by name, or a way to choose it.
                 detail: received
-                  ? 'The lab has the biopsy'
-                  : 'Your clinic sends the embryo biopsy to the lab',
+                  ? clinicName === null
+                    ? 'The lab has the biopsy'
+                    : `The lab has the biopsy from ${clinicName}`
+                  : `${clinicName ?? 'Your clinic'} sends the embryo biopsy to the lab`,
                 doneAt: results.sampleReceivedAt,
-                link: null,
+                link:
+                  clinicName === null && !received
+                    ? { to: '/clinics', label: 'Choose your clinic' }
+                    : null,
               }
             : sampleStep(results.sampleReceivedAt, received, activated, true),
           resultsStep(results, deliveredAt(resultReports)),

@@ -88,6 +88,11 @@ export interface ReportVersionForPdf {
    * (a lab sends none), so the caller passes them from the accounts.
    */
   readonly people: readonly string[];
+  /**
+   * How many sensitive results the content leaves out for this reader (ADR 022): the PDF says
+   * that some are held back, never which.
+   */
+  readonly heldBack?: number | undefined;
 }
 
 export interface ReportPdfOptions {
@@ -673,6 +678,16 @@ function testDetailsSection(test: TestDetails, content: ReportContent): ReactNod
 }
 
 /** The report as a react-pdf document; `madeOn` is the US date printed as the PDF's day. */
+/** 'Some results are held back': how many, never which. */
+function heldBackTitle(count: number): string {
+  return count === 1 ? '1 result is held back' : `${String(count)} results are held back`;
+}
+
+const HELD_BACK_EXPLAINED =
+  'The lab recommends talking these results through with a genetic counsellor before you see ' +
+  'them. You can book a counselling appointment and choose to see them in the portal; a PDF ' +
+  'made after that includes them.';
+
 export function reportDocument(
   report: ReportVersionForPdf,
   options: { productName: string; companyName: string; madeOn: string; creationDate: Date },
@@ -747,6 +762,14 @@ export function reportDocument(
           { style: styles.changes, wrap: false },
           p(`What changed in version ${version}`, styles.h3),
           p(report.changelog, styles.boxText),
+        )
+      : null,
+    report.heldBack !== undefined && report.heldBack > 0
+      ? h(
+          View,
+          { style: styles.changes, wrap: false },
+          p(heldBackTitle(report.heldBack), styles.h3),
+          p(HELD_BACK_EXPLAINED, styles.boxText),
         )
       : null,
   ];

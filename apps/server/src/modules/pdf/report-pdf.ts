@@ -39,7 +39,10 @@ function documentInputs(report: ReportVersionForPdf, options: ReportPdfOptions) 
 
 type DocumentInputs = ReturnType<typeof documentInputs>;
 
-/** A SHA-256 of every input: the content, version, changelog, names, brand and day. */
+/**
+ * A SHA-256 of every input: the content (without what is held back from this reader), version,
+ * changelog, names, the count held back, brand and day.
+ */
 function cacheKey(inputs: DocumentInputs): string {
   const { report } = inputs;
   return createHash('sha256')
@@ -49,6 +52,7 @@ function cacheKey(inputs: DocumentInputs): string {
         report.version,
         report.changelog ?? null,
         report.people,
+        report.heldBack ?? 0,
         inputs.productName,
         inputs.companyName,
         inputs.madeOn,

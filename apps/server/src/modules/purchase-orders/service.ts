@@ -229,6 +229,32 @@ export interface EventActor {
   actorId: string | null;
 }
 
+/**
+ * The orders a person may read, each as that person reads it: bought (all of it), or the
+ * couple's where they are mother or father (their own kit only). /delivery shares these rules.
+ */
+export async function readableOrders(
+  repository: PurchaseOrdersRepository,
+  userId: string,
+): Promise<PurchaseOrder[]> {
+  const rows = await repository.listForPerson(userId);
+  const roles = await repository.coupleRoles(
+    rows.filter((row) => row.userId !== userId).map((row) => row.id),
+  );
+  const ids = rows.map((row) => row.id);
+  const [kits, events] = await Promise.all([repository.kitsOf(ids), repository.eventsOf(ids)]);
+  return rows.map((row) =>
+    toPurchaseOrder(
+      row,
+      kits,
+      events,
+      row.userId === userId
+        ? 'buyer'
+        : { partner: roles.get(row.id)?.mother === userId ? 'mother' : 'father' },
+    ),
+  );
+}
+
 export interface PurchaseOrdersDeps {
   repository: PurchaseOrdersRepository;
   /** Gives the payment back through the order's provider. */
@@ -259,15 +285,8 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
   }
 
   /** The person's orders: bought, or the couple's where they are mother or father. */
-  async function readable(userId: string): Promise<PurchaseOrder[]> {
-    const rows = await repository.listForPerson(userId);
-    const roles = await repository.coupleRoles(
-      rows.filter((row) => row.userId !== userId).map((row) => row.id),
-    );
-    return assemble(rows, (row) => {
-      if (row.userId === userId) return 'buyer';
-      return { partner: roles.get(row.id)?.mother === userId ? 'mother' : 'father' };
-    });
+  function readable(userId: string): Promise<PurchaseOrder[]> {
+    return readableOrders(repository, userId);
   }
 
   async function toAdminOrders(rows: readonly OrderWithBuyer[]): Promise<AdminOrder[]> {

@@ -11,6 +11,8 @@ import type { UserRow } from '../../db/schema.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { createPartnerRepository } from '../partner/repository.ts';
 import { renderReportPdf } from '../pdf/report-pdf.ts';
+import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
+import { createSensitiveResultsService } from '../sensitive-results/service.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createReportsRepository } from './repository.ts';
 import { createReportsService } from './service.ts';
@@ -32,6 +34,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
     orders: createOrdersRepository(db),
     users: createUsersRepository(db),
     sharesIndividualWith: (ownerId, readerId) => partners.sharesIndividualWith(ownerId, readerId),
+    // Sensitive results the reader has not chosen to see stay out of the JSON and the PDF.
+    forReader: createSensitiveResultsService({
+      repository: createSensitiveResultsRepository(db),
+    }).forReader,
   });
   const versionOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 
@@ -48,6 +54,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
         version: report.version,
         changelog: report.changelog,
         people: await reports.peopleOf(report.id),
+        heldBack: found.sensitive?.released === false ? found.sensitive.count : 0,
       },
       {
         productName: app.config.brand.productName,

@@ -9,7 +9,7 @@ import {
   type UserAnswer,
   type UserQuery,
 } from '@nestling/shared/contract/portal-user';
-import { testTypeSchema } from '@nestling/shared/contract/report';
+import { testTypeSchema, type ReportContent } from '@nestling/shared/contract/report';
 import {
   REPORT_NOT_FOUND,
   reportVersionNotFound,
@@ -17,6 +17,7 @@ import {
   type ReportSummary,
 } from '@nestling/shared/contract/report-view';
 import type { UserRow } from '../../db/schema.ts';
+import type { ContentForReader } from '../sensitive-results/service.ts';
 import type { OrdersRepository, PartnerRow } from '../orders/repository.ts';
 import { toCoupleAccount, toIndividualOrder } from '../orders/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
@@ -97,6 +98,15 @@ export function createReportsService(deps: {
    * without it only the owner may.
    */
   sharesIndividualWith?: (ownerId: string, readerId: string) => Promise<boolean>;
+  /**
+   * The content as this reader may see it, without the sensitive results they have not
+   * released (ADR 022). Required, so that no way out of the portal forgets it.
+   */
+  forReader: (
+    reportId: string,
+    readerId: string,
+    content: ReportContent,
+  ) => Promise<ContentForReader>;
 }) {
   const { reports, orders, users } = deps;
 
@@ -113,7 +123,11 @@ export function createReportsService(deps: {
     return (await deps.sharesIndividualWith(ownerId, readerId)) ? 'partner' : null;
   }
 
-  async function readVersion(reportId: string, version: number | undefined): Promise<ReportAnswer> {
+  async function readVersion(
+    reportId: string,
+    version: number | undefined,
+    readerId: string,
+  ): Promise<ReportAnswer> {
     const head = await reports.findWithOwners(reportId);
     const versions = await reports.listVersions(reportId);
     const latest = versions[0];
@@ -121,6 +135,7 @@ export function createReportsService(deps: {
     const wanted = version ?? latest.version;
     const row = await reports.findVersion(reportId, wanted);
     if (row === null) throw new ReportsError(404, reportVersionNotFound(wanted));
+    const { content, sensitive } = await deps.forReader(reportId, readerId, row.content);
     return {
       report: {
         id: head.id,
@@ -132,12 +147,13 @@ export function createReportsService(deps: {
         testType: row.content.test.testType,
         receivedAt: row.receivedAt.toISOString(),
         changelog: row.changelog,
-        content: row.content,
+        content,
       },
       versions: versions.map((entry) => ({
         ...entry,
         receivedAt: entry.receivedAt.toISOString(),
       })),
+      ...(sensitive === undefined ? {} : { sensitive }),
     };
   }
 
@@ -223,13 +239,13 @@ export function createReportsService(deps: {
       if (head.kind === 'individual') {
         const reader = await individualReader(head.orderUserId, subject.id);
         if (reader === null) throw new ReportsError(404, REPORT_NOT_FOUND);
-        const answer = await readVersion(reportId, version);
+        const answer = await readVersion(reportId, version, subject.id);
         return reader === 'partner' ? { ...answer, sharedBy: head.orderUserId } : answer;
       }
       if (![head.mother, head.father].includes(subject.id)) {
         throw new ReportsError(404, REPORT_NOT_FOUND);
       }
-      return readVersion(reportId, version);
+      return readVersion(reportId, version, subject.id);
     },
 
     /**
@@ -267,7 +283,7 @@ export function createReportsService(deps: {
       if (order === null || reader === null) throw new ReportsError(404, ORDER_NOT_FOUND);
       const reportId = await reports.findIdByOrder(orderId);
       if (reportId === null) throw new ReportsError(404, REPORT_NOT_FOUND);
-      const answer = await readVersion(reportId, version);
+      const answer = await readVersion(reportId, version, subject.id);
       return reader === 'partner' ? { ...answer, sharedBy: order.userId } : answer;
     },
   };

@@ -29,6 +29,8 @@ import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/ser
 import { preferenceCookie, readCookie } from '../reports/cookies.ts';
 import { createReportsRepository } from '../reports/repository.ts';
 import { createReportsService } from '../reports/service.ts';
+import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
+import { createSensitiveResultsService } from '../sensitive-results/service.ts';
 import { createUsersRepository } from './repository.ts';
 import { createUsersService } from './service.ts';
 
@@ -46,6 +48,10 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
     reports: createReportsRepository(app.database.db),
     orders: createOrdersRepository(app.database.db),
     users: usersRepository,
+    // GET /user lists reports without their content; the rule applies all the same.
+    forReader: createSensitiveResultsService({
+      repository: createSensitiveResultsRepository(app.database.db),
+    }).forReader,
   });
   const secureCookies = app.config.publicUrl.startsWith('https:');
   const emailConfirmation = createEmailConfirmation({

@@ -29,6 +29,7 @@ const mother: AdminUser = {
   lastName: 'Demo',
   isAdminUser: false,
   emailVerified: true,
+  enableDataPortal: false,
   createdAt: '2026-01-05T15:04:05.000Z',
 };
 const staff: AdminUser = {
@@ -38,6 +39,7 @@ const staff: AdminUser = {
   lastName: 'Staff',
   isAdminUser: true,
   emailVerified: false,
+  enableDataPortal: false,
   createdAt: '2026-01-04T15:04:05.000Z',
 };
 const entry: AuditEntry = {
@@ -115,8 +117,10 @@ describe('AdminPage', () => {
       'mother@demo.test',
       'Yes',
       'No',
+      'Off',
       expect.stringContaining('View as') as string,
     ]);
+    expect(within(row).getByRole('switch', { name: 'My Data for Maya Demo' })).not.toBeChecked();
     expect(within(row).getByRole('link', { name: 'View as Maya Demo' })).toHaveAttribute(
       'href',
       '/?as_user=demo-mother',

@@ -4,11 +4,13 @@ import { isPrimaryAdmin } from '@nestling/shared/rules';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useCurrentUser } from '../session/use-current-user.ts';
+import { AdminClinics } from './admin-clinics.tsx';
 import { AdminCounsellors } from './admin-counsellors.tsx';
 import { AdminDiscountCodes } from './admin-discount-codes.tsx';
 import { AdminOrders } from './admin-orders.tsx';
 import { AdminProducts } from './admin-products.tsx';
 import { AdminRiskValues } from './admin-risk-values.tsx';
+import { AdminSensitiveResults } from './admin-sensitive-results.tsx';
 import { AuditLog } from './audit-log.tsx';
 import { UserSearch } from './user-search.tsx';
 
@@ -20,6 +22,8 @@ export const ADMIN_TABS = [
   'discount-codes',
   'risk-values',
   'counsellors',
+  'clinics',
+  'sensitive-results',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -79,6 +83,8 @@ export function AdminPage({
           <Tabs.Tab value="discount-codes">Discount codes</Tabs.Tab>
           <Tabs.Tab value="risk-values">Risk calculator values</Tabs.Tab>
           <Tabs.Tab value="counsellors">Counsellors</Tabs.Tab>
+          <Tabs.Tab value="clinics">Clinics</Tabs.Tab>
+          <Tabs.Tab value="sensitive-results">Sensitive results</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users" pt="lg">
           <UserSearch canImpersonate={isPrimaryAdmin(user.data, brand.companyDomain)} />
@@ -98,6 +104,12 @@ export function AdminPage({
         </Tabs.Panel>
         <Tabs.Panel value="counsellors" pt="lg">
           <AdminCounsellors />
+        </Tabs.Panel>
+        <Tabs.Panel value="clinics" pt="lg">
+          <AdminClinics />
+        </Tabs.Panel>
+        <Tabs.Panel value="sensitive-results" pt="lg">
+          <AdminSensitiveResults />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,4 +1,8 @@
-import { adminUsersAnswerSchema, auditAnswerSchema } from '@nestling/shared/contract/admin';
+import {
+  adminUserSchema,
+  adminUsersAnswerSchema,
+  auditAnswerSchema,
+} from '@nestling/shared/contract/admin';
 import { accessTokenSchema } from '@nestling/shared/contract/auth';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -17,6 +21,28 @@ export function useAdminUsers(q: string) {
       }),
     // The last results stay while a new search loads, rather than the table vanishing.
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * PUT /admin/users/:id/data-portal: turns My Data on or off for one person. The user list and
+ * the audit log are asked again; so is the signed-in user, in case staff changed their own.
+ */
+export function useSetDataPortal() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, enabled }: { userId: string; enabled: boolean }) =>
+      api.put(`/admin/users/${encodeURIComponent(userId)}/data-portal`, adminUserSchema, {
+        body: { enabled },
+        redirects: false,
+      }),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: ['user'] }),
+      ]);
+    },
   });
 }
 

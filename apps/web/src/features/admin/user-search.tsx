@@ -1,10 +1,22 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Switch.css';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { AdminUser } from '@nestling/shared/contract/admin';
 import { useId, useState, type SubmitEvent } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import classes from './admin.module.css';
 import { adminErrorText } from './format.ts';
-import { useAdminUsers, useImpersonate } from './use-admin.ts';
+import { useAdminUsers, useImpersonate, useSetDataPortal } from './use-admin.ts';
 
 function displayName(user: AdminUser): string {
   const name = [user.firstName, user.lastName]
@@ -14,9 +26,36 @@ function displayName(user: AdminUser): string {
   return name === '' ? user.email : name;
 }
 
+/** My Data for one person: on or off, saved at once (and audited by the server). */
+function DataPortalSwitch({ user, name }: { user: AdminUser; name: string }) {
+  const setDataPortal = useSetDataPortal();
+  const pending = setDataPortal.isPending;
+  const checked = pending ? setDataPortal.variables.enabled : user.enableDataPortal;
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" wrap="nowrap">
+        <Switch
+          aria-label={`My Data for ${name}`}
+          checked={checked}
+          disabled={pending}
+          onChange={(event) => {
+            setDataPortal.mutate({ userId: user.id, enabled: event.currentTarget.checked });
+          }}
+        />
+        <Text size="sm">{checked ? 'On' : 'Off'}</Text>
+      </Group>
+      {setDataPortal.isError && (
+        <Text size="sm" c="red.9" role="alert">
+          {adminErrorText(setDataPortal.error)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * Finds users by name or email. Each row leads to the portal as that user sees it (view-as);
- * primary admins may also impersonate a patient.
+ * primary admins may also impersonate a patient. Staff turn My Data on or off per person here.
  */
 export function UserSearch({ canImpersonate }: { canImpersonate: boolean }) {
   const [draft, setDraft] = useState('');
@@ -72,6 +111,7 @@ export function UserSearch({ canImpersonate }: { canImpersonate: boolean }) {
                 <Table.Th scope="col">Email</Table.Th>
                 <Table.Th scope="col">Verified</Table.Th>
                 <Table.Th scope="col">Admin</Table.Th>
+                <Table.Th scope="col">My Data</Table.Th>
                 <Table.Th scope="col">Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -84,6 +124,9 @@ export function UserSearch({ canImpersonate }: { canImpersonate: boolean }) {
                     <Table.Td>{user.email}</Table.Td>
                     <Table.Td>{user.emailVerified ? 'Yes' : 'No'}</Table.Td>
                     <Table.Td>{user.isAdminUser ? 'Yes' : 'No'}</Table.Td>
+                    <Table.Td>
+                      <DataPortalSwitch user={user} name={name} />
+                    </Table.Td>
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
                         <AnchorLink

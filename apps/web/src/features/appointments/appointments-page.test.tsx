@@ -160,4 +160,43 @@ describe('the appointments page', () => {
     expect(screen.queryByRole('button', { name: 'Move' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
   });
+
+  it('shows one day’s times at a time and switches days', async () => {
+    const thursday: Slot = {
+      counsellorId: dana.id,
+      startsAt: '2037-03-05T19:00:00.000Z',
+      endsAt: '2037-03-05T19:30:00.000Z',
+    };
+    const { user: person, container } = await setup({
+      ...routes([]),
+      'GET /api/appointments/slots': () =>
+        Response.json({ counsellors: [dana], slots: [...slots, thursday] }),
+    });
+    const days = await screen.findByRole('group', { name: 'Days with free times' });
+    const tuesdayButton = within(days).getByRole('button', { name: 'Tue, Mar 3, 2 times' });
+    expect(tuesdayButton).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('group', { name: 'Tuesday, March 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '2:00 PM' })).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+
+    await person.click(within(days).getByRole('button', { name: 'Thu, Mar 5, 1 time' }));
+    const thursdayTimes = screen.getByRole('group', { name: 'Thursday, March 5' });
+    expect(within(thursdayTimes).getByRole('button', { name: '2:00 PM' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '9:30 AM' })).not.toBeInTheDocument();
+  });
+
+  it('says how to reach the lab while no counsellor takes appointments', async () => {
+    const { container } = await setup({
+      ...routes([]),
+      'GET /api/appointments/slots': () => Response.json({ counsellors: [], slots: [] }),
+    });
+    expect(await screen.findByText('No counsellor is taking appointments yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'support@nestling.health' })).toHaveAttribute(
+      'href',
+      'mailto:support@nestling.health',
+    );
+    expect(screen.queryByRole('button', { name: 'Later week' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/no free times this week/)).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
 });

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   Loader,
@@ -8,6 +9,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   APPOINTMENT_HORIZON_DAYS,
@@ -16,12 +18,15 @@ import {
   type Slot,
 } from '@nestling/shared/contract/appointments';
 import { useId, useState } from 'react';
+import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
+import classes from './appointments.module.css';
 import {
   browserTimeZone,
   dayAndTimeText,
   dayText,
+  shortDayText,
   slotsByDay,
   timeText,
   weekRange,
@@ -147,8 +152,10 @@ function SlotPicker({
   onStopMoving: () => void;
 }) {
   const headingId = useId();
+  const { brand } = useRuntimeConfig();
   const [week, setWeek] = useState(0);
   const [counsellorId, setCounsellorId] = useState('');
+  const [dayKey, setDayKey] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Slot | null>(null);
   const range = weekRange(now, week);
   const slots = useFreeSlots(range);
@@ -159,6 +166,9 @@ function SlotPicker({
     (slot) => counsellorId === '' || slot.counsellorId === counsellorId,
   );
   const days = slotsByDay(shown, timeZone);
+  // One day's times at a time (a week can hold dozens): the chosen day, else the first free one.
+  const day = days.find((candidate) => candidate.key === dayKey) ?? days[0];
+  const noCounsellors = slots.isSuccess && counsellors.length === 0;
   const several = counsellors.length > 1;
   // The counsellor's name goes on each time only while times of several are mixed.
   const namesOnTimes = several && counsellorId === '';
@@ -197,60 +207,103 @@ function SlotPicker({
           </Button>
         </Group>
       )}
-      <Group justify="space-between" align="flex-end">
-        <Group gap="xs">
-          <Button
-            variant="default"
-            disabled={week === 0}
-            onClick={() => {
-              setWeek(week - 1);
-              setChosen(null);
-            }}
-          >
-            Earlier week
-          </Button>
-          <Button
-            variant="default"
-            disabled={week >= LAST_WEEK}
-            onClick={() => {
-              setWeek(week + 1);
-              setChosen(null);
-            }}
-          >
-            Later week
-          </Button>
+      {noCounsellors ? (
+        <Alert color="blue" title="No counsellor is taking appointments yet">
+          Our genetic counsellors have not opened their calendars here yet. Please write to us at{' '}
+          <Anchor href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</Anchor> and we will
+          arrange a time with you.
+        </Alert>
+      ) : (
+        <Group justify="space-between" align="flex-end">
+          <Group gap="xs">
+            <Button
+              variant="default"
+              disabled={week === 0}
+              onClick={() => {
+                setWeek(week - 1);
+                setDayKey(null);
+                setChosen(null);
+              }}
+            >
+              Earlier week
+            </Button>
+            <Button
+              variant="default"
+              disabled={week >= LAST_WEEK}
+              onClick={() => {
+                setWeek(week + 1);
+                setDayKey(null);
+                setChosen(null);
+              }}
+            >
+              Later week
+            </Button>
+          </Group>
+          {several && (
+            <NativeSelect
+              label="Counsellor"
+              value={counsellorId}
+              onChange={(event) => {
+                setCounsellorId(event.currentTarget.value);
+                setDayKey(null);
+                setChosen(null);
+              }}
+              data={[
+                { value: '', label: 'Any counsellor' },
+                ...counsellors.map((counsellor) => ({
+                  value: counsellor.id,
+                  label: counsellor.name,
+                })),
+              ]}
+            />
+          )}
         </Group>
-        {several && (
-          <NativeSelect
-            label="Counsellor"
-            value={counsellorId}
-            onChange={(event) => {
-              setCounsellorId(event.currentTarget.value);
-              setChosen(null);
-            }}
-            data={[
-              { value: '', label: 'Any counsellor' },
-              ...counsellors.map((counsellor) => ({
-                value: counsellor.id,
-                label: counsellor.name,
-              })),
-            ]}
-          />
-        )}
-      </Group>
-      <Text aria-live="polite">
-        {dayText(range.from, timeZone)} to {dayText(new Date(Date.parse(range.to) - 1), timeZone)}
-      </Text>
+      )}
+      {!noCounsellors && (
+        <Text aria-live="polite">
+          {dayText(range.from, timeZone)} to {dayText(new Date(Date.parse(range.to) - 1), timeZone)}
+        </Text>
+      )}
       {slots.isPending && <Loader size="sm" role="status" aria-label="Loading free times" />}
       {slots.isError && (
         <Alert color="red" role="alert">
           {errorText(slots.error)}
         </Alert>
       )}
-      {slots.isSuccess && days.length === 0 && (
+      {slots.isSuccess && !noCounsellors && days.length === 0 && (
         <Text>There are no free times this week. Please try a later week.</Text>
       )}
-      {days.map((day) => (
+      {days.length > 0 && (
+        <div role="group" aria-label="Days with free times" className={classes.days}>
+          {days.map((candidate) => {
+            const selected = candidate.key === day?.key;
+            const count = candidate.slots.length;
+            return (
+              <Button
+                key={candidate.key}
+                variant={selected ? 'filled' : 'default'}
+                aria-pressed={selected}
+                className={classes.day}
+                onClick={() => {
+                  setDayKey(candidate.key);
+                  setChosen(null);
+                }}
+              >
+                <span className={classes.dayLabel}>
+                  <span>
+                    {shortDayText(candidate.slots[0]?.startsAt ?? '', timeZone)}
+                    <VisuallyHidden component="span">,</VisuallyHidden>
+                  </span>{' '}
+                  <span className={classes.dayCount}>
+                    {count === 1 ? '1 time' : `${String(count)} times`}
+                  </span>
+                </span>
+              </Button>
+            );
+          })}
+        </div>
+      )}
+      {day !== undefined && (
         <Stack key={day.key} gap="xs" role="group" aria-label={day.title}>
           <Title order={3} size="h4">
             {day.title}
@@ -278,7 +331,7 @@ function SlotPicker({
             })}
           </Group>
         </Stack>
-      ))}
+      )}
       {chosen !== null && (
         <Paper withBorder p="md">
           <Stack gap="xs">

@@ -32,6 +32,16 @@ export function dayText(instant: Date | string, timeZone: string): string {
   }).format(new Date(instant));
 }
 
+/** 'Tue, Mar 3'. */
+export function shortDayText(instant: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  }).format(new Date(instant));
+}
+
 /** '9:30 AM', with an ordinary space (some runtimes put a narrow one before AM). */
 export function timeText(instant: Date | string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })

@@ -119,3 +119,11 @@ describe('IndividualReportView: traits', () => {
     expect(screen.queryByRole('figure', { name: /Height/ })).toBeNull();
   });
 });
+
+describe('IndividualReportView: every condition held back', () => {
+  it('still shows the report, with its traits, when the lab holds back every condition', async () => {
+    // Counselling first (ADR 022): the person's view may hold no disease until they choose.
+    await renderView({ ...content, diseases: [], charts: { ...content.charts, density: {} } });
+    expect(screen.getByRole('table', { name: 'Predicted traits' })).toHaveTextContent('181.4 cm');
+  });
+});

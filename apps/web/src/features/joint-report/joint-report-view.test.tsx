@@ -82,3 +82,20 @@ describe('JointReportView: children’s risk', () => {
     );
   });
 });
+
+describe('JointReportView: every condition held back', () => {
+  it('still shows the report when the lab holds back every child risk range', async () => {
+    // Counselling first (ADR 022): the person's view may hold no range until they choose.
+    const withheld: JointReport = { ...content, childRisk: [], charts: { density: {} } };
+    await renderWithRouter(
+      <JointReportView
+        answer={{ ...answer, report: { ...answer.report, content: withheld } }}
+        content={withheld}
+        source={{ by: 'report', id: 'report-1' }}
+        onVersionChange={() => undefined}
+      />,
+    );
+    expect(screen.getAllByRole('heading').length).toBeGreaterThan(1);
+    expect(screen.queryByRole('figure', { name: /your future children's risk/ })).toBeNull();
+  });
+});

@@ -88,6 +88,14 @@ export function OrderView({ order }: { order: PurchaseOrder }) {
             </dl>
           </Card>
         ))}
+        {!refunded && (
+          <Text>
+            Change an address before the kit ships on{' '}
+            <AnchorLink to="/delivery">Delivery</AnchorLink>; once it has arrived,{' '}
+            <AnchorLink to="/return-shipping">Return shipping</AnchorLink> has its prepaid return
+            label.
+          </Text>
+        )}
       </Stack>
 
       <Stack gap="sm" component="section" aria-labelledby={paymentId}>

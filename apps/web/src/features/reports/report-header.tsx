@@ -6,6 +6,7 @@ import {
   reportTestName,
   usDateFromIsoDate,
 } from '@nestling/shared/report-wording';
+import { SensitiveResultsPanel } from '../sensitive-results/sensitive-results-panel.tsx';
 import { DownloadPdfButton } from './download-pdf-button.tsx';
 import type { ReportSource } from './use-report.ts';
 
@@ -18,7 +19,7 @@ export function pdfFileName(answer: ReportAnswer): string {
 /**
  * The top of every report page: its heading, the test's name (spec section 9's suffixes), the
  * version on screen with its sign-off, earlier versions with what changed, the research-use-only
- * marking, and the PDF download.
+ * marking, the PDF download, and the results held back until the person chooses (ADR 022).
  */
 export function ReportHeader({
   title,
@@ -87,6 +88,9 @@ export function ReportHeader({
           fileName={pdfFileName(answer)}
         />
       </Group>
+      {answer.sensitive !== undefined && (
+        <SensitiveResultsPanel reportId={report.id} state={answer.sensitive} />
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../ui/planned-page.tsx';
+import { MyDataPage } from '../../features/my-data/my-data-page.tsx';
 
 export const Route = createFileRoute('/my-data/exports')({
-  component: () => <PlannedPage title="My data: exports" purpose="Download a copy of your data." />,
+  component: () => <MyDataPage title="My data: exports" purpose="Download a copy of your data." />,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../ui/planned-page.tsx';
+import { MyDataPage } from '../../features/my-data/my-data-page.tsx';
 
 export const Route = createFileRoute('/my-data/imports')({
   component: () => (
-    <PlannedPage
+    <MyDataPage
       title="My data: imports"
       purpose="The data files you have imported and their status."
     />

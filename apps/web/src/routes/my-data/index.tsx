@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlannedPage } from '../../ui/planned-page.tsx';
+import { MyDataPage } from '../../features/my-data/my-data-page.tsx';
 
 export const Route = createFileRoute('/my-data/')({
   component: () => (
-    <PlannedPage
+    <MyDataPage
       title="My data"
       purpose="Import your genetic data from elsewhere and export what the portal holds about you."
     />

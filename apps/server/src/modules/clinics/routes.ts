@@ -1,0 +1,168 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminClinicsAnswerSchema,
+  clinicInputSchema,
+  clinicParamsSchema,
+  clinicSchema,
+  clinicSearchAnswerSchema,
+  clinicSearchQuerySchema,
+  myClinicAnswerSchema,
+  myClinicQuerySchema,
+  myClinicRequestSchema,
+} from '@nestling/shared/contract/clinics';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import { requireAdmin } from '../admin/routes.ts';
+import { createClinicsRepository } from './repository.ts';
+import { createClinicsService } from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
+
+/** The partner clinic directory and each person's chosen clinic (ADR 021). */
+export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
+  const clinics = createClinicsService({
+    repository: createClinicsRepository(app.database.db),
+  });
+  const ownChoice = [app.requireVerifiedUser, app.refuseWhileImpersonating];
+  const adminOnly = [app.requireVerifiedUser, requireAdmin];
+  const callerId = (request: FastifyRequest) => {
+    const identity = request.identity;
+    if (identity === null) throw new Error('requireVerifiedUser lets no anonymous caller by');
+    return identity.userId;
+  };
+
+  app.get(
+    '/clinics',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary:
+          'Active partner clinics: a 5-digit ZIP orders them by great-circle miles from its centre, nearest first; other text matches name, city or state, by name; no query lists all, nearest to the ZIP of the person’s shipping address when known. Admins may pass asUser',
+        tags: ['clinics'],
+        querystring: clinicSearchQuerySchema,
+        response: { 200: clinicSearchAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      return clinics.search(subject.id, request.query.query);
+    },
+  );
+
+  app.get(
+    '/user/clinic',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary: 'The clinic the person chose as theirs, or null; admins may pass asUser',
+        tags: ['clinics'],
+        querystring: myClinicQuerySchema,
+        response: { 200: myClinicAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      return { clinic: await clinics.chosenBy(subject.id) };
+    },
+  );
+
+  app.put(
+    '/user/clinic',
+    {
+      preHandler: ownChoice,
+      schema: {
+        summary:
+          'Marks an active clinic as the person’s own, replacing any earlier choice; an inactive or unknown clinic answers 404',
+        tags: ['clinics'],
+        body: myClinicRequestSchema,
+        response: { 200: myClinicAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      clinic: await clinics.choose(callerId(request), request.body.clinicId),
+    }),
+  );
+
+  app.delete(
+    '/user/clinic',
+    {
+      preHandler: ownChoice,
+      schema: {
+        summary: 'Clears the person’s chosen clinic',
+        tags: ['clinics'],
+        response: { 200: myClinicAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await clinics.clear(callerId(request));
+      return { clinic: null };
+    },
+  );
+
+  app.get(
+    '/admin/clinics',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary: 'Every clinic of the directory, active or not, by name (admins only)',
+        tags: ['admin'],
+        response: { 200: adminClinicsAnswerSchema, ...errors },
+      },
+    },
+    async () => ({ clinics: await clinics.all() }),
+  );
+
+  app.post(
+    '/admin/clinics',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary:
+          'Adds a clinic; without latitude and longitude it is placed at its ZIP’s centre, and a ZIP not known answers 400 (admins only; audited)',
+        tags: ['admin'],
+        body: clinicInputSchema,
+        response: { 200: clinicSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const created = await clinics.create(request.body);
+      await app.audit.record(request, {
+        actorId: callerId(request),
+        subjectId: null,
+        action: 'clinic-update',
+      });
+      return created;
+    },
+  );
+
+  app.put(
+    '/admin/clinics/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary:
+          'Changes a clinic; an inactive one is no longer listed nor can be chosen, earlier choices stay (admins only; audited)',
+        tags: ['admin'],
+        params: clinicParamsSchema,
+        body: clinicInputSchema,
+        response: { 200: clinicSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const updated = await clinics.update(request.params.id, request.body);
+      await app.audit.record(request, {
+        actorId: callerId(request),
+        subjectId: null,
+        action: 'clinic-update',
+      });
+      return updated;
+    },
+  );
+
+  return Promise.resolve();
+};

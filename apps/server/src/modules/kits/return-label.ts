@@ -1,0 +1,143 @@
+import bwipjs from 'bwip-js/node';
+import {
+  Document,
+  type DocumentProps,
+  Image,
+  Page,
+  StyleSheet,
+  Text,
+  View,
+  renderToBuffer,
+} from '@react-pdf/renderer';
+import { createElement as h, type ReactElement } from 'react';
+import type { ShippingAddress } from '@nestling/shared/contract/purchase';
+import { usDateFromDate } from '@nestling/shared/report-wording';
+
+/*
+ * The prepaid return label of one kit (issue 13): a letter-size page with the label to cut out
+ * and tape over the box's address panel. It names the lab (the addressee), the sender, the order
+ * number and the kit id, the last also as a Code 128 barcode the lab's intake scans. Nothing
+ * about health: the label travels on the outside of the parcel.
+ */
+
+export interface ReturnLabelData {
+  kitId: string;
+  orderNumber: string;
+  /** The person the kit is for, as the return address. */
+  from: ShippingAddress;
+  lab: { name: string; address: readonly string[] };
+  productName: string;
+  madeAt: Date;
+}
+
+/** The kit id as a Code 128 PNG; bwip-js draws it, so the bars follow the symbology exactly. */
+export function kitBarcodePng(kitId: string): Promise<Buffer> {
+  return bwipjs.toBuffer({
+    bcid: 'code128',
+    text: kitId,
+    scale: 3,
+    height: 14,
+    paddingwidth: 10,
+    paddingheight: 4,
+    backgroundcolor: 'FFFFFF',
+  });
+}
+
+function addressLines(address: ShippingAddress): string[] {
+  return [
+    address.name,
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    `${address.city}, ${address.state} ${address.zip}`,
+  ];
+}
+
+const styles = StyleSheet.create({
+  page: { padding: 48, fontFamily: 'Helvetica', fontSize: 10, lineHeight: 1.4, color: '#1f2933' },
+  intro: { fontSize: 10, color: '#52606d', marginBottom: 16 },
+  label: { borderWidth: 2, borderColor: '#1f2933', borderStyle: 'dashed', padding: 20 },
+  banner: {
+    fontSize: 14,
+    fontFamily: 'Helvetica-Bold',
+    borderBottomWidth: 2,
+    borderBottomColor: '#1f2933',
+    paddingBottom: 6,
+    marginBottom: 12,
+  },
+  small: { fontSize: 8, color: '#52606d', textTransform: 'uppercase', letterSpacing: 1 },
+  from: { fontSize: 10, marginBottom: 16 },
+  to: { fontSize: 14, fontFamily: 'Helvetica-Bold', marginLeft: 48, marginBottom: 16 },
+  barcode: { width: 300, height: 'auto', marginTop: 8 },
+  kitId: { fontSize: 12, fontFamily: 'Courier-Bold', marginTop: 2 },
+  facts: { flexDirection: 'row', gap: 24, marginTop: 12 },
+  steps: { marginTop: 24 },
+  step: { marginBottom: 4 },
+});
+
+function labelDocument(data: ReturnLabelData, barcode: Buffer): ReactElement<DocumentProps> {
+  return h(
+    Document,
+    { title: `Return label for kit ${data.kitId}`, author: data.lab.name },
+    h(
+      Page,
+      { size: 'LETTER', style: styles.page },
+      h(
+        Text,
+        { style: styles.intro },
+        `Return label for order ${data.orderNumber}, printed ${usDateFromDate(data.madeAt)}. Cut along the dashed line and tape the label over the address panel of the return box.`,
+      ),
+      h(
+        View,
+        { style: styles.label },
+        h(Text, { style: styles.banner }, 'PREPAID RETURN · NO POSTAGE NEEDED'),
+        h(Text, { style: styles.small }, 'From'),
+        h(
+          View,
+          { style: styles.from },
+          ...addressLines(data.from).map((line, index) => h(Text, { key: String(index) }, line)),
+        ),
+        h(Text, { style: styles.small }, 'To'),
+        h(
+          View,
+          { style: styles.to },
+          h(Text, {}, data.lab.name),
+          ...data.lab.address.map((line, index) => h(Text, { key: String(index) }, line)),
+        ),
+        h(Text, { style: styles.small }, 'Kit'),
+        h(Image, { style: styles.barcode, src: barcode }),
+        h(Text, { style: styles.kitId }, data.kitId),
+        h(
+          View,
+          { style: styles.facts },
+          h(Text, {}, `Order ${data.orderNumber}`),
+          h(Text, {}, data.productName),
+        ),
+      ),
+      h(
+        View,
+        { style: styles.steps },
+        h(
+          Text,
+          { style: styles.step },
+          '1. Put the sealed tube in the specimen bag, then in the box.',
+        ),
+        h(
+          Text,
+          { style: styles.step },
+          '2. Close the box and tape this label over its address panel.',
+        ),
+        h(
+          Text,
+          { style: styles.step },
+          '3. Hand it to the carrier or drop it in a mailbox the same day you collect the sample.',
+        ),
+      ),
+    ),
+  );
+}
+
+/** The label as a PDF. */
+export async function renderReturnLabelPdf(data: ReturnLabelData): Promise<Buffer> {
+  const barcode = await kitBarcodePng(data.kitId);
+  return renderToBuffer(labelDocument(data, barcode));
+}

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import {
+  VIEW_AS_READ_ONLY,
+  deliveryKitSchema,
+  kitAddressRequestSchema,
+  kitParamsSchema,
+  deliveriesAnswerSchema,
+  deliveryQuerySchema,
+} from '@nestling/shared/contract/kits';
+import { createPurchaseOrdersRepository } from '../purchase-orders/repository.ts';
+import { createKitsRepository } from './repository.ts';
+import { createKitsService, KitsError } from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** The person's kits: addresses on /delivery and return labels on /return-shipping (ADR 020). */
+export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
+  const kits = createKitsService({
+    repository: createKitsRepository(app.database.db),
+    orders: createPurchaseOrdersRepository(app.database.db),
+    config: app.config,
+  });
+
+  app.get(
+    '/deliveries',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary:
+          "The person's kits, newest order first, with address, tracker stage, shipment and return label; the same kits /orders shows; admins may pass asUser",
+        tags: ['kits'],
+        querystring: deliveryQuerySchema,
+        response: { 200: deliveriesAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      return { kits: await kits.list(subject.id) };
+    },
+  );
+
+  app.put(
+    '/kits/:id/address',
+    {
+      preHandler: [app.requireVerifiedUser, app.refuseWhileImpersonating],
+      schema: {
+        summary:
+          "Changes the kit's shipping address until the kit ships; after that, or for a refunded order, 409. Another person's kit answers 404; asUser (viewing as) is refused: it is read-only",
+        tags: ['kits'],
+        params: kitParamsSchema,
+        querystring: deliveryQuerySchema,
+        body: kitAddressRequestSchema,
+        response: { 200: deliveryKitSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (request.query.asUser !== undefined) throw new KitsError(403, VIEW_AS_READ_ONLY);
+      const identity = request.identity;
+      if (identity === null) throw new Error('requireVerifiedUser lets no anonymous caller by');
+      const kit = await kits.changeAddress(identity.userId, request.params.id, request.body);
+      await app.audit.record(request, {
+        actorId: identity.userId,
+        subjectId: identity.userId,
+        action: 'kit-address-change',
+      });
+      return kit;
+    },
+  );
+
+  app.get(
+    '/kits/:id/return-label',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary:
+          "The kit's prepaid return label as a PDF, kept among the person's documents: printed again it is the same document. From delivery until the lab receives the sample (409 before); admins may pass asUser (the label is then not stored)",
+        tags: ['kits'],
+        params: kitParamsSchema,
+        querystring: deliveryQuerySchema,
+        // No response schema: the answer is the PDF; errors are the usual body.
+      },
+    },
+    async (request, reply) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      const viewingAs = request.query.asUser !== undefined;
+      const label = await kits.returnLabel(subject.id, request.params.id, !viewingAs);
+      reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${label.fileName}"`);
+      // The document among the person's documents, so a page can link to it.
+      if (label.documentId !== null) reply.header('x-document-id', label.documentId);
+      return reply.send(label.pdf);
+    },
+  );
+
+  return Promise.resolve();
+};

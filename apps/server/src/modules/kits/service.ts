@@ -1,0 +1,218 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ADDRESS_LOCKED_REFUNDED,
+  KIT_NOT_FOUND,
+  RETURN_LABEL_NOT_NEEDED,
+  RETURN_LABEL_NOT_YET,
+  RETURN_LABEL_REFUNDED,
+  addressEditable,
+  addressLockedMessage,
+  returnLabelAvailable,
+  type DeliveryKit,
+} from '@nestling/shared/contract/kits';
+import {
+  ORDER_STAGES,
+  orderStageSchema,
+  type Kit,
+  type PurchaseOrder,
+} from '@nestling/shared/contract/order-tracker';
+import type { ShippingAddress } from '@nestling/shared/contract/purchase';
+import type { PurchaseOrdersRepository } from '../purchase-orders/repository.ts';
+import { readableOrders } from '../purchase-orders/service.ts';
+import type { KitsRepository } from './repository.ts';
+import { renderReturnLabelPdf } from './return-label.ts';
+
+/** A refusal the error handler answers with its status and message. */
+export class KitsError extends Error {
+  constructor(
+    public readonly statusCode: 403 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface KitsDeps {
+  repository: KitsRepository;
+  orders: PurchaseOrdersRepository;
+  config: {
+    dataDir: string;
+    brand: { supportEmail: string };
+    lab: { name: string; returnAddress: readonly string[] };
+  };
+  now?: () => Date;
+}
+
+/** The label file handed back: the PDF and its document among the person's documents. */
+export interface ReturnLabelFile {
+  pdf: Buffer;
+  fileName: string;
+  /** Null when made for an admin viewing as the person: nothing is stored then. */
+  documentId: string | null;
+}
+
+const reached = (order: PurchaseOrder, stage: (typeof ORDER_STAGES)[number]) =>
+  ORDER_STAGES.indexOf(order.stage) >= ORDER_STAGES.indexOf(stage);
+
+/** The latest event of a stage, if the order has reached it. */
+function lastEvent(order: PurchaseOrder, stage: (typeof ORDER_STAGES)[number]) {
+  if (!reached(order, stage)) return null;
+  return order.events.findLast((event) => event.stage === stage) ?? null;
+}
+
+function toDeliveryKit(
+  order: PurchaseOrder,
+  kit: Kit,
+  changedAt: Date | null,
+  labelId: string | null,
+): DeliveryKit {
+  return {
+    id: kit.id,
+    role: kit.role,
+    recipient: kit.recipient,
+    shippingAddress: kit.shippingAddress,
+    addressChangedAt: changedAt?.toISOString() ?? null,
+    orderId: order.id,
+    orderNumber: order.number,
+    productName: order.productName,
+    status: order.status,
+    stage: order.stage,
+    editable: addressEditable(order.stage, order.status),
+    shipment: lastEvent(order, 'kit-shipped'),
+    deliveredAt: lastEvent(order, 'kit-delivered')?.at ?? null,
+    sampleReceivedAt: lastEvent(order, 'sample-received')?.at ?? null,
+    returnLabelAvailable: returnLabelAvailable(order.stage, order.status),
+    returnLabelDocumentId: labelId,
+  };
+}
+
+/**
+ * The person's kits (issue 13): their addresses until they ship, their journey, and their
+ * prepaid return labels. Who sees which kit follows /order exactly (readableOrders): the buyer
+ * sees every kit of an order, a linked partner their own kit of the couple's order.
+ */
+export function createKitsService(deps: KitsDeps) {
+  const { repository, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const filesDir = path.join(config.dataDir, 'files');
+
+  async function list(userId: string): Promise<DeliveryKit[]> {
+    const orders = await readableOrders(deps.orders, userId);
+    const kitIds = orders.flatMap((order) => order.kits.map((kit) => kit.id));
+    const [changes, labels] = await Promise.all([
+      repository.addressChanges(kitIds),
+      repository.labelsOf(userId, kitIds),
+    ]);
+    return orders.flatMap((order) =>
+      order.kits.map((kit) =>
+        toDeliveryKit(order, kit, changes.get(kit.id) ?? null, labels.get(kit.id) ?? null),
+      ),
+    );
+  }
+
+  /** One of the person's kits with its order; another person's is 404 like an unknown id. */
+  async function findOwn(
+    userId: string,
+    kitId: string,
+  ): Promise<{ order: PurchaseOrder; kit: Kit }> {
+    const orders = await readableOrders(deps.orders, userId);
+    for (const order of orders) {
+      const kit = order.kits.find((entry) => entry.id === kitId);
+      if (kit !== undefined) return { order, kit };
+    }
+    throw new KitsError(404, KIT_NOT_FOUND);
+  }
+
+  async function one(userId: string, kitId: string): Promise<DeliveryKit> {
+    const found = (await list(userId)).find((entry) => entry.id === kitId);
+    if (found === undefined) throw new KitsError(404, KIT_NOT_FOUND);
+    return found;
+  }
+
+  return {
+    list,
+
+    /**
+     * PUT /kits/{id}/address: the new address, while the kit has not shipped. The check runs
+     * under the order's lock, so a shipment recorded at the same moment cannot slip between.
+     */
+    async changeAddress(
+      userId: string,
+      kitId: string,
+      address: ShippingAddress,
+    ): Promise<DeliveryKit> {
+      await findOwn(userId, kitId);
+      const result = await repository.changeAddress(kitId, address, now(), (order) =>
+        addressEditable(
+          orderStageSchema.parse(order.stage),
+          order.status === 'refunded' ? 'refunded' : 'paid',
+        ),
+      );
+      if (result === null) throw new KitsError(404, KIT_NOT_FOUND);
+      if (!result.changed) {
+        throw new KitsError(
+          409,
+          result.status === 'refunded'
+            ? ADDRESS_LOCKED_REFUNDED
+            : addressLockedMessage(config.brand.supportEmail),
+        );
+      }
+      return one(userId, kitId);
+    },
+
+    /**
+     * GET /kits/{id}/return-label: the label already printed, or a new one once the kit has
+     * arrived. `store` is false for an admin viewing as the person: the label is made but not
+     * kept, since viewing as changes nothing.
+     */
+    async returnLabel(userId: string, kitId: string, store: boolean): Promise<ReturnLabelFile> {
+      const { order, kit } = await findOwn(userId, kitId);
+      const fileName = `return-label-${kit.id}.pdf`;
+      const stored = await repository.labelDocument(userId, kitId);
+      if (stored !== null) {
+        const file = path.resolve(filesDir, stored.storagePath);
+        if (file.startsWith(path.resolve(filesDir) + path.sep)) {
+          const pdf = await readFile(file).catch(() => null);
+          if (pdf !== null) return { pdf, fileName: stored.fileName, documentId: stored.id };
+        }
+      }
+      if (order.status === 'refunded') throw new KitsError(409, RETURN_LABEL_REFUNDED);
+      if (reached(order, 'sample-received')) throw new KitsError(409, RETURN_LABEL_NOT_NEEDED);
+      if (!returnLabelAvailable(order.stage, order.status)) {
+        throw new KitsError(409, RETURN_LABEL_NOT_YET);
+      }
+      const madeAt = now();
+      const pdf = await renderReturnLabelPdf({
+        kitId: kit.id,
+        orderNumber: order.number,
+        from: kit.shippingAddress,
+        lab: { name: config.lab.name, address: config.lab.returnAddress },
+        productName: order.productName,
+        madeAt,
+      });
+      if (!store) return { pdf, fileName, documentId: null };
+
+      // One per kit and person: the id is made from both, so two requests at once store one.
+      const documentId = `return-label-${kit.id}-${userId}`;
+      const storagePath = path.join(userId, `${documentId}.pdf`);
+      await mkdir(path.join(filesDir, userId), { recursive: true });
+      await writeFile(path.join(filesDir, storagePath), pdf, { mode: 0o600 });
+      await repository.storeLabel(kit.id, userId, {
+        id: documentId,
+        userId,
+        title: `Return label for kit ${kit.id} (order ${order.number})`,
+        kind: 'return-label',
+        date: madeAt.toISOString().slice(0, 10),
+        fileName,
+        contentType: 'application/pdf',
+        size: pdf.length,
+        storagePath,
+      });
+      const kept = await repository.labelDocument(userId, kitId);
+      return { pdf, fileName, documentId: kept?.id ?? documentId };
+    },
+  };
+}
+
+export type KitsService = ReturnType<typeof createKitsService>;

@@ -1,0 +1,131 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import { reportParamsSchema } from '@nestling/shared/contract/report-view';
+import {
+  sensitiveReleaseAnswerSchema,
+  sensitiveRuleInputSchema,
+  sensitiveRuleParamsSchema,
+  sensitiveRuleSchema,
+  sensitiveRulesAnswerSchema,
+} from '@nestling/shared/contract/sensitive-results';
+import { requireAdmin } from '../admin/routes.ts';
+import { createOrdersRepository } from '../orders/repository.ts';
+import { createPartnerRepository } from '../partner/repository.ts';
+import { createReportsRepository } from '../reports/repository.ts';
+import { createReportsService } from '../reports/service.ts';
+import { createUsersRepository } from '../users/repository.ts';
+import { createSensitiveResultsRepository } from './repository.ts';
+import { createSensitiveResultsService } from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** Counselling-first release of sensitive results (ADR 022). */
+export const sensitiveResultsRoutes: FastifyPluginAsyncZod = (app) => {
+  const { db } = app.database;
+  const sensitive = createSensitiveResultsService({
+    repository: createSensitiveResultsRepository(db),
+  });
+  const partners = createPartnerRepository(db);
+  const reports = createReportsService({
+    reports: createReportsRepository(db),
+    orders: createOrdersRepository(db),
+    users: createUsersRepository(db),
+    sharesIndividualWith: (ownerId, readerId) => partners.sharesIndividualWith(ownerId, readerId),
+    forReader: sensitive.forReader,
+  });
+  const adminOnly = [app.requireVerifiedUser, requireAdmin];
+  const staffId = (request: FastifyRequest) => {
+    const identity = request.identity;
+    if (identity === null) throw new Error('requireVerifiedUser lets no anonymous caller by');
+    return identity.userId;
+  };
+
+  app.post(
+    '/reports/:id/sensitive-release',
+    {
+      // The person's own choice: never an admin's, viewing as them or acting as them.
+      preHandler: [app.requireVerifiedUser, app.refuseWhileImpersonating],
+      schema: {
+        summary:
+          'Records that the signed-in person chooses to see the sensitive results of a report they may read; each partner of a couple chooses for themselves',
+        tags: ['reports'],
+        params: reportParamsSchema,
+        response: { 200: sensitiveReleaseAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      // No asUser: the caller's own reports only; another person's report id answers 404.
+      const reader = await app.resolveSubject(request, undefined);
+      const found = await reports.read(reader, request.params.id, undefined);
+      return sensitive.release(found.report.id, reader.id, found.sensitive);
+    },
+  );
+
+  app.get(
+    '/admin/sensitive-rules',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary:
+          'The conditions and genes whose results are held back until released (admins only)',
+        tags: ['admin'],
+        response: { 200: sensitiveRulesAnswerSchema, ...errors },
+      },
+    },
+    async () => ({ rules: await sensitive.rules() }),
+  );
+
+  app.post(
+    '/admin/sensitive-rules',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary:
+          'Marks a condition (a disease code) or a gene (its symbol) as sensitive, with a note (admins only; audited)',
+        tags: ['admin'],
+        body: sensitiveRuleInputSchema,
+        response: { 200: sensitiveRuleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const rule = await sensitive.addRule(request.body, staffId(request));
+      await app.audit.record(request, {
+        actorId: staffId(request),
+        subjectId: null,
+        action: 'sensitive-rule-update',
+      });
+      return rule;
+    },
+  );
+
+  app.delete(
+    '/admin/sensitive-rules/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        summary:
+          'Stops holding back the results of a condition or gene; answers the rules left (admins only; audited)',
+        tags: ['admin'],
+        params: sensitiveRuleParamsSchema,
+        response: { 200: sensitiveRulesAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await sensitive.removeRule(request.params.id);
+      await app.audit.record(request, {
+        actorId: staffId(request),
+        subjectId: null,
+        action: 'sensitive-rule-update',
+      });
+      return { rules: await sensitive.rules() };
+    },
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where the portal keeps files (ADR 023): `DATA_DIR/files` by default, an S3-compatible bucket
+ * when S3_BUCKET is set. Keys are relative paths like `users/<id>/imports/<id>.vcf.gz`.
+ */
+export interface FileStore {
+  /** Writes the whole stream under `key`, replacing what was there; readers never see half. */
+  put(key: string, body: Readable): Promise<{ size: number }>;
+  /** The file's bytes, or those from `start` to `end` (inclusive). FileNotFoundError if none. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  /** Its size in bytes, or null when there is no such file. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Removes the file; no error when there is none. */
+  delete(key: string): Promise<void>;
+  /** Removes every file under a folder (`prefix` ends with '/'); how many were removed. */
+  deleteByPrefix(prefix: string): Promise<number>;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive, like HTTP's Range; to the end when not given. */
+  end?: number;
+}
+
+export class FileNotFoundError extends Error {
+  constructor(key: string) {
+    super(`No file at ${key}`);
+    this.name = 'FileNotFoundError';
+  }
+}
+
+export class InvalidKeyError extends Error {
+  constructor() {
+    super('A file key is a relative path of letters, digits, dots, dashes and underscores');
+    this.name = 'InvalidKeyError';
+  }
+}
+
+// No segment may start with a dot: that refuses '.', '..' and hidden names (temporary files).
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const MAX_KEY_LENGTH = 1000;
+
+/** Throws InvalidKeyError unless `key` is a safe relative path; absolute keys are refused. */
+export function checkKey(key: string): string {
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH) throw new InvalidKeyError();
+  if (!key.split('/').every((segment) => SEGMENT.test(segment))) throw new InvalidKeyError();
+  return key;
+}
+
+/** A folder prefix: a safe key followed by '/'. */
+export function checkPrefix(prefix: string): string {
+  if (!prefix.endsWith('/')) throw new InvalidKeyError();
+  checkKey(prefix.slice(0, -1));
+  return prefix;
+}
+
+export function checkRange(range: ByteRange | undefined): void {
+  if (range === undefined) return;
+  const { start, end } = range;
+  const valid =
+    Number.isSafeInteger(start) &&
+    start >= 0 &&
+    (end === undefined || (Number.isSafeInteger(end) && end >= start));
+  if (!valid)
+    throw new RangeError('A byte range starts at 0 or later and ends at or after its start');
+}

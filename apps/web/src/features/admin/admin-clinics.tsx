@@ -1,0 +1,253 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  clinicInputSchema,
+  LATITUDE_MESSAGE,
+  LONGITUDE_MESSAGE,
+  type Clinic,
+  type ClinicInput,
+} from '@nestling/shared/contract/clinics';
+import { US_STATES } from '@nestling/shared/contract/purchase';
+import { useId, useState, type SubmitEvent } from 'react';
+import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
+import classes from './admin-clinics.module.css';
+import { adminErrorText } from './format.ts';
+import { useAdminClinics, useClinicActions } from './use-admin-clinics.ts';
+
+const STATE_OPTIONS = [
+  { value: '', label: 'Choose a state' },
+  ...US_STATES.map((code) => ({ value: code, label: code })),
+];
+
+/** The form's fields as typed: every one text, the location optional. */
+interface ClinicFields {
+  name: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+  website: string;
+  latitude: string;
+  longitude: string;
+  active: boolean;
+}
+
+function fieldsOf(clinic?: Clinic): ClinicFields {
+  return {
+    name: clinic?.name ?? '',
+    addressLine1: clinic?.addressLine1 ?? '',
+    addressLine2: clinic?.addressLine2 ?? '',
+    city: clinic?.city ?? '',
+    state: clinic?.state ?? '',
+    zip: clinic?.zip ?? '',
+    phone: clinic?.phone ?? '',
+    website: clinic?.website ?? '',
+    latitude: clinic === undefined ? '' : String(clinic.latitude),
+    longitude: clinic === undefined ? '' : String(clinic.longitude),
+    active: clinic?.active ?? true,
+  };
+}
+
+/** '' -> null; a number's text -> the number; anything else -> NaN, which the contract refuses. */
+function coordinate(text: string): number | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : Number(trimmed);
+}
+
+/** The request body the fields make, and the messages of the fields the contract refuses. */
+function bodyOf(fields: ClinicFields): { body?: ClinicInput; errors: FieldErrors } {
+  const value = {
+    ...fields,
+    addressLine2: fields.addressLine2.trim() === '' ? null : fields.addressLine2,
+    website: fields.website.trim() === '' ? null : fields.website,
+    latitude: coordinate(fields.latitude),
+    longitude: coordinate(fields.longitude),
+  };
+  const errors = fieldErrors(clinicInputSchema, value);
+  if (Number.isNaN(value.latitude)) errors.latitude = LATITUDE_MESSAGE;
+  if (Number.isNaN(value.longitude)) errors.longitude = LONGITUDE_MESSAGE;
+  if (Object.keys(errors).length > 0) return { errors };
+  return { body: clinicInputSchema.parse(value), errors };
+}
+
+/** Adds a clinic, or changes one. */
+function ClinicForm({ clinic, onDone }: { clinic?: Clinic; onDone?: () => void }) {
+  const { create, update } = useClinicActions();
+  const action = clinic === undefined ? create : update;
+  const [fields, setFields] = useState<ClinicFields>(() => fieldsOf(clinic));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const locationHelpId = useId();
+  const server = serverFieldError(action.error);
+  const errorOf = (field: keyof ClinicFields) =>
+    errors[field] ?? (server?.field === field ? server.message : undefined);
+  const text = (field: Exclude<keyof ClinicFields, 'active'>) => ({
+    value: fields[field],
+    error: errorOf(field),
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setFields((previous) => ({ ...previous, [field]: value }));
+    },
+  });
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { body, errors: found } = bodyOf(fields);
+    setErrors(found);
+    if (body === undefined) return;
+    const onSuccess = () => {
+      if (clinic === undefined) setFields(fieldsOf());
+      onDone?.();
+    };
+    if (clinic === undefined) create.mutate(body, { onSuccess });
+    else update.mutate({ id: clinic.id, body }, { onSuccess });
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={clinic === undefined ? 'Add a clinic' : `Change ${clinic.name}`}
+    >
+      <Stack gap="sm">
+        <TextInput label="Name" required {...text('name')} />
+        <TextInput label="Street address" required {...text('addressLine1')} />
+        <TextInput label="Suite, floor (optional)" {...text('addressLine2')} />
+        <div className={classes.row}>
+          <TextInput label="City" required {...text('city')} />
+          <NativeSelect label="State" required data={STATE_OPTIONS} {...text('state')} />
+          <TextInput label="ZIP code" required inputMode="numeric" {...text('zip')} />
+        </div>
+        <div className={classes.row}>
+          <TextInput label="Phone" type="tel" required {...text('phone')} />
+          <TextInput
+            label="Website (optional)"
+            type="url"
+            placeholder="https://"
+            {...text('website')}
+          />
+        </div>
+        <fieldset className={classes.fieldset} aria-describedby={locationHelpId}>
+          <legend className={classes.legend}>Location (optional)</legend>
+          <Text size="xs" id={locationHelpId} mb="xs">
+            Leave both empty to place the clinic at the center of its ZIP code.
+          </Text>
+          <div className={classes.row}>
+            <TextInput label="Latitude" inputMode="decimal" {...text('latitude')} />
+            <TextInput label="Longitude" inputMode="decimal" {...text('longitude')} />
+          </div>
+        </fieldset>
+        <Checkbox
+          label="Listed for patients"
+          checked={fields.active}
+          onChange={(event) => {
+            const active = event.currentTarget.checked;
+            setFields((previous) => ({ ...previous, active }));
+          }}
+        />
+        {action.isError && server === undefined && (
+          <Alert color="red" role="alert">
+            {adminErrorText(action.error)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={action.isPending}>
+            {clinic === undefined ? 'Add clinic' : 'Save clinic'}
+          </Button>
+          {onDone !== undefined && clinic !== undefined && (
+            <Button variant="default" onClick={onDone}>
+              Close
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ClinicCard({ clinic }: { clinic: Clinic }) {
+  const [editing, setEditing] = useState(false);
+  const headingId = useId();
+  return (
+    <Card withBorder component="section" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={3} id={headingId}>
+            {clinic.name}
+          </Title>
+          <Badge color={clinic.active ? 'teal.9' : 'gray.8'} variant="filled">
+            {clinic.active ? 'Listed' : 'Inactive'}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {[clinic.addressLine1, clinic.addressLine2, clinic.city].filter(Boolean).join(', ')},{' '}
+          {clinic.state} {clinic.zip} · {clinic.phone}
+          {clinic.website !== null && ` · ${clinic.website}`}
+        </Text>
+        {editing ? (
+          <ClinicForm
+            clinic={clinic}
+            onDone={() => {
+              setEditing(false);
+            }}
+          />
+        ) : (
+          <Group>
+            <Button
+              variant="outline"
+              aria-label={`Edit ${clinic.name}`}
+              onClick={() => {
+                setEditing(true);
+              }}
+            >
+              Edit
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The clinics tab of /admin: the partner clinic directory patients search on /clinics. A
+ * clinic taken off the list (not listed) is no longer offered; patients who chose it keep it.
+ */
+export function AdminClinics() {
+  const clinics = useAdminClinics();
+  const list = clinics.data?.clinics ?? [];
+  return (
+    <Stack gap="xl">
+      <Stack gap="sm">
+        <Title order={2}>Clinics</Title>
+        {clinics.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
+        {clinics.isError && (
+          <Alert color="red" role="alert">
+            {adminErrorText(clinics.error)}
+          </Alert>
+        )}
+        {clinics.isSuccess && list.length === 0 && <Text>No clinics yet.</Text>}
+        {list.map((clinic) => (
+          <ClinicCard key={clinic.id} clinic={clinic} />
+        ))}
+      </Stack>
+      <Stack gap="sm">
+        <Title order={2}>Add a clinic</Title>
+        <ClinicForm />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,217 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { diseaseCodes, getDisease } from '@nestling/shared/catalogue/diseases';
+import {
+  SENSITIVE_RULE_EXISTS,
+  sensitiveRuleInputSchema,
+  type SensitiveRule,
+  type SensitiveRuleInput,
+  type SensitiveRuleKind,
+} from '@nestling/shared/contract/sensitive-results';
+import { useState, type SubmitEvent } from 'react';
+import {
+  useSensitiveRuleActions,
+  useSensitiveRules,
+} from '../sensitive-results/use-sensitive-results.ts';
+import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
+import { adminErrorText, formatAuditTime } from './format.ts';
+
+/** What a rule holds back, as staff read it: the condition's name, or the gene. */
+function ruleName(rule: Pick<SensitiveRule, 'kind' | 'code'>): string {
+  return rule.kind === 'condition' ? getDisease(rule.code).name : `${rule.code} (gene)`;
+}
+
+const CONDITIONS = diseaseCodes
+  .map((code) => ({ value: code, label: getDisease(code).name }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+function AddRuleForm({ onAdded }: { onAdded: (message: string) => void }) {
+  const { add } = useSensitiveRuleActions();
+  const [kind, setKind] = useState<SensitiveRuleKind>('condition');
+  const [condition, setCondition] = useState('');
+  const [gene, setGene] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = serverFieldError(add.error);
+  const errorOf = (field: keyof SensitiveRuleInput) =>
+    errors[field] ?? (server?.field === field ? server.message : undefined);
+  const values = { kind, code: kind === 'condition' ? condition : gene.toUpperCase(), note };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = fieldErrors(sensitiveRuleInputSchema, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body = sensitiveRuleInputSchema.parse(values);
+    add.mutate(body, {
+      onSuccess: (rule) => {
+        setCondition('');
+        setGene('');
+        setNote('');
+        onAdded(`${ruleName(rule)} is now held back until each person chooses to see it.`);
+      },
+    });
+  };
+  const exists =
+    add.isError && add.error instanceof Error && add.error.message === SENSITIVE_RULE_EXISTS;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add a sensitive result">
+      <Stack gap="sm">
+        <Title order={3}>Add a sensitive result</Title>
+        <NativeSelect
+          label="What to hold back"
+          value={kind}
+          data={[
+            { value: 'condition', label: 'A condition (its risk results)' },
+            { value: 'gene', label: 'A gene (its single-gene findings and carrier matches)' },
+          ]}
+          onChange={(event) => {
+            setKind(event.currentTarget.value === 'gene' ? 'gene' : 'condition');
+            setErrors({});
+          }}
+        />
+        {kind === 'condition' ? (
+          <NativeSelect
+            label="Condition"
+            required
+            value={condition}
+            error={errorOf('code')}
+            data={[{ value: '', label: 'Choose a condition' }, ...CONDITIONS]}
+            onChange={(event) => {
+              setCondition(event.currentTarget.value);
+            }}
+          />
+        ) : (
+          <TextInput
+            label="Gene symbol"
+            description="As HGNC writes it, like BRCA1 or APOE."
+            required
+            value={gene}
+            error={errorOf('code')}
+            onChange={(event) => {
+              setGene(event.currentTarget.value);
+            }}
+          />
+        )}
+        <TextInput
+          label="Note for staff"
+          description="Why it is held back. Patients do not see it."
+          value={note}
+          error={errorOf('note')}
+          onChange={(event) => {
+            setNote(event.currentTarget.value);
+          }}
+        />
+        {add.isError && server === undefined && (
+          <Alert color={exists ? 'yellow' : 'red'} role="alert">
+            {exists ? SENSITIVE_RULE_EXISTS : adminErrorText(add.error)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={add.isPending}>
+            Add
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * /admin?tab=sensitive-results: the conditions and genes whose results every report holds back
+ * until the person reading chooses to see them (ADR 022). Each change is audited.
+ */
+export function AdminSensitiveResults() {
+  const rules = useSensitiveRules();
+  const { remove } = useSensitiveRuleActions();
+  const [done, setDone] = useState<string | null>(null);
+  const list = rules.data?.rules ?? [];
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={2}>Sensitive results</Title>
+        <Text>
+          Results for these conditions and genes are held back in every report, on the page, in the
+          PDF and in the archive, until the person reading chooses to see them. Each person is first
+          offered a genetic counselling appointment; each partner of a couple chooses for
+          themselves.
+        </Text>
+      </Stack>
+      <Text size="sm" role="status">
+        {done}
+      </Text>
+      {rules.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
+      {rules.isError && (
+        <Alert color="red" role="alert">
+          {adminErrorText(rules.error)}
+        </Alert>
+      )}
+      {rules.isSuccess && list.length === 0 && (
+        <Text>No result is held back: every report shows all its results.</Text>
+      )}
+      {list.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table>
+            <Table.Caption>Held back until each person chooses</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Held back</Table.Th>
+                <Table.Th scope="col">Note</Table.Th>
+                <Table.Th scope="col">Added</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((rule) => (
+                <Table.Tr key={rule.id}>
+                  <Table.Th scope="row">{ruleName(rule)}</Table.Th>
+                  <Table.Td>{rule.note}</Table.Td>
+                  <Table.Td>{formatAuditTime(rule.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red.9"
+                      aria-label={`Stop holding back ${ruleName(rule)}`}
+                      loading={remove.isPending && remove.variables === rule.id}
+                      onClick={() => {
+                        remove.mutate(rule.id, {
+                          onSuccess: () => {
+                            setDone(`${ruleName(rule)} is shown in every report again.`);
+                          },
+                        });
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {remove.isError && (
+        <Alert color="red" role="alert">
+          {adminErrorText(remove.error)}
+        </Alert>
+      )}
+      <AddRuleForm onAdded={setDone} />
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { Alert, Button, Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { DeliveryKit } from '@nestling/shared/contract/kits';
+import { IconDownload } from '@tabler/icons-react';
+import { useId } from 'react';
+import { AnchorLink } from '../../ui/anchor-link.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { pendingOrFailed } from '../reports/report-status.tsx';
+import classes from './delivery.module.css';
+import { KitJourney } from './delivery-page.tsx';
+import { KIT_TITLES, returnSentence } from './kit-status.ts';
+import { ReturnSteps } from './return-steps.tsx';
+import { useDeliveries, useReturnLabel } from './use-deliveries.ts';
+
+function LabelButton({ kit }: { kit: DeliveryKit }) {
+  const label = useReturnLabel();
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Button
+        variant="filled"
+        leftSection={<IconDownload size={18} aria-hidden />}
+        loading={label.isPending}
+        loaderProps={{ type: 'dots' }}
+        aria-label={`Download the return label for kit ${kit.id}`}
+        onClick={() => {
+          label.mutate(kit.id);
+        }}
+      >
+        Download return label
+      </Button>
+      <VisuallyHidden role="status">
+        {label.isPending ? 'Preparing the label…' : label.isSuccess ? 'The label is saved.' : ''}
+      </VisuallyHidden>
+      {kit.returnLabelDocumentId !== null && (
+        <Text size="sm">
+          A copy is kept in <AnchorLink to="/my-data">your documents</AnchorLink>.
+        </Text>
+      )}
+      {label.isError && (
+        <Alert color="red" title="The label could not be downloaded" role="alert">
+          {label.error.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function LabelCard({ kit }: { kit: DeliveryKit }) {
+  const headingId = useId();
+  const canPrint = kit.returnLabelAvailable || kit.returnLabelDocumentId !== null;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={headingId}>
+          {KIT_TITLES[kit.role]}, order {kit.orderNumber}
+        </Title>
+        <dl className={classes.facts}>
+          <dt>Kit id</dt>
+          <dd className={classes.kitId}>{kit.id}</dd>
+          <dt>Delivery</dt>
+          <dd>
+            <KitJourney kit={kit} />
+          </dd>
+          <dt>Sample</dt>
+          <dd>{returnSentence(kit)}</dd>
+        </dl>
+        {canPrint && kit.sampleReceivedAt === null && <LabelButton kit={kit} />}
+      </Stack>
+    </Card>
+  );
+}
+
+/** /return-shipping: how to send the sample back, and each kit's prepaid return label. */
+export function ReturnShippingPage() {
+  const kits = useDeliveries();
+  const stepsId = useId();
+  const labelsId = useId();
+  return (
+    <>
+      <PageHeading
+        title="Return shipping"
+        lead="How to send your sample back to the lab, with a prepaid label for each kit."
+      />
+      <Stack gap="xl">
+        <Stack gap="md" component="section" aria-labelledby={stepsId}>
+          <Title order={2} id={stepsId}>
+            Sending the sample back
+          </Title>
+          <ReturnSteps headingId={stepsId} />
+        </Stack>
+        <Stack gap="md" component="section" aria-labelledby={labelsId}>
+          <Title order={2} id={labelsId}>
+            Your return labels
+          </Title>
+          <Text>
+            Each label carries your kit id as a barcode, so the lab knows the sample is yours. The
+            label becomes available once the kit has been delivered.
+          </Text>
+          {kits.isPending || kits.isError ? (
+            pendingOrFailed(kits, 'your kits')
+          ) : kits.data.kits.length === 0 ? (
+            <Text>
+              You have no kits yet. <AnchorLink to="/order">See how to order a test</AnchorLink>.
+            </Text>
+          ) : (
+            kits.data.kits.map((kit) => <LabelCard key={kit.id} kit={kit} />)
+          )}
+        </Stack>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { Alert, Loader } from '@mantine/core';
+import { DATA_PORTAL_OFF } from '@nestling/shared/contract/my-data';
+import type { ReactNode } from 'react';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { PlannedPage } from '../../ui/planned-page.tsx';
+import { isDataPortalOff, useMyDataJobs } from './use-my-data.ts';
+
+/**
+ * A My Data page (ADR 023): its content for people the lab turned My Data on for, and for
+ * everyone else a plain word that it is off and who can turn it on. The server decides (the
+ * person's flag, or the flag of the person an admin views as).
+ */
+export function MyDataPage({ title, purpose }: { title: string; purpose: string }) {
+  const jobs = useMyDataJobs();
+  let body: ReactNode = null;
+  if (jobs.isPending) {
+    body = <Loader size="sm" role="status" aria-label="Loading My Data" />;
+  } else if (jobs.isError) {
+    body = isDataPortalOff(jobs.error) ? (
+      <>
+        <PageHeading title={title} />
+        <Alert color="blue" title="My Data is off" role="status">
+          {DATA_PORTAL_OFF}
+        </Alert>
+      </>
+    ) : (
+      <>
+        <PageHeading title={title} />
+        <Alert color="red" title="My Data could not be loaded" role="alert">
+          {jobs.error.message}
+        </Alert>
+      </>
+    );
+  } else {
+    body = <PlannedPage title={title} purpose={purpose} />;
+  }
+  return body;
+}
