@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   Stack,
   Table,
   Text,
@@ -29,6 +28,7 @@ import {
   useRestoreRiskCondition,
   useSetRiskCondition,
 } from './use-admin-risk-values.ts';
+import { Dialog } from '../../ui/dialog.tsx';
 
 const PERCENT_MESSAGE = 'Enter a percentage greater than 0 and less than 100, like 0.72';
 /** The source of a lab's value is its note after this (contract/risk-calculator.ts). */
@@ -109,57 +109,46 @@ function RestoreButton({
           {adminErrorText(restore.error)}
         </Text>
       )}
-      {/* Built from parts, without scroll locking: that injects a <style> element (ADR 004). */}
-      <Modal.Root
+      <Dialog
         opened={confirming}
         onClose={() => {
           setConfirming(false);
         }}
-        centered
-        lockScroll={false}
+        title={`Restore the published values of ${name}?`}
       >
-        <Modal.Overlay />
-        <Modal.Content>
-          <Modal.Header component="div">
-            <Modal.Title>{`Restore the published values of ${name}?`}</Modal.Title>
-            <Modal.CloseButton aria-label="Close" />
-          </Modal.Header>
-          <Modal.Body>
-            <Stack gap="md">
-              <Text>
-                The calculator will start again from the published prevalence, r² and heritability,
-                with their sources. The lab’s values and note are removed.
-              </Text>
-              <Group justify="flex-end">
-                <Button
-                  variant="default"
-                  onClick={() => {
+        <Stack gap="md">
+          <Text>
+            The calculator will start again from the published prevalence, r² and heritability, with
+            their sources. The lab’s values and note are removed.
+          </Text>
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                setConfirming(false);
+              }}
+            >
+              Keep the lab’s values
+            </Button>
+            <Button
+              color="red.9"
+              loading={restore.isPending}
+              onClick={() => {
+                restore.mutate(condition.code, {
+                  onSuccess: () => {
+                    onDone(`${name} is back to the published values.`);
+                  },
+                  onSettled: () => {
                     setConfirming(false);
-                  }}
-                >
-                  Keep the lab’s values
-                </Button>
-                <Button
-                  color="red.9"
-                  loading={restore.isPending}
-                  onClick={() => {
-                    restore.mutate(condition.code, {
-                      onSuccess: () => {
-                        onDone(`${name} is back to the published values.`);
-                      },
-                      onSettled: () => {
-                        setConfirming(false);
-                      },
-                    });
-                  }}
-                >
-                  Restore
-                </Button>
-              </Group>
-            </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+                  },
+                });
+              }}
+            >
+              Restore
+            </Button>
+          </Group>
+        </Stack>
+      </Dialog>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { Dialog } from '../../ui/dialog.tsx';
 
 export interface SessionExpiringDialogProps {
   /** Milliseconds left; the dialog is open while this is not null. */
@@ -25,37 +26,25 @@ export function SessionExpiringDialog({
   onSignOut,
 }: SessionExpiringDialogProps) {
   return (
-    // Built from parts so that its header is a plain element (a <header> would be a second
-    // banner landmark), and without scroll locking (it injects a <style> element, which the
-    // Content Security Policy refuses). Closing it any way means 'Stay signed in'.
-    <Modal.Root
+    // Closing it any way means 'Stay signed in'.
+    <Dialog
       opened={msLeft !== null}
       onClose={onStay}
-      centered
+      title="Session Expiring"
       closeOnClickOutside={false}
-      lockScroll={false}
     >
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header component="div">
-          <Modal.Title>Session Expiring</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
-        </Modal.Header>
-        <Modal.Body>
-          <Text mb="lg">
-            For your security you will be signed out in about{' '}
-            {msLeft === null ? '' : minutesLeftText(msLeft)}. Would you like to stay signed in?
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onSignOut}>
-              Sign out
-            </Button>
-            <Button onClick={onStay} loading={staying}>
-              Stay signed in
-            </Button>
-          </Group>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+      <Text mb="lg">
+        For your security you will be signed out in about{' '}
+        {msLeft === null ? '' : minutesLeftText(msLeft)}. Would you like to stay signed in?
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onSignOut}>
+          Sign out
+        </Button>
+        <Button onClick={onStay} loading={staying}>
+          Stay signed in
+        </Button>
+      </Group>
+    </Dialog>
   );
 }

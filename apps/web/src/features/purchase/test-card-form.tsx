@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import {
   cardNumberSchema,
   formatCents,
@@ -11,6 +11,7 @@ import { formatCardNumber, formatExpiry } from './card-format.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import classes from './purchase.module.css';
 import { useConfirmTestPayment, useTestPayment } from './use-purchase.ts';
+import { Dialog } from '../../ui/dialog.tsx';
 
 type CardField = 'number' | 'expiry' | 'cvc';
 
@@ -205,48 +206,39 @@ export function TestCardForm({
           </Button>
         </div>
       </Stack>
-      {/* Built from parts, without scroll locking: that injects a <style> element (ADR 004). */}
-      <Modal.Root
+      <Dialog
         opened={confirming}
         onClose={() => {
           decide(false);
         }}
-        centered
+        title="Confirm this payment"
         closeOnClickOutside={false}
-        lockScroll={false}
+        withCloseButton={false}
       >
-        <Modal.Overlay />
-        <Modal.Content>
-          <Modal.Header component="div">
-            <Modal.Title>Confirm this payment</Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <Text mb="lg">
-              Your card asks you to confirm this payment of {total}. In a real payment this is where
-              your bank would check it is you.
-            </Text>
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                onClick={() => {
-                  decide(false);
-                }}
-                disabled={confirm.isPending}
-              >
-                Cancel payment
-              </Button>
-              <Button
-                onClick={() => {
-                  decide(true);
-                }}
-                loading={confirm.isPending}
-              >
-                Confirm this payment
-              </Button>
-            </Group>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+        <Text mb="lg">
+          Your card asks you to confirm this payment of {total}. In a real payment this is where
+          your bank would check it is you.
+        </Text>
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            onClick={() => {
+              decide(false);
+            }}
+            disabled={confirm.isPending}
+          >
+            Cancel payment
+          </Button>
+          <Button
+            onClick={() => {
+              decide(true);
+            }}
+            loading={confirm.isPending}
+          >
+            Confirm this payment
+          </Button>
+        </Group>
+      </Dialog>
     </form>
   );
 }

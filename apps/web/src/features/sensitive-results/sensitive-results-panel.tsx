@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SensitiveState } from '@nestling/shared/contract/sensitive-results';
 import { useState } from 'react';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
 import { useReleaseSensitiveResults } from './use-sensitive-results.ts';
+import { Dialog } from '../../ui/dialog.tsx';
 
 function resultsText(count: number): string {
   return count === 1 ? '1 result' : `${String(count)} results`;
@@ -74,66 +75,53 @@ export function SensitiveResultsPanel({
           )}
         </Group>
       </Stack>
-      {/* Built from parts, without scroll locking: that injects a <style> element (ADR 004). */}
-      <Modal.Root
+      <Dialog
         opened={confirming}
         onClose={() => {
           setConfirming(false);
         }}
-        centered
-        lockScroll={false}
+        title="Before you see these results"
       >
-        <Modal.Overlay />
-        <Modal.Content>
-          <Modal.Header component="div">
-            <Modal.Title>Before you see these results</Modal.Title>
-            <Modal.CloseButton aria-label="Close" />
-          </Modal.Header>
-          <Modal.Body>
-            <Stack gap="md">
-              <Text>
-                Some results are hard to take in alone: they may be about a condition that has no
-                cure, that begins late in life, or that other people in your family may share. A
-                genetic counsellor can explain what they mean for you and answer your questions. You
-                do not have to book one, and you can talk to a counsellor after seeing the results
-                too.
-              </Text>
-              <Text>
-                If you continue, the {results} will be shown on this page and included in the PDF
-                and your archive, for you only: your partner makes their own choice. This cannot be
-                undone.
-              </Text>
-              {release.isError && (
-                <Alert color="red" role="alert">
-                  {failureText(release.error)}
-                </Alert>
-              )}
-              <Group justify="flex-end">
-                <Button
-                  variant="default"
-                  onClick={() => {
+        <Stack gap="md">
+          <Text>
+            Some results are hard to take in alone: they may be about a condition that has no cure,
+            that begins late in life, or that other people in your family may share. A genetic
+            counsellor can explain what they mean for you and answer your questions. You do not have
+            to book one, and you can talk to a counsellor after seeing the results too.
+          </Text>
+          <Text>
+            If you continue, the {results} will be shown on this page and included in the PDF and
+            your archive, for you only: your partner makes their own choice. This cannot be undone.
+          </Text>
+          {release.isError && (
+            <Alert color="red" role="alert">
+              {failureText(release.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                setConfirming(false);
+              }}
+            >
+              Not now
+            </Button>
+            <Button
+              loading={release.isPending}
+              onClick={() => {
+                release.mutate(undefined, {
+                  onSuccess: () => {
                     setConfirming(false);
-                  }}
-                >
-                  Not now
-                </Button>
-                <Button
-                  loading={release.isPending}
-                  onClick={() => {
-                    release.mutate(undefined, {
-                      onSuccess: () => {
-                        setConfirming(false);
-                      },
-                    });
-                  }}
-                >
-                  Show the results
-                </Button>
-              </Group>
-            </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+                  },
+                });
+              }}
+            >
+              Show the results
+            </Button>
+          </Group>
+        </Stack>
+      </Dialog>
     </Paper>
   );
 }
