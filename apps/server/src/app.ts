@@ -31,7 +31,9 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { healthSurveyRoutes } from './modules/health-survey/routes.ts';
 import { createJobQueue, type JobQueue } from './modules/jobs/queue.ts';
 import { createJobsRepository } from './modules/jobs/repository.ts';
+import { createJobRegistry, jobHandlers, type JobRegistry } from './modules/jobs/registry.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
+import { importsRoutes } from './modules/imports/routes.ts';
 import { journeyRoutes } from './modules/journey/routes.ts';
 import { kitsRoutes } from './modules/kits/routes.ts';
 import { labRoutes } from './modules/lab/routes.ts';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Durable background work (ADR 023); main.ts runs the worker. */
     jobs: JobQueue;
+    /** The job kinds this app runs; main.ts hands them to the worker. */
+    jobHandlers: JobRegistry;
     /** Where files live: DATA_DIR/files or the S3 bucket (ADR 023). */
     fileStore: FileStore;
   }
@@ -114,6 +118,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('jobs', createJobQueue(createJobsRepository(database.db)));
+  app.decorate('jobHandlers', createJobRegistry(jobHandlers));
   app.decorate('fileStore', createFileStore(config));
   // Fastify answers requests that arrive after close() with 503 and `Connection: close`, but
   // a request already in flight would leave its keep-alive connection open, and close() would
@@ -162,6 +167,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(clinicsRoutes, { prefix: '/api' });
   await app.register(sensitiveResultsRoutes, { prefix: '/api' });
   await app.register(jobsRoutes, { prefix: '/api' });
+  await app.register(importsRoutes, { prefix: '/api' });
   // Stripe's webhook exists only when Stripe takes the payments.
   if (config.payments.provider === 'stripe') {
     await app.register(stripeWebhookRoutes, { prefix: '/api' });

@@ -440,6 +440,71 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: (role) => (!signedIn(role) ? 401 : 403),
       },
     ],
+    // Genome imports (ADR 024): only the person, with My Data on; never while impersonating.
+    // Of the roles only the stranger has My Data on. The OpenAPI document leaves out HEAD
+    // routes; HEAD /api/my-data/uploads/{id} has the same checks as PATCH, tested in
+    // modules/imports/routes.test.ts.
+    'POST /api/my-data/uploads': () => [
+      {
+        label: 'starting an upload of one’s own',
+        call: () => ({
+          method: 'POST',
+          url: '/api/my-data/uploads',
+          headers: {
+            'tus-resumable': '1.0.0',
+            'upload-length': '100',
+            'upload-metadata': `filename ${Buffer.from('genome.txt').toString('base64')}`,
+          },
+        }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 403),
+      },
+    ],
+    'PATCH /api/my-data/uploads/{id}': () => [
+      {
+        label: 'an upload that is no one’s',
+        call: () => ({
+          method: 'PATCH',
+          url: '/api/my-data/uploads/no-such-upload',
+          headers: {
+            'tus-resumable': '1.0.0',
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+          },
+          body: 'ACGT',
+        }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 404 : 403),
+      },
+    ],
+    'DELETE /api/my-data/uploads/{id}': () => [
+      {
+        label: 'an upload that is no one’s',
+        call: () => ({
+          method: 'DELETE',
+          url: '/api/my-data/uploads/no-such-upload',
+          headers: { 'tus-resumable': '1.0.0' },
+        }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 404 : 403),
+      },
+    ],
+    'GET /api/my-data/imports': () => [
+      {
+        label: 'own imports, only with My Data on',
+        call: () => get('/api/my-data/imports'),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 403),
+      },
+      {
+        label: 'viewed as a person with My Data on',
+        call: () => get('/api/my-data/imports?asUser=demo-individual'),
+        expect: viewAs,
+      },
+    ],
+    'DELETE /api/my-data/imports/{id}': () => [
+      {
+        label: 'an import that is no one’s',
+        call: () => ({ method: 'DELETE', url: '/api/my-data/imports/no-such-import' }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 404 : 403),
+      },
+    ],
     'POST /api/lab/reports': () => [
       // A person's access token is not a lab key.
       { label: 'lab keys only', call: () => post('/api/lab/reports', {}), expect: () => 401 },

@@ -6,7 +6,6 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { hasDemoAccounts, seedDemoDataIfEmpty } from './db/seed.ts';
 import { chooseListenHost } from './listen-host.ts';
 import { createLogger } from './logger.ts';
-import { jobHandlers } from './modules/jobs/registry.ts';
 import { createJobsRepository } from './modules/jobs/repository.ts';
 import { createJobWorker } from './modules/jobs/worker.ts';
 import { createShutdown } from './shutdown.ts';
@@ -56,7 +55,7 @@ async function start() {
     const app = await buildApp({ config, database, logger: log });
     const worker = createJobWorker({
       repository: createJobsRepository(database.db),
-      registry: jobHandlers,
+      registry: app.jobHandlers,
       log,
       onEnqueue: app.jobs.onEnqueue,
     });

@@ -46,6 +46,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'discount_code',
       'document',
       'document_session',
+      'genotype_import',
       'individual_order',
       'job',
       'jwks',

@@ -93,6 +93,7 @@ export const auditActionSchema = z.enum([
   'sensitive-rule-update',
   'clinic-update',
   'data-portal-update',
+  'genotype-import-delete',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

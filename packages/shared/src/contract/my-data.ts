@@ -39,3 +39,88 @@ export type Job = z.infer<typeof jobSchema>;
 /** Newest first. */
 export const jobsAnswerSchema = z.object({ jobs: z.array(jobSchema) });
 export type JobsAnswer = z.infer<typeof jobsAnswerSchema>;
+
+/*
+ * Genome imports (issue 14, items 3 and 4). A file is uploaded with the tus protocol to
+ * IMPORT_UPLOAD_PATH, then read once by a background job that stores its genotypes.
+ */
+
+/** The tus endpoint, under /api. */
+export const IMPORT_UPLOAD_PATH = '/my-data/uploads';
+
+/** The largest file one may upload: 2 GB. */
+export const IMPORT_MAX_BYTES = 2 * 1024 ** 3;
+
+/** What a file may be called; the content must agree with the name. */
+export const IMPORT_FILE_ENDINGS = ['.txt', '.zip', '.vcf', '.vcf.gz', '.vcf.bgz'] as const;
+
+/** Null when the name does not end in one of IMPORT_FILE_ENDINGS (any case). */
+export function importFileEnding(fileName: string): (typeof IMPORT_FILE_ENDINGS)[number] | null {
+  const lower = fileName.toLowerCase();
+  // Longest first, so that '.vcf.gz' is not taken for something shorter.
+  const endings = [...IMPORT_FILE_ENDINGS].sort((a, b) => b.length - a.length);
+  return endings.find((ending) => lower.endsWith(ending)) ?? null;
+}
+
+export const IMPORT_FILE_REFUSED =
+  'Choose a 23andMe or AncestryDNA raw data file (.txt or .zip) or a VCF (.vcf or .vcf.gz).';
+export const IMPORT_TOO_LARGE = 'This file is larger than 2 GB, the most we can import.';
+export const IMPORT_EMPTY_FILE = 'This file is empty. Download it again and choose the new copy.';
+
+export const importFormatSchema = z.enum(['23andme', 'ancestrydna', 'vcf']);
+export type ImportFormat = z.infer<typeof importFormatSchema>;
+
+export const genomeBuildSchema = z.enum(['GRCh37', 'GRCh38']);
+export type GenomeBuild = z.infer<typeof genomeBuildSchema>;
+
+/**
+ * uploading: the upload has begun and not finished (it can be resumed); queued and importing:
+ * the job waits or reads the file; done; failed: refused or broken, with the reason.
+ */
+export const importStateSchema = z.enum(['uploading', 'queued', 'importing', 'done', 'failed']);
+export type ImportState = z.infer<typeof importStateSchema>;
+
+/** What reading the file found. */
+export const importSummarySchema = z.object({
+  format: importFormatSchema,
+  build: genomeBuildSchema,
+  compression: z.enum(['none', 'gzip', 'zip']),
+  /** Genotype rows read, called or not. */
+  variants: z.number(),
+  /** Rows without a genotype ('--', '0 0', './.'). */
+  noCalls: z.number(),
+  /** (variants - noCalls) / variants, from 0 to 1. */
+  callRate: z.number(),
+  /** The chromosomal sex the data implies (X heterozygosity, Y calls); null when it cannot tell. */
+  impliedSex: z.nullable(z.enum(['female', 'male'])),
+  /** Whether that agrees with the sex on the person's profile; null when either is unknown. */
+  sexMatchesProfile: z.nullable(z.boolean()),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const genotypeImportSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  /** Bytes of the uploaded file. */
+  size: z.number(),
+  state: importStateSchema,
+  /** Bytes uploaded so far while uploading; bytes of the file read so far while importing. */
+  progressDone: z.number(),
+  progressTotal: z.nullable(z.number()),
+  summary: z.nullable(importSummarySchema),
+  /** SHA-256 of the uploaded file, hex, once it has been read: compare it with your copy. */
+  sha256: z.nullable(z.string()),
+  /** Why it failed, in words a person can act on. */
+  error: z.nullable(z.string()),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+});
+export type GenotypeImport = z.infer<typeof genotypeImportSchema>;
+
+/** GET /my-data/imports: newest first. */
+export const importsAnswerSchema = z.object({ imports: z.array(genotypeImportSchema) });
+export type ImportsAnswer = z.infer<typeof importsAnswerSchema>;
+
+/** GET /my-data/imports/{id}, DELETE /my-data/imports/{id}. */
+export const importParamsSchema = z.object({ id: z.string() });

@@ -32,16 +32,21 @@ export interface JobRegistry {
   get(kind: string): JobHandler | undefined;
 }
 
-export function createJobRegistry(): JobRegistry {
+/** A registry; kinds it does not have are looked up in `fallback`, when given. */
+export function createJobRegistry(fallback?: JobRegistry): JobRegistry {
   const handlers = new Map<string, JobHandler>();
   return {
     register(kind, handler) {
       if (handlers.has(kind)) throw new Error(`A handler for '${kind}' is already registered`);
       handlers.set(kind, handler as JobHandler);
     },
-    get: (kind) => handlers.get(kind),
+    get: (kind) => handlers.get(kind) ?? fallback?.get(kind),
   };
 }
 
-/** The server's handlers: each job kind registers here when its module is loaded. */
+/**
+ * Kinds known to every app of this process: a test's start file registers its own here. The
+ * portal's kinds need the app (its database and file store), so each app registers them in
+ * its own registry (`app.jobHandlers`), which falls back to this one.
+ */
 export const jobHandlers = createJobRegistry();

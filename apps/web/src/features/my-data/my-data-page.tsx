@@ -8,9 +8,19 @@ import { isDataPortalOff, useMyDataJobs } from './use-my-data.ts';
 /**
  * A My Data page (ADR 023): its content for people the lab turned My Data on for, and for
  * everyone else a plain word that it is off and who can turn it on. The server decides (the
- * person's flag, or the flag of the person an admin views as).
+ * person's flag, or the flag of the person an admin views as). The content (`children`) mounts
+ * only once the server said yes, under the page's heading; a page without content yet shows
+ * its heading and purpose (PlannedPage).
  */
-export function MyDataPage({ title, purpose }: { title: string; purpose: string }) {
+export function MyDataPage({
+  title,
+  purpose,
+  children,
+}: {
+  title: string;
+  purpose: string;
+  children?: ReactNode;
+}) {
   const jobs = useMyDataJobs();
   let body: ReactNode = null;
   if (jobs.isPending) {
@@ -31,8 +41,15 @@ export function MyDataPage({ title, purpose }: { title: string; purpose: string 
         </Alert>
       </>
     );
-  } else {
+  } else if (children === undefined) {
     body = <PlannedPage title={title} purpose={purpose} />;
+  } else {
+    body = (
+      <>
+        <PageHeading title={title} lead={purpose} />
+        {children}
+      </>
+    );
   }
   return body;
 }

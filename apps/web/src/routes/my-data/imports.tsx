@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ImportsPage } from '../../features/my-data/imports-page.tsx';
 import { MyDataPage } from '../../features/my-data/my-data-page.tsx';
 
 export const Route = createFileRoute('/my-data/imports')({
@@ -6,6 +7,8 @@ export const Route = createFileRoute('/my-data/imports')({
     <MyDataPage
       title="My data: imports"
       purpose="The data files you have imported and their status."
-    />
+    >
+      <ImportsPage />
+    </MyDataPage>
   ),
 });

@@ -1,0 +1,323 @@
+import type { Readable } from 'node:stream';
+import {
+  IMPORT_FILE_REFUSED,
+  importFileEnding,
+  type GenomeBuild,
+  type ImportFormat,
+  type ImportSummary,
+} from '@nestling/shared/contract/my-data';
+import { ByteSource, unpack, type Compression } from './decompress.ts';
+import { FormatSniffer, NO_CALL, rowParser, type Detected, type RowParser } from './formats.ts';
+import {
+  ImportRefusedError,
+  nameMismatch,
+  NO_GENOTYPES,
+  NOT_A_GENOTYPE_FILE,
+  refused,
+  unreadableRow,
+  unsupportedBuild,
+  VCF_NO_BUILD,
+} from './refusals.ts';
+
+export { ImportRefusedError } from './refusals.ts';
+
+/*
+ * Reads a consumer genotype file (23andMe, AncestryDNA, VCF; plain, gzip or zip) as a stream
+ * and hands its rows out in batches. Pure: no database, no storage. Every reason to refuse a
+ * file is an ImportRefusedError with a sentence for the person who uploaded it. A refusal may
+ * come after some batches (a cut-off end, a second file in a zip), so a caller keeps what
+ * onRows received only when the whole read succeeds.
+ */
+
+export interface GenotypeRow {
+  /** '1'..'22', 'X', 'Y' or 'MT'. */
+  chromosome: string;
+  /** 1-based. */
+  position: number;
+  /** The rsid, or '.'. */
+  id: string;
+  /** The reference allele from a VCF; '.' when unknown (23andMe, AncestryDNA). */
+  ref: string;
+  /** VCF ALT, comma-separated as in the file; '.' when unknown. */
+  alt: string;
+  /** The called alleles joined without separator ('AG', 'A', 'TT'); '--' for a no-call. */
+  genotype: string;
+}
+
+export interface ReadOptions {
+  /** What the person called it; the content must agree with its ending. */
+  fileName: string;
+  /**
+   * Refuse when decompressed bytes exceed maxRatio x compressed bytes read so far, once past
+   * 1 MiB decompressed; default 100.
+   */
+  maxRatio?: number;
+  /** Abort: reject with the signal's reason, stop reading. */
+  signal?: AbortSignal;
+  /** Called for every chunk read; keep it cheap. */
+  onProgress?: (compressedBytesRead: number) => void;
+  /** Batches of up to 10,000 rows, in file order; awaited (backpressure). */
+  onRows: (rows: GenotypeRow[]) => Promise<void> | void;
+}
+
+const DEFAULT_MAX_RATIO = 100;
+const BATCH_ROWS = 10_000;
+/** The longest row we hold: far beyond any real one, short of running out of memory. */
+const MAX_LINE = 16 * 1024 * 1024;
+
+type Ending = NonNullable<ReturnType<typeof importFileEnding>>;
+
+/** What each name promises. */
+const EXPECTED: Record<Ending, { compression: Compression; formats: readonly ImportFormat[] }> = {
+  '.txt': { compression: 'none', formats: ['23andme', 'ancestrydna'] },
+  '.zip': { compression: 'zip', formats: ['23andme', 'ancestrydna', 'vcf'] },
+  '.vcf': { compression: 'none', formats: ['vcf'] },
+  '.vcf.gz': { compression: 'gzip', formats: ['vcf'] },
+  '.vcf.bgz': { compression: 'gzip', formats: ['vcf'] },
+};
+
+const FORMAT_NAMES: Record<ImportFormat, string> = {
+  '23andme': 'a 23andMe raw data file',
+  ancestrydna: 'an AncestryDNA raw data file',
+  vcf: 'a VCF file',
+};
+
+function describe(compression: Compression, format: ImportFormat): string {
+  const name = FORMAT_NAMES[format];
+  if (compression === 'gzip') return name.replace(/^an? /, 'a gzip-compressed ');
+  if (compression === 'zip') return `a zip file holding ${name}`;
+  return name;
+}
+
+/** Checks the name against what the file turned out to be, and settles the build. */
+function settle(found: Detected, compression: Compression, ending: Ending): GenomeBuild {
+  const expected = EXPECTED[ending];
+  if (compression !== expected.compression || !expected.formats.includes(found.format)) {
+    throw nameMismatch(describe(compression, found.format), ending);
+  }
+  const { build } = found;
+  if (build === null) {
+    if (found.format === 'vcf') throw refused(VCF_NO_BUILD);
+    // 23andMe's and AncestryDNA's exports without a stated build are on build 37.
+    return 'GRCh37';
+  }
+  if (typeof build === 'object') throw unsupportedBuild(build.unsupported);
+  return build;
+}
+
+/** Where the pseudo-autosomal regions of X end (PAR1) and begin (PAR2). */
+const PAR: Record<GenomeBuild, { par1End: number; par2Start: number }> = {
+  GRCh37: { par1End: 2_699_520, par2Start: 154_931_044 },
+  GRCh38: { par1End: 2_781_479, par2Start: 155_701_383 },
+};
+
+/*
+ * The sex the sex chromosomes imply, to check against the profile (not a diagnosis). Outside
+ * the pseudo-autosomal regions a male has one X, so his X calls are homozygous or haploid
+ * but for genotyping errors, and he has Y calls; a female has heterozygous X calls and no Y.
+ * - Fewer than 100 called non-PAR X rows: null, too few to tell.
+ * - Male: under 1% of those heterozygous, and at least 10 called Y rows, or no Y rows at all
+ *   (many VCFs leave Y out).
+ * - Female: at least 5% heterozygous, and called Y rows under 1% of the Y rows present
+ *   (23andMe lists Y rows as '--' for women; a stray call is noise), or no Y rows.
+ * - Anything else (1 to 5%, or X and Y disagreeing) is null.
+ */
+const MIN_X_CALLS = 100;
+const MALE_MAX_X_HET = 0.01;
+const MALE_MIN_Y_CALLS = 10;
+const FEMALE_MIN_X_HET = 0.05;
+const FEMALE_MAX_Y_SHARE = 0.01;
+
+class Tally {
+  variants = 0;
+  noCalls = 0;
+  private xCalls = 0;
+  private xHets = 0;
+  private yRows = 0;
+  private yCalls = 0;
+  private readonly par1End: number;
+  private readonly par2Start: number;
+
+  constructor(build: GenomeBuild) {
+    ({ par1End: this.par1End, par2Start: this.par2Start } = PAR[build]);
+  }
+
+  add(row: GenotypeRow, het: boolean): void {
+    this.variants += 1;
+    const called = row.genotype !== NO_CALL;
+    if (!called) this.noCalls += 1;
+    if (row.chromosome === 'X') {
+      if (called && row.position > this.par1End && row.position < this.par2Start) {
+        this.xCalls += 1;
+        if (het) this.xHets += 1;
+      }
+    } else if (row.chromosome === 'Y') {
+      this.yRows += 1;
+      if (called) this.yCalls += 1;
+    }
+  }
+
+  impliedSex(): 'female' | 'male' | null {
+    if (this.xCalls < MIN_X_CALLS) return null;
+    const het = this.xHets / this.xCalls;
+    if (het < MALE_MAX_X_HET && (this.yCalls >= MALE_MIN_Y_CALLS || this.yRows === 0)) {
+      return 'male';
+    }
+    if (
+      het >= FEMALE_MIN_X_HET &&
+      (this.yRows === 0 || this.yCalls < FEMALE_MAX_Y_SHARE * this.yRows)
+    ) {
+      return 'female';
+    }
+    return null;
+  }
+}
+
+/**
+ * Reads the whole file and returns what it found; rows go to onRows on the way. Rejects with
+ * an ImportRefusedError when the file is not one we import, with the signal's reason when
+ * aborted, and with the input's own error when reading it fails.
+ */
+export async function readGenotypes(
+  input: NodeJS.ReadableStream | Readable,
+  options: ReadOptions,
+): Promise<Omit<ImportSummary, 'sexMatchesProfile'>> {
+  const ending = importFileEnding(options.fileName);
+  if (ending === null) throw new ImportRefusedError(IMPORT_FILE_REFUSED);
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const source = new ByteSource(input, options.onProgress);
+  // Destroying the input ends a read waiting on it; the catch below then gives the reason.
+  const stop = () => {
+    source.close();
+  };
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    return await read(source, ending, options);
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    source.close();
+  }
+}
+
+interface Reading {
+  format: ImportFormat;
+  build: GenomeBuild;
+  parser: RowParser;
+  tally: Tally;
+}
+
+/** Lines in, rows and counts out: first through the sniffer, then through the format's parser. */
+class Lines {
+  line = 0;
+  batch: GenotypeRow[] = [];
+  private readonly sniffer = new FormatSniffer();
+  private reading: Reading | null = null;
+
+  constructor(
+    private readonly compression: Compression,
+    private readonly ending: Ending,
+  ) {}
+
+  /** How long a line may grow before it is refused. */
+  get limit(): number {
+    return this.reading === null ? this.sniffer.limit : MAX_LINE;
+  }
+
+  tooLong(): ImportRefusedError {
+    return this.reading === null ? refused(NOT_A_GENOTYPE_FILE) : unreadableRow(this.line + 1);
+  }
+
+  /** Takes text[start, lineEnd), one line without its '\n'. */
+  take(text: string, start: number, lineEnd: number): void {
+    this.line += 1;
+    const end = lineEnd > start && text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd;
+    let reading = this.reading;
+    if (reading === null) {
+      const found = this.sniffer.line(text.slice(start, end));
+      if (found === null) return;
+      reading = this.begin(found);
+      if (!found.lineIsRow) return;
+    }
+    // Blank lines and comments between rows are skipped.
+    if (end === start || text.charCodeAt(start) === 35) return;
+    const row = reading.parser.parse(text, start, end, this.line);
+    if (row === null) return;
+    reading.tally.add(row, reading.parser.het);
+    this.batch.push(row);
+  }
+
+  /** At the end of the file. */
+  finish(): Reading {
+    return this.reading ?? this.begin(this.sniffer.end());
+  }
+
+  private begin(found: Detected): Reading {
+    const build = settle(found, this.compression, this.ending);
+    this.reading = {
+      format: found.format,
+      build,
+      parser: rowParser(found.format),
+      tally: new Tally(build),
+    };
+    return this.reading;
+  }
+}
+
+async function read(source: ByteSource, ending: Ending, options: ReadOptions) {
+  const { signal, onRows } = options;
+  const { compression, chunks } = await unpack(source, options.maxRatio ?? DEFAULT_MAX_RATIO);
+  const lines = new Lines(compression, ending);
+  const flush = async () => {
+    const rows = lines.batch;
+    lines.batch = [];
+    await onRows(rows);
+    signal?.throwIfAborted();
+  };
+
+  // Lines are cut from each chunk by index; only a line split across chunks is joined.
+  let carry = '';
+  for await (const chunk of chunks) {
+    signal?.throwIfAborted();
+    const text = chunk.toString('latin1');
+    let start = 0;
+    if (carry !== '') {
+      const newline = text.indexOf('\n');
+      if (newline === -1) {
+        carry += text;
+        if (carry.length > lines.limit) throw lines.tooLong();
+        continue;
+      }
+      const joined = carry + text.slice(0, newline);
+      carry = '';
+      lines.take(joined, 0, joined.length);
+      if (lines.batch.length >= BATCH_ROWS) await flush();
+      start = newline + 1;
+    }
+    for (let newline = text.indexOf('\n', start); newline !== -1;) {
+      lines.take(text, start, newline);
+      if (lines.batch.length >= BATCH_ROWS) await flush();
+      start = newline + 1;
+      newline = text.indexOf('\n', start);
+    }
+    carry = start < text.length ? text.slice(start) : '';
+  }
+  // A last line without a line ending; if it is a cut-off row, parsing it says so.
+  if (carry !== '') lines.take(carry, 0, carry.length);
+  const { format, build, tally } = lines.finish();
+  if (lines.batch.length > 0) await flush();
+  if (tally.variants === 0) throw refused(NO_GENOTYPES);
+
+  return {
+    format,
+    build,
+    compression,
+    variants: tally.variants,
+    noCalls: tally.noCalls,
+    callRate: (tally.variants - tally.noCalls) / tally.variants,
+    impliedSex: tally.impliedSex(),
+  };
+}

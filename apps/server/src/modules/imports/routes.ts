@@ -1,0 +1,280 @@
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { FileStore as TusFileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import {
+  IMPORT_EMPTY_FILE,
+  IMPORT_FILE_REFUSED,
+  IMPORT_MAX_BYTES,
+  IMPORT_TOO_LARGE,
+  IMPORT_UPLOAD_PATH,
+  importFileEnding,
+  importParamsSchema,
+  importsAnswerSchema,
+  myDataQuerySchema,
+} from '@nestling/shared/contract/my-data';
+import { user } from '../../db/schema.ts';
+import { sendError } from '../../plugins/errors.ts';
+import { requireDataPortal } from '../my-data/guard.ts';
+import { createImportsRepository } from './repository.ts';
+import {
+  createImportsService,
+  IMPORT_JOB_KIND,
+  IMPORT_NOT_FOUND,
+  type ImportJobPayload,
+  type UploadArea,
+} from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
+
+/** Unfinished uploads one person may have at once: each may hold up to 2 GB on the disk. */
+export const MAX_UNFINISHED_UPLOADS = 3;
+export const TOO_MANY_UPLOADS = `You have ${String(MAX_UNFINISHED_UPLOADS)} uploads that have not finished. Finish or delete one on the imports page first.`;
+export const LENGTH_REQUIRED = 'The upload must say how large the file is (Upload-Length).';
+
+/** A refusal the tus server sends as it is: a status and a plain-text sentence. */
+class UploadRefusal extends Error {
+  readonly status_code: number;
+  readonly body: string;
+  constructor(statusCode: number, body: string) {
+    super(body);
+    this.name = 'UploadRefusal';
+    this.status_code = statusCode;
+    this.body = body;
+  }
+}
+
+function refusal(statusCode: number, body: string): UploadRefusal {
+  return new UploadRefusal(statusCode, body);
+}
+
+/** The node request under tus's web-style request (srvx keeps it at runtime.node.req). */
+function nodeRequestOf(request: unknown): IncomingMessage | undefined {
+  const runtime = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime;
+  return runtime?.node?.req;
+}
+
+/**
+ * Genome imports (issue 14, items 3 and 4; ADR 024): the tus endpoint that takes the file in
+ * resumable pieces, the list, and delete. The job that reads each file runs in the background.
+ */
+export const importsRoutes: FastifyPluginAsyncZod = (app) => {
+  const repository = createImportsRepository(app.database.db);
+  const uploadDirectory = path.join(app.config.dataDir, 'uploads');
+  const datastore = new TusFileStore({ directory: uploadDirectory });
+  const uploads: UploadArea = {
+    path: (id) => path.join(uploadDirectory, id),
+    async offset(id) {
+      try {
+        return (await datastore.getUpload(id)).offset;
+      } catch {
+        return null;
+      }
+    },
+    async remove(id) {
+      try {
+        await datastore.remove(id);
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+  const service = createImportsService({
+    repository,
+    fileStore: app.fileStore,
+    uploads,
+    jobs: app.jobs,
+    async profileSex(userId) {
+      const [row] = await app.database.db
+        .select({ sex: user.sex })
+        .from(user)
+        .where(eq(user.id, userId));
+      return row?.sex ?? null;
+    },
+  });
+  app.jobHandlers.register<ImportJobPayload>(IMPORT_JOB_KIND, (context) =>
+    service.runImportJob(context),
+  );
+
+  /** Who sent each upload request: set by the route once the token and the flag are checked. */
+  const owners = new WeakMap<IncomingMessage, string>();
+  /** The upload a request completed, if it did. */
+  const finishedBy = new WeakMap<IncomingMessage, string>();
+  const tus = new TusServer({
+    path: `/api${IMPORT_UPLOAD_PATH}`,
+    datastore,
+    relativeLocation: true,
+    maxSize: IMPORT_MAX_BYTES,
+    async onUploadCreate(request, upload) {
+      const node = nodeRequestOf(request);
+      const userId = node === undefined ? undefined : owners.get(node);
+      if (userId === undefined) throw refusal(401, 'No token in context');
+      const fileName = upload.metadata?.filename?.trim() ?? '';
+      if (importFileEnding(fileName) === null) throw refusal(400, IMPORT_FILE_REFUSED);
+      if (upload.size === undefined) throw refusal(400, LENGTH_REQUIRED);
+      if (upload.size > IMPORT_MAX_BYTES) throw refusal(413, IMPORT_TOO_LARGE);
+      if (upload.size === 0) throw refusal(400, IMPORT_EMPTY_FILE);
+      if ((await repository.countUploading(userId)) >= MAX_UNFINISHED_UPLOADS) {
+        throw refusal(409, TOO_MANY_UPLOADS);
+      }
+      await repository.insert({
+        id: upload.id,
+        userId,
+        fileName: fileName.slice(0, 255),
+        size: upload.size,
+      });
+      return {};
+    },
+    onUploadFinish(request, upload) {
+      // Queued once tus has answered and is done with the upload's files (handOverToTus):
+      // the job removes them when it has read them.
+      const node = nodeRequestOf(request);
+      if (node !== undefined) finishedBy.set(node, upload.id);
+      return Promise.resolve({});
+    },
+    onResponseError(_request, error) {
+      // tus's own words for a file over maxSize, in ours.
+      if ('status_code' in error && error.status_code === 413) {
+        return { status_code: 413, body: IMPORT_TOO_LARGE };
+      }
+      return undefined;
+    },
+  });
+
+  // tus sends the file's bytes as application/offset+octet-stream: left unread here, so that
+  // tus streams them to the disk as they arrive (no body limit, nothing held in memory).
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => {
+    done(null, undefined);
+  });
+
+  /** Checks the caller, then lets tus answer on the raw response. */
+  async function handOverToTus(request: FastifyRequest, reply: FastifyReply, uploadId?: string) {
+    const caller = await app.resolveSubject(request, undefined);
+    requireDataPortal(caller);
+    if (uploadId !== undefined && (await repository.findForUser(uploadId, caller.id)) === null) {
+      return sendError(request, reply, 404, IMPORT_NOT_FOUND);
+    }
+    owners.set(request.raw, caller.id);
+    reply.hijack();
+    reply.raw.setHeader('Cache-Control', 'no-store');
+    reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
+    await tus.handle(request.raw, reply.raw);
+    const finished = finishedBy.get(request.raw);
+    if (finished !== undefined) await service.uploadFinished(finished);
+    return reply;
+  }
+
+  const uploadPreHandler = [app.requireVerifiedUser, app.refuseWhileImpersonating];
+
+  app.post(
+    IMPORT_UPLOAD_PATH,
+    {
+      preHandler: uploadPreHandler,
+      schema: {
+        summary:
+          'Starts a resumable upload of a genetic data file (tus 1.0.0 creation: Upload-Length at most 2 GB, Upload-Metadata filename ending .txt, .zip, .vcf, .vcf.gz or .vcf.bgz); 201 with its Location. Refusals are plain text.',
+        tags: ['my-data'],
+        response: { ...errors, 409: errorBodySchema, 413: errorBodySchema },
+      },
+    },
+    (request, reply) => handOverToTus(request, reply),
+  );
+
+  for (const method of ['HEAD', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: `${IMPORT_UPLOAD_PATH}/:id`,
+      preHandler: uploadPreHandler,
+      schema: {
+        summary:
+          method === 'HEAD'
+            ? 'How much of an upload has arrived (tus Upload-Offset), to resume it'
+            : 'Sends the next bytes of an upload (tus, application/offset+octet-stream at Upload-Offset)',
+        tags: ['my-data'],
+        params: importParamsSchema,
+        response: errors,
+      },
+      handler: (request, reply) => handOverToTus(request, reply, request.params.id),
+    });
+  }
+
+  app.delete(
+    `${IMPORT_UPLOAD_PATH}/:id`,
+    {
+      preHandler: uploadPreHandler,
+      schema: {
+        summary: 'Cancels an upload (tus termination): the import and its bytes are deleted',
+        tags: ['my-data'],
+        params: importParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = await app.resolveSubject(request, undefined);
+      requireDataPortal(caller);
+      await service.remove(caller.id, request.params.id);
+      await app.audit.record(request, {
+        actorId: caller.id,
+        subjectId: caller.id,
+        action: 'genotype-import-delete',
+      });
+      return reply.header('Tus-Resumable', '1.0.0').code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/my-data/imports',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary:
+          'The person’s genome imports, newest first, with state, progress, summary and errors; admins may pass asUser',
+        tags: ['my-data'],
+        querystring: myDataQuerySchema,
+        response: { 200: importsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      requireDataPortal(subject);
+      return { imports: await service.list(subject.id) };
+    },
+  );
+
+  app.delete(
+    '/my-data/imports/:id',
+    {
+      preHandler: uploadPreHandler,
+      schema: {
+        summary:
+          'Deletes an import: its row, the uploaded file and the stored genotypes; audited; never while impersonating. Answers the imports left.',
+        tags: ['my-data'],
+        params: importParamsSchema,
+        response: { 200: importsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await app.resolveSubject(request, undefined);
+      requireDataPortal(caller);
+      await service.remove(caller.id, request.params.id);
+      await app.audit.record(request, {
+        actorId: caller.id,
+        subjectId: caller.id,
+        action: 'genotype-import-delete',
+      });
+      return { imports: await service.list(caller.id) };
+    },
+  );
+
+  return Promise.resolve();
+};

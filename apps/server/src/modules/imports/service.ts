@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { Transform } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import type { GenotypeImport, ImportState, ImportSummary } from '@nestling/shared/contract/my-data';
+import { importSummarySchema } from '@nestling/shared/contract/my-data';
+import type { FileStore } from '../storage/file-store.ts';
+import type { JobContext } from '../jobs/registry.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { ImportRefusedError, readGenotypes, type GenotypeRow } from './genotype-reader.ts';
+import type { ImportsRepository, ImportWithJob } from './repository.ts';
+
+export const IMPORT_JOB_KIND = 'genotype-import';
+
+export const IMPORT_NOT_FOUND = 'Import not found';
+
+export interface ImportJobPayload {
+  importId: string;
+}
+
+/** Where a person's import keeps its files in the file store: one folder, removed whole. */
+export function importFolder(userId: string, importId: string): string {
+  return `users/${userId}/imports/${importId}/`;
+}
+
+/** The stored genotypes: gzip'd tab-separated rows, one header line naming the build. */
+export function genotypesKey(userId: string, importId: string): string {
+  return `${importFolder(userId, importId)}genotypes.tsv.gz`;
+}
+
+export const GENOTYPES_HEADER = '#chromosome\tposition\tid\tref\talt\tgenotype';
+
+/** The uploads waiting to be read: tus keeps them in a folder of its own (ADR 024). */
+export interface UploadArea {
+  /** The uploaded file's path on this machine. */
+  path(id: string): string;
+  /** Bytes received so far, or null when there is no such upload. */
+  offset(id: string): Promise<number | null>;
+  /** Removes the upload and its information; no error when there is none. */
+  remove(id: string): Promise<void>;
+}
+
+export class ImportsError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ImportsError';
+  }
+}
+
+function sexMatches(
+  implied: ImportSummary['impliedSex'],
+  profileSex: string | null,
+): boolean | null {
+  if (implied === null || profileSex === null) return null;
+  const profile = profileSex.toLowerCase();
+  if (profile !== 'female' && profile !== 'male') return null;
+  return profile === implied;
+}
+
+/** Counts and hashes the bytes as they pass, so the file is read once. */
+function hashingCounter(onBytes: (total: number) => void) {
+  const hash = createHash('sha256');
+  let total = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      total += chunk.length;
+      onBytes(total);
+      callback(null, chunk);
+    },
+  });
+  return { stream, digest: () => hash.digest('hex') };
+}
+
+function rowsText(rows: readonly GenotypeRow[]): string {
+  let text = '';
+  for (const row of rows) {
+    text += `${row.chromosome}\t${String(row.position)}\t${row.id}\t${row.ref}\t${row.alt}\t${row.genotype}\n`;
+  }
+  return text;
+}
+
+export function createImportsService(deps: {
+  repository: ImportsRepository;
+  fileStore: FileStore;
+  uploads: UploadArea;
+  jobs: JobQueue;
+  /** The sex on the person's profile ('Female', 'Male'), or null. */
+  profileSex: (userId: string) => Promise<string | null>;
+}) {
+  const { repository, fileStore, uploads, jobs } = deps;
+
+  function stateOf(row: ImportWithJob): ImportState {
+    // A job that failed for good (the server could not read the file, every attempt) fails the
+    // import; a refusal is recorded on the row by the handler itself.
+    if ((row.state === 'queued' || row.state === 'importing') && row.jobState === 'failed') {
+      return 'failed';
+    }
+    return row.state as ImportState;
+  }
+
+  async function toView(row: ImportWithJob): Promise<GenotypeImport> {
+    const state = stateOf(row);
+    let progressDone = 0;
+    let progressTotal: number | null = row.size;
+    if (state === 'uploading') {
+      progressDone = (await uploads.offset(row.id)) ?? 0;
+    } else if (state === 'importing') {
+      progressDone = row.jobProgressDone ?? 0;
+      progressTotal = row.jobProgressTotal ?? row.size;
+    } else if (state === 'done') {
+      progressDone = row.size;
+    }
+    const summary = row.summary === null ? null : importSummarySchema.parse(row.summary);
+    return {
+      id: row.id,
+      fileName: row.fileName,
+      size: row.size,
+      state,
+      progressDone,
+      progressTotal,
+      summary,
+      sha256: row.sha256,
+      error:
+        state === 'failed'
+          ? (row.error ?? row.jobLastError ?? 'The file could not be read.')
+          : null,
+      createdAt: row.createdAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    async list(userId: string): Promise<GenotypeImport[]> {
+      const rows = await repository.listForUser(userId);
+      const views = await Promise.all(rows.map(toView));
+      // Every byte arrived but the job was never queued (the server stopped in between).
+      const stalled = views.filter(
+        (view) => view.state === 'uploading' && view.progressDone === view.size,
+      );
+      if (stalled.length === 0) return views;
+      for (const view of stalled) await this.uploadFinished(view.id);
+      return Promise.all((await repository.listForUser(userId)).map(toView));
+    },
+
+    async get(userId: string, id: string): Promise<GenotypeImport> {
+      const row = await repository.findWithJob(id, userId);
+      if (row === null) throw new ImportsError(404, IMPORT_NOT_FOUND);
+      return toView(row);
+    },
+
+    /** The last byte arrived: queue the job that reads the file. */
+    async uploadFinished(id: string): Promise<void> {
+      const row = await repository.findById(id);
+      if (row === null || row.state !== 'uploading') return;
+      const job = await jobs.enqueue({
+        kind: IMPORT_JOB_KIND,
+        payload: { importId: id } satisfies ImportJobPayload,
+        userId: row.userId,
+        maxAttempts: 3,
+      });
+      await repository.markQueued(id, job.id);
+    },
+
+    /**
+     * Deletes the import, its upload and every file it wrote. A job still running finds the
+     * row gone and removes what it wrote itself.
+     */
+    async remove(userId: string, id: string): Promise<void> {
+      const row = await repository.findForUser(id, userId);
+      if (row === null) throw new ImportsError(404, IMPORT_NOT_FOUND);
+      await repository.delete(id);
+      await uploads.remove(id);
+      await fileStore.deleteByPrefix(importFolder(userId, id));
+    },
+
+    /**
+     * The job: reads the uploaded file once (format, build, counts, sex; SHA-256 of the bytes)
+     * and stores its genotypes. A refusal is the person's answer, not a failure to retry: the
+     * import is marked failed with the reason and the job ends. A run from the start replaces
+     * what an earlier attempt wrote (the file store writes whole files only).
+     */
+    async runImportJob(context: JobContext<ImportJobPayload>): Promise<unknown> {
+      const { importId } = context.payload;
+      const row = await repository.findById(importId);
+      if (row === null || !(await repository.markImporting(importId))) {
+        return { skipped: 'The import was deleted before it was read.' };
+      }
+      const key = genotypesKey(row.userId, importId);
+      const counter = hashingCounter((bytes) => {
+        context.progress(bytes, row.size);
+      });
+      const gzip = createGzip({ level: 1 });
+      // Its errors reach us through `stored`; without a listener of its own, destroying it
+      // before the store has attached one would crash the process.
+      gzip.on('error', () => undefined);
+      const stored = fileStore.put(key, gzip);
+      // Seen by `stored` when the reading fails; handled below, not left unhandled meanwhile.
+      stored.catch(() => undefined);
+      let summary: Omit<ImportSummary, 'sexMatchesProfile'>;
+      const source = createReadStream(uploads.path(importId));
+      try {
+        source.on('error', (error) => counter.stream.destroy(error));
+        source.pipe(counter.stream);
+        gzip.write(`${GENOTYPES_HEADER}\n`);
+        summary = await readGenotypes(counter.stream, {
+          fileName: row.fileName,
+          signal: context.signal,
+          onRows: async (rows) => {
+            if (!gzip.write(rowsText(rows))) await once(gzip, 'drain');
+          },
+        });
+      } catch (error) {
+        gzip.destroy(error instanceof Error ? error : new Error(String(error)));
+        await stored.catch(() => undefined);
+        await fileStore.delete(key);
+        if (error instanceof ImportRefusedError) {
+          await repository.markFailed(importId, error.message, null);
+          await uploads.remove(importId);
+          return { refused: error.message };
+        }
+        throw error;
+      } finally {
+        source.destroy();
+      }
+      gzip.end();
+      await stored;
+      const sha256 = counter.digest();
+      const full: ImportSummary = {
+        ...summary,
+        sexMatchesProfile: sexMatches(summary.impliedSex, await deps.profileSex(row.userId)),
+      };
+      const kept = await repository.markDone(importId, {
+        summary: full,
+        sha256,
+        genotypesKey: key,
+      });
+      if (!kept) {
+        // Deleted while it was read: leave nothing behind.
+        await fileStore.deleteByPrefix(importFolder(row.userId, importId));
+        return { skipped: 'The import was deleted while it was read.' };
+      }
+      await uploads.remove(importId);
+      context.log.info({ importId, variants: full.variants }, 'Genotype import done');
+      return { variants: full.variants };
+    },
+  };
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;
