@@ -26,6 +26,8 @@ export async function freePort(): Promise<number> {
 
 export interface Portal {
   origin: string;
+  /** The server's process (scripts/start.mjs runs the server in its own process). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -67,7 +69,7 @@ export async function startPortal(name: string): Promise<Portal> {
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { origin, stop };
+    if (healthy) return { origin, pid: child.pid ?? 0, stop };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await stop();

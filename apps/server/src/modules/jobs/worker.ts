@@ -117,6 +117,7 @@ export function createJobWorker(options: JobWorkerOptions) {
     }, leaseMs / 3);
 
     const started = Date.now();
+    log.info({ jobId: row.id, kind: row.kind, attempt: row.attempts }, 'Job started');
     try {
       const result = await handler({
         id: row.id,

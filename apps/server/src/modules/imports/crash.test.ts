@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importSummarySchema } from '@nestling/shared/contract/my-data';
+import { openDatabase } from '../../db/database.ts';
+import { user } from '../../db/schema.ts';
+import { startServer, type ServerProcess } from '../../test/process.ts';
+import { createJobQueue } from '../jobs/queue.ts';
+import { createJobsRepository } from '../jobs/repository.ts';
+import { createImportsRepository } from './repository.ts';
+import { genotypesKey, IMPORT_JOB_KIND } from './service.ts';
+
+const brand = {
+  productName: 'Nestling',
+  companyName: 'Nestling Genomics',
+  companyDomain: 'nestling.health',
+  supportEmail: 'support@nestling.health',
+};
+
+async function waitFor(server: ServerProcess, pattern: RegExp, what: string) {
+  for (let tries = 0; tries < 1200; tries += 1) {
+    if (pattern.test(server.output())) return;
+    if (server.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`Waited in vain for ${what}:\n${server.output()}`);
+}
+
+async function withDatabase<T>(
+  dataDir: string,
+  use: (handle: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+) {
+  const handle = await openDatabase(
+    { databaseUrl: null, dataDir, brand },
+    { warn: () => undefined },
+  );
+  try {
+    await handle.migrate();
+    return await use(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A gzip VCF of `rows` calls on chromosome 1, written as a stream. */
+async function writeVcfGz(file: string, rows: number) {
+  async function* lines() {
+    yield '##fileformat=VCFv4.2\n##reference=GRCh38\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tSAMPLE\n';
+    const batch = 10_000;
+    for (let start = 0; start < rows; start += batch) {
+      let text = '';
+      for (let i = start; i < Math.min(rows, start + batch); i += 1) {
+        text += `chr1\t${String(10_000 + i)}\trs${String(i + 1)}\tA\tG\t50\tPASS\t.\tGT\t0/1\n`;
+      }
+      yield text;
+    }
+  }
+  await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(file));
+}
+
+describe('an import survives the server being killed', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'import-crash-'));
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes after SIGKILL in the middle, with every row stored once', async () => {
+    // Large enough that reading it takes a few seconds, so the kill lands in the middle.
+    const rows = 3_000_000;
+    const importId = randomUUID().replaceAll('-', '');
+    const userId = 'crash-test-person';
+    mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+    await writeVcfGz(path.join(dataDir, 'uploads', importId), rows);
+
+    // What the upload would have left: the person, the import row, and its job in the queue.
+    const jobId = await withDatabase(dataDir, async ({ db }) => {
+      await db.insert(user).values({
+        id: userId,
+        name: 'Crash Test',
+        email: 'crash@example.org',
+        emailVerified: true,
+        enableDataPortal: true,
+      });
+      const imports = createImportsRepository(db);
+      await imports.insert({ id: importId, userId, fileName: 'genome.vcf.gz', size: 1 });
+      const job = await createJobQueue(createJobsRepository(db)).enqueue({
+        kind: IMPORT_JOB_KIND,
+        payload: { importId },
+        userId,
+        maxAttempts: 3,
+      });
+      await imports.markQueued(importId, job.id);
+      return job.id;
+    });
+
+    const env = { DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+    const first = startServer(env);
+    await first.listening;
+    await waitFor(
+      first,
+      /"kind":"genotype-import","attempt":1,.*Job started/,
+      'the import to start',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    expect(first.output()).not.toContain('Job finished');
+
+    const second = startServer(env);
+    await second.listening;
+    await waitFor(second, /"kind":"genotype-import".*Job finished/, 'the import to finish');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(second.output()).toMatch(/"kind":"genotype-import","attempt":2,.*Job started/);
+
+    const row = await withDatabase(dataDir, async ({ db }) => {
+      const job = await createJobsRepository(db).findById(jobId);
+      expect(job).toMatchObject({ state: 'succeeded', attempts: 2 });
+      return createImportsRepository(db).findById(importId);
+    });
+    expect(row?.state).toBe('done');
+    expect(importSummarySchema.parse(row?.summary).variants).toBe(rows);
+
+    // The stored genotypes: each position once, in order, none lost.
+    const stored = path.join(dataDir, 'files', genotypesKey(userId, importId));
+    let count = 0;
+    let previous = 0;
+    let ordered = true;
+    const reader = createInterface({ input: createReadStream(stored).pipe(createGunzip()) });
+    for await (const line of reader) {
+      if (line.startsWith('#')) continue;
+      const position = Number(line.split('\t')[1]);
+      if (position !== previous + 1 && previous !== 0) ordered = false;
+      previous = position;
+      count += 1;
+    }
+    expect(count).toBe(rows);
+    expect(ordered).toBe(true);
+  }, 180_000);
+});
