@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Locator, Page } from '@playwright/test';
 import { IMPORT_FILE_REFUSED } from '@nestling/shared/contract/my-data';
 import { NEW_PATIENT_PASSWORD, newPatient, signInAs, signInByApi, useToken } from './accounts.ts';
 import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
@@ -126,12 +127,23 @@ function vcfGz(rows: number): Buffer {
   return gzipSync(Buffer.from(`${lines.join('\n')}\n`));
 }
 
-test('a person imports a 23andMe file and a VCF, sees what was read, and deletes one', async ({
+/** Downloads the card's file and checks it against the SHA-256 the card shows; its bytes. */
+async function downloadFrom(page: Page, card: Locator): Promise<Buffer> {
+  const shown = /SHA-256\s*([0-9a-f]{64})/.exec((await card.textContent()) ?? '')?.[1];
+  const started = page.waitForEvent('download');
+  await card.getByRole('button', { name: /^Download / }).click();
+  const download = await started;
+  const bytes = await readFile(await download.path());
+  expect(createHash('sha256').update(bytes).digest('hex')).toBe(shown);
+  return bytes;
+}
+
+test('a person imports a 23andMe file and a VCF, exports a FHIR bundle and the VCF, and deletes an import', async ({
   page,
   baseURL,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const email = await newPatient(request, String(baseURL), {
     label: 'imports',
     firstName: 'Ines',
@@ -204,7 +216,35 @@ test('a person imports a 23andMe file and a VCF, sees what was read, and deletes
   await expectNoAxeViolations(page);
   await shot(page, 'imports-done');
 
+  // Exports: the health record as a FHIR bundle, and the VCF's genotypes back out; each
+  // downloaded file has the SHA-256 the page shows.
+  await visit(page, '/my-data/exports');
+  const form = page.getByRole('region', { name: 'Prepare an export' });
+  await form.getByRole('button', { name: 'Prepare export' }).click();
+  const fhirCard = page.getByRole('region', { name: /^Health record \(FHIR R4 bundle\),/ });
+  await expect(fhirCard.getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const fhir = await downloadFrom(page, fhirCard);
+  const bundle = JSON.parse(fhir.toString()) as { resourceType: string; type: string };
+  expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+
+  await form.getByRole('radio', { name: 'Genotypes as a VCF' }).check();
+  await expect(form.getByLabel('Imported file')).toHaveValue(/.+/);
+  await form.getByRole('button', { name: 'Prepare export' }).click();
+  const vcfExportCard = page.getByRole('region', { name: /^Genotypes as a VCF, from sequencing/ });
+  await expect(vcfExportCard.getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolations(page);
+  await shot(page, 'exports-ready');
+  const exported = gunzipSync(await downloadFrom(page, vcfExportCard)).toString();
+  expect(exported.split('\n')[0]).toBe('##fileformat=VCFv4.2');
+  expect(
+    exported
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('#')),
+  ).toHaveLength(2000);
+
   // Delete asks first.
+  await visit(page, '/my-data/imports');
   await vcfCard.getByRole('button', { name: 'Delete sequencing.vcf.gz' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete sequencing.vcf.gz?' });
   await expect(dialog).toBeVisible();

@@ -33,6 +33,7 @@ import { createJobQueue, type JobQueue } from './modules/jobs/queue.ts';
 import { createJobsRepository } from './modules/jobs/repository.ts';
 import { createJobRegistry, jobHandlers, type JobRegistry } from './modules/jobs/registry.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
+import { exportsRoutes } from './modules/exports/routes.ts';
 import { importsRoutes } from './modules/imports/routes.ts';
 import { journeyRoutes } from './modules/journey/routes.ts';
 import { kitsRoutes } from './modules/kits/routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(sensitiveResultsRoutes, { prefix: '/api' });
   await app.register(jobsRoutes, { prefix: '/api' });
   await app.register(importsRoutes, { prefix: '/api' });
+  await app.register(exportsRoutes, { prefix: '/api' });
   // Stripe's webhook exists only when Stripe takes the payments.
   if (config.payments.provider === 'stripe') {
     await app.register(stripeWebhookRoutes, { prefix: '/api' });

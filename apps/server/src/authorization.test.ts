@@ -505,6 +505,48 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 404 : 403),
       },
     ],
+    // Exports: the same, and their files through signed links that need no sign-in.
+    'POST /api/my-data/exports': () => [
+      {
+        label: 'asking for one’s own export',
+        call: () => post('/api/my-data/exports', { kind: 'fhir-bundle' }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 403),
+      },
+    ],
+    'GET /api/my-data/exports': () => [
+      {
+        label: 'own exports, only with My Data on',
+        call: () => get('/api/my-data/exports'),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 403),
+      },
+      {
+        label: 'viewed as a person with My Data on',
+        call: () => get('/api/my-data/exports?asUser=demo-individual'),
+        expect: viewAs,
+      },
+    ],
+    'DELETE /api/my-data/exports/{id}': () => [
+      {
+        label: 'an export that is no one’s',
+        call: () => ({ method: 'DELETE', url: '/api/my-data/exports/no-such-export' }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 404 : 403),
+      },
+    ],
+    'POST /api/my-data/exports/{id}/files/{name}/link': () => [
+      {
+        label: 'a file of an export that is no one’s',
+        call: () => post('/api/my-data/exports/no-such-export/files/bundle.json/link'),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 404 : 403),
+      },
+    ],
+    'GET /api/my-data/exports/{id}/files/{name}': () => [
+      {
+        label: 'a link whose signature is wrong, whoever follows it',
+        call: () =>
+          get('/api/my-data/exports/no-such-export/files/bundle.json?expires=1&signature=x'),
+        expect: () => 403,
+      },
+    ],
     'POST /api/lab/reports': () => [
       // A person's access token is not a lab key.
       { label: 'lab keys only', call: () => post('/api/lab/reports', {}), expect: () => 401 },

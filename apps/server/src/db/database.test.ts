@@ -43,6 +43,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'counsellor',
       'counsellor_availability',
       'couple_account',
+      'data_export',
       'discount_code',
       'document',
       'document_session',

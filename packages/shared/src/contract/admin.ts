@@ -94,6 +94,7 @@ export const auditActionSchema = z.enum([
   'clinic-update',
   'data-portal-update',
   'genotype-import-delete',
+  'data-export-delete',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -124,3 +124,78 @@ export type ImportsAnswer = z.infer<typeof importsAnswerSchema>;
 
 /** GET /my-data/imports/{id}, DELETE /my-data/imports/{id}. */
 export const importParamsSchema = z.object({ id: z.string() });
+
+/*
+ * Exports (issue 14, item 5). A person asks for an export; a background job prepares its
+ * files in the file store; each file is downloaded from a short-lived link that resumes (HTTP
+ * Range). Kinds: the person's reports and survey as one HL7 FHIR R4 bundle (Genomics
+ * Reporting), and an import's genotypes back out as a 23andMe-format text file or a VCF.
+ */
+
+export const exportKindSchema = z.enum(['fhir-bundle', 'genotypes-23andme', 'genotypes-vcf']);
+export type ExportKind = z.infer<typeof exportKindSchema>;
+
+/** How long a download link works. */
+export const EXPORT_LINK_MINUTES = 15;
+
+/** POST /my-data/exports: the genotype kinds name one of the person's finished imports. */
+export const exportRequestSchema = z.object({
+  kind: exportKindSchema,
+  importId: z.optional(z.string()),
+});
+export type ExportRequest = z.infer<typeof exportRequestSchema>;
+
+export const EXPORT_NEEDS_IMPORT = 'Choose which imported file to export.';
+/** Exports one person may have waiting or being prepared at once. */
+export const MAX_UNFINISHED_EXPORTS = 3;
+export const TOO_MANY_EXPORTS = `You have ${String(MAX_UNFINISHED_EXPORTS)} exports being prepared. Wait until one is ready, then ask again.`;
+export const EXPORT_IMPORT_NOT_READY = 'That import has not been read yet, or it failed.';
+/** A VCF names each row's reference allele, which 23andMe and AncestryDNA files do not give. */
+export const EXPORT_VCF_NEEDS_VCF =
+  'A VCF can be made only from an imported VCF: 23andMe and AncestryDNA files do not say which allele is the reference. Choose the 23andMe-format text file instead.';
+
+export const exportStateSchema = z.enum(['queued', 'preparing', 'ready', 'failed']);
+export type ExportState = z.infer<typeof exportStateSchema>;
+
+export const exportFileSchema = z.object({
+  /** The file's name, as it downloads: letters, digits, dots, dashes and underscores. */
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  /** Hex. */
+  sha256: z.string(),
+});
+export type ExportFile = z.infer<typeof exportFileSchema>;
+
+export const dataExportSchema = z.object({
+  id: z.string(),
+  kind: exportKindSchema,
+  /** The import a genotype export comes from; null for the FHIR bundle. */
+  importId: z.nullable(z.string()),
+  /** That import's file name, for the page; null when none or deleted. */
+  importFileName: z.nullable(z.string()),
+  state: exportStateSchema,
+  progressDone: z.number(),
+  progressTotal: z.nullable(z.number()),
+  /** Ready: the files to download. */
+  files: z.array(exportFileSchema),
+  error: z.nullable(z.string()),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** GET /my-data/exports: newest first. */
+export const exportsAnswerSchema = z.object({ exports: z.array(dataExportSchema) });
+export type ExportsAnswer = z.infer<typeof exportsAnswerSchema>;
+
+export const exportParamsSchema = z.object({ id: z.string() });
+export const exportFileParamsSchema = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * POST /my-data/exports/{id}/files/{name}/link: a link that downloads the file without the
+ * Bearer header (so a browser can follow it) until `expiresAt`, with Range requests.
+ */
+export const exportLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type ExportLink = z.infer<typeof exportLinkSchema>;

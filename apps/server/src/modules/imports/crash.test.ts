@@ -51,7 +51,7 @@ async function withDatabase<T>(
 
 /** A gzip VCF of `rows` calls on chromosome 1, written as a stream. */
 async function writeVcfGz(file: string, rows: number) {
-  async function* lines() {
+  function* lines() {
     yield '##fileformat=VCFv4.2\n##reference=GRCh38\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tSAMPLE\n';
     const batch = 10_000;
     for (let start = 0; start < rows; start += batch) {

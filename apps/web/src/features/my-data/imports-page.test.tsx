@@ -11,6 +11,11 @@ import { SEX_MISMATCH_WARNING, importDateTime } from './import-text.ts';
 import { ImportsPage } from './imports-page.tsx';
 import { MyDataPage } from './my-data-page.tsx';
 
+/** A card's region: named by its title and then its date. */
+function cardName(title: string): RegExp {
+  return new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `);
+}
+
 const user = makeUser();
 const MiB = 1024 * 1024;
 const HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
@@ -100,7 +105,9 @@ describe('the imports page', () => {
     });
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('My data: imports');
 
-    const doneCard = await screen.findByRole('region', { name: 'genome_Ada_v5_Full.zip' });
+    const doneCard = await screen.findByRole('region', {
+      name: cardName('genome_Ada_v5_Full.zip'),
+    });
     expect(within(doneCard).getByText('Imported')).toBeInTheDocument();
     expect(doneCard).toHaveTextContent('Size5.5 MB');
     expect(doneCard).toHaveTextContent(`Started${importDateTime(done.createdAt)}`);
@@ -113,19 +120,19 @@ describe('the imports page', () => {
     expect(doneCard).toHaveTextContent(`SHA-256${HASH}`);
     expect(doneCard).not.toHaveTextContent(SEX_MISMATCH_WARNING);
 
-    const readingCard = screen.getByRole('region', { name: 'sample.vcf.gz' });
+    const readingCard = screen.getByRole('region', { name: cardName('sample.vcf.gz') });
     expect(within(readingCard).getByText('Reading')).toBeInTheDocument();
     const bar = within(readingCard).getByRole('progressbar', { name: 'Reading sample.vcf.gz' });
     expect(bar).toHaveAttribute('aria-valuenow', '25');
     expect(readingCard).toHaveTextContent('100.0 MB of 400.0 MB (25%) read');
 
     expect(
-      within(screen.getByRole('region', { name: 'AncestryDNA.zip' })).getByText(
+      within(screen.getByRole('region', { name: cardName('AncestryDNA.zip') })).getByText(
         'Waiting to be read',
       ),
     ).toBeInTheDocument();
 
-    const uploadingCard = screen.getByRole('region', { name: 'partial.vcf' });
+    const uploadingCard = screen.getByRole('region', { name: cardName('partial.vcf') });
     expect(within(uploadingCard).getByText('Uploading')).toBeInTheDocument();
     expect(uploadingCard).toHaveTextContent('20.0 MB of 80.0 MB (25%) uploaded');
     expect(within(uploadingCard).getByRole('link', { name: 'new import page' })).toHaveAttribute(
@@ -133,7 +140,7 @@ describe('the imports page', () => {
       '/my-data/new-import',
     );
 
-    const failedCard = screen.getByRole('region', { name: 'notes.txt' });
+    const failedCard = screen.getByRole('region', { name: cardName('notes.txt') });
     expect(within(failedCard).getByText('Failed')).toBeInTheDocument();
     expect(failedCard).toHaveTextContent(
       'Not imported: This file has no genotype rows we could read.',
@@ -170,11 +177,11 @@ describe('the imports page', () => {
           ],
         }),
     });
-    const card = await screen.findByRole('region', { name: 'genome_Ada_v5_Full.zip' });
+    const card = await screen.findByRole('region', { name: cardName('genome_Ada_v5_Full.zip') });
     expect(card).toHaveTextContent('Implied sexmale');
     expect(within(card).getByRole('note')).toHaveTextContent(SEX_MISMATCH_WARNING);
 
-    const other = screen.getByRole('region', { name: 'brother.vcf' });
+    const other = screen.getByRole('region', { name: cardName('brother.vcf') });
     expect(other).toHaveTextContent('FormatVCF');
     expect(other).toHaveTextContent('Genome buildGRCh38');
     expect(other).toHaveTextContent('Implied sexcould not tell');
@@ -190,7 +197,7 @@ describe('the imports page', () => {
         return new Response(null, { status: 204 });
       },
     });
-    const card = await screen.findByRole('region', { name: 'notes.txt' });
+    const card = await screen.findByRole('region', { name: cardName('notes.txt') });
     await person.click(within(card).getByRole('button', { name: 'Delete notes.txt' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Delete notes.txt?' });
@@ -206,7 +213,7 @@ describe('the imports page', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
     );
     await waitFor(() => {
-      expect(screen.queryByRole('region', { name: 'notes.txt' })).toBeNull();
+      expect(screen.queryByRole('region', { name: cardName('notes.txt') })).toBeNull();
     });
     expect(
       calls.filter((call) => call.key === 'DELETE /api/my-data/imports/imp-failed'),
@@ -214,7 +221,9 @@ describe('the imports page', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'notes.txt and the genotypes read from it',
     );
-    expect(screen.getByRole('region', { name: 'genome_Ada_v5_Full.zip' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: cardName('genome_Ada_v5_Full.zip') }),
+    ).toBeInTheDocument();
   });
 
   it('keeps the dialog open with the server’s reason when a delete is refused', async () => {
@@ -224,14 +233,16 @@ describe('the imports page', () => {
         jsonError(403, 'Only the person can delete their imports.'),
     });
     const person = userEvent.setup();
-    const card = await screen.findByRole('region', { name: 'genome_Ada_v5_Full.zip' });
+    const card = await screen.findByRole('region', { name: cardName('genome_Ada_v5_Full.zip') });
     await person.click(within(card).getByRole('button', { name: /^Delete/ }));
     const dialog = await screen.findByRole('dialog');
     await person.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Only the person can delete their imports.',
     );
-    expect(screen.getByRole('region', { name: 'genome_Ada_v5_Full.zip' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: cardName('genome_Ada_v5_Full.zip') }),
+    ).toBeInTheDocument();
   });
 
   it('says when there are no imports yet, with the way to import one', async () => {
@@ -248,7 +259,7 @@ describe('the imports page', () => {
       { 'GET /api/my-data/imports': () => Response.json({ imports: [done, failed] }) },
       '/my-data/imports?as_user=user-2',
     );
-    await screen.findByRole('region', { name: 'notes.txt' });
+    await screen.findByRole('region', { name: cardName('notes.txt') });
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
     const listCall = calls.find((call) => call.key === 'GET /api/my-data/imports');
     expect(listCall?.url.searchParams.get('asUser')).toBe('user-2');

@@ -131,7 +131,13 @@ function ImportCard({
   const headingId = useId();
   const readTotal = item.progressTotal ?? item.size;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+    // Named with its date too: the same file imported twice would otherwise be two regions alike.
+    <Card
+      withBorder
+      padding="lg"
+      component="section"
+      aria-label={`${item.fileName}, started ${importDateTime(item.createdAt)}`}
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Title order={2} size="h3" id={headingId} className={classes.fileName}>

@@ -1,0 +1,280 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import {
+  dataExportSchema,
+  exportFileParamsSchema,
+  exportLinkSchema,
+  exportParamsSchema,
+  exportRequestSchema,
+  exportsAnswerSchema,
+  myDataQuerySchema,
+} from '@nestling/shared/contract/my-data';
+import { sendError } from '../../plugins/errors.ts';
+import { resolveAuthSecret } from '../auth/secret.ts';
+import { createHealthSurveyRepository } from '../health-survey/repository.ts';
+import { createHealthSurveyService } from '../health-survey/service.ts';
+import { createImportsRepository } from '../imports/repository.ts';
+import { requireDataPortal } from '../my-data/guard.ts';
+import { createOrdersRepository } from '../orders/repository.ts';
+import { createReportsRepository } from '../reports/repository.ts';
+import { createReportsService } from '../reports/service.ts';
+import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
+import { createSensitiveResultsService } from '../sensitive-results/service.ts';
+import { FileNotFoundError } from '../storage/file-store.ts';
+import { createUsersRepository } from '../users/repository.ts';
+import type { FhirResource } from './fhir-bundle.ts';
+import { createExportsRepository, type StoredExportFile } from './repository.ts';
+import {
+  createExportsService,
+  EXPORT_FILE_NOT_FOUND,
+  EXPORT_JOB_KIND,
+  type ExportJobPayload,
+} from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
+
+export const RANGE_NOT_SATISFIABLE = 'The requested range is not within the file.';
+
+/** The link's query; its values are checked against the signature, not here. */
+const downloadQuerySchema = z.object({
+  expires: z.string().check(z.maxLength(20)),
+  signature: z.string().check(z.maxLength(100)),
+});
+
+export type RangeAnswer =
+  { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' };
+
+/**
+ * One byte range of a file of `size` bytes (RFC 9110, 14.2): `a-b`, `a-` or `-n`. A header
+ * that is not one such range (several, another unit, malformed) is ignored: the whole file.
+ */
+export function parseRange(header: string | undefined, size: number): RangeAnswer {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (match === null) return { kind: 'whole' };
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return { kind: 'whole' };
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'part', start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== '' && Number(last) < start) return { kind: 'whole' };
+  if (start >= size) return { kind: 'unsatisfiable' };
+  return { kind: 'part', start, end };
+}
+
+/** The file, or the part of it asked for (the route's schema types only its errors). */
+function sendFile(
+  reply: FastifyReply,
+  file: StoredExportFile,
+  part: { start: number; end: number } | undefined,
+  stream: Readable,
+) {
+  if (part !== undefined) {
+    reply
+      .code(206)
+      .header(
+        'content-range',
+        `bytes ${String(part.start)}-${String(part.end)}/${String(file.size)}`,
+      );
+  }
+  const length = part === undefined ? file.size : part.end - part.start + 1;
+  return reply.type(file.contentType).header('content-length', String(length)).send(stream);
+}
+
+/**
+ * Exports (issue 14, item 5): a person asks for one, a background job writes its file to the
+ * file store, and a short-lived signed link downloads it, resumably, without the Bearer header.
+ */
+export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
+  const { db } = app.database;
+  const reportsRepository = createReportsRepository(db);
+  const orders = createOrdersRepository(db);
+  const users = createUsersRepository(db);
+  const surveyRepository = createHealthSurveyRepository(db);
+  const surveys = createHealthSurveyService({ repository: surveyRepository });
+  const service = createExportsService({
+    repository: createExportsRepository(db),
+    imports: createImportsRepository(db),
+    fileStore: app.fileStore,
+    jobs: app.jobs,
+    reports: createReportsService({
+      reports: reportsRepository,
+      orders,
+      users,
+      // Sensitive results the person has not chosen to see stay out of the bundle (ADR 022).
+      forReader: createSensitiveResultsService({
+        repository: createSensitiveResultsRepository(db),
+      }).forReader,
+    }),
+    reportsRepository,
+    orders,
+    findUser: (userId) => users.findById(userId),
+    async surveyResponseOf(person) {
+      const own = await surveys.ownVariant(person);
+      const started = await surveyRepository.listOf(person.id);
+      const variant =
+        started.find((row) => row.variant === own)?.variant ??
+        started.find((row) => row.status === 'completed')?.variant ??
+        started[0]?.variant;
+      if (variant === undefined) return null;
+      const row = await surveyRepository.find(person.id, variant);
+      return (row?.response as FhirResource | undefined) ?? null;
+    },
+    productName: app.config.brand.productName,
+    secret: resolveAuthSecret(app.config),
+  });
+  app.jobHandlers.register<ExportJobPayload>(EXPORT_JOB_KIND, (context) =>
+    service.runExportJob(context),
+  );
+
+  const ownOnly = [app.requireVerifiedUser, app.refuseWhileImpersonating];
+
+  app.post(
+    '/my-data/exports',
+    {
+      preHandler: ownOnly,
+      schema: {
+        summary:
+          'Asks for an export: the FHIR R4 bundle of the person’s reports and survey, or an import’s genotypes as 23andMe-format text or a VCF (importId of a finished import; a VCF only from a VCF). A background job prepares it; never while impersonating.',
+        tags: ['my-data'],
+        body: exportRequestSchema,
+        response: { 200: dataExportSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const caller = await app.resolveSubject(request, undefined);
+      requireDataPortal(caller);
+      return service.create(caller, request.body);
+    },
+  );
+
+  app.get(
+    '/my-data/exports',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary:
+          'The person’s exports, newest first, with state, progress, files (name, type, size, SHA-256) and errors; admins may pass asUser',
+        tags: ['my-data'],
+        querystring: myDataQuerySchema,
+        response: { 200: exportsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      requireDataPortal(subject);
+      return { exports: await service.list(subject.id) };
+    },
+  );
+
+  app.delete(
+    '/my-data/exports/:id',
+    {
+      preHandler: ownOnly,
+      schema: {
+        summary:
+          'Deletes an export and its files; audited; never while impersonating. Answers the exports left.',
+        tags: ['my-data'],
+        params: exportParamsSchema,
+        response: { 200: exportsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await app.resolveSubject(request, undefined);
+      requireDataPortal(caller);
+      await service.remove(caller.id, request.params.id);
+      await app.audit.record(request, {
+        actorId: caller.id,
+        subjectId: caller.id,
+        action: 'data-export-delete',
+      });
+      return { exports: await service.list(caller.id) };
+    },
+  );
+
+  app.post(
+    '/my-data/exports/:id/files/:name/link',
+    {
+      preHandler: ownOnly,
+      schema: {
+        summary:
+          'A link that downloads one file of a finished export without sign-in, with HTTP Range, until it expires (15 minutes); never while impersonating',
+        tags: ['my-data'],
+        params: exportFileParamsSchema,
+        response: { 200: exportLinkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await app.resolveSubject(request, undefined);
+      requireDataPortal(caller);
+      return service.link(caller.id, request.params.id, request.params.name);
+    },
+  );
+
+  app.get(
+    '/my-data/exports/:id/files/:name',
+    {
+      // Compressing would change the bytes that Range and the SHA-256 describe.
+      compress: false,
+      schema: {
+        summary:
+          'Downloads an export’s file through a link from POST …/link (expires and signature); Range (one range) and If-Range are honoured',
+        tags: ['my-data'],
+        params: exportFileParamsSchema,
+        querystring: downloadQuerySchema,
+        // No 200 schema: the answer is the file itself, streamed.
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { id, name } = request.params;
+      const file = await service.verifiedFile(
+        id,
+        name,
+        request.query.expires,
+        request.query.signature,
+      );
+      const etag = `"${file.sha256}"`;
+      const ifRange = request.headers['if-range'];
+      // A Range with an If-Range for another version of the file gets the whole file.
+      const range =
+        ifRange === undefined || ifRange === etag
+          ? parseRange(request.headers.range, file.size)
+          : { kind: 'whole' as const };
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('etag', etag)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('content-disposition', `attachment; filename="${file.name}"`);
+      if (range.kind === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${String(file.size)}`);
+        return sendError(request, reply, 416, RANGE_NOT_SATISFIABLE);
+      }
+      const part = range.kind === 'part' ? { start: range.start, end: range.end } : undefined;
+      let stream: Readable;
+      try {
+        stream = await app.fileStore.get(file.key, part);
+      } catch (error) {
+        if (error instanceof FileNotFoundError) {
+          return sendError(request, reply, 404, EXPORT_FILE_NOT_FOUND);
+        }
+        throw error;
+      }
+      return sendFile(reply, file, part, stream);
+    },
+  );
+
+  return Promise.resolve();
+};
