@@ -24,7 +24,6 @@ import {
 import { IconCircleX } from '@tabler/icons-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
 import { pendingOrFailed } from '../reports/report-status.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
 import {
@@ -52,6 +51,7 @@ import {
   useExports,
 } from './use-exports.ts';
 import { useImports } from './use-imports.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
 
 /** Dark shades, so the white words stay readable; the words carry the meaning. */
 const STATE_COLORS: Record<ExportState, string> = {
@@ -268,71 +268,18 @@ function ExportFileRow({
 
 /** Delete, after a question in a dialog. */
 function DeleteExport({ item, onDeleted }: { item: DataExport; onDeleted: () => void }) {
-  const remove = useDeleteExport();
-  const [confirming, setConfirming] = useState(false);
-  const title = exportTitle(item);
+  const what =
+    item.state === 'ready'
+      ? 'The prepared files are deleted from the portal, and their download links stop working.'
+      : 'The export is stopped and anything prepared so far is deleted.';
   return (
-    <>
-      <Group>
-        <Button
-          variant="outline"
-          color="red.9"
-          aria-label={`Delete ${title}`}
-          onClick={() => {
-            remove.reset();
-            setConfirming(true);
-          }}
-        >
-          Delete
-        </Button>
-      </Group>
-      <Dialog
-        opened={confirming}
-        onClose={() => {
-          setConfirming(false);
-        }}
-        title={`Delete ${title}?`}
-        titleClassName={classes.fileName}
-      >
-        <Stack gap="md">
-          <Text>
-            {item.state === 'ready'
-              ? 'The prepared files are deleted from the portal, and their download links stop working.'
-              : 'The export is stopped and anything prepared so far is deleted.'}{' '}
-            Your data itself stays; you can prepare the export again at any time.
-          </Text>
-          {remove.isError && (
-            <Alert color="red" role="alert">
-              {remove.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => {
-                setConfirming(false);
-              }}
-            >
-              Keep it
-            </Button>
-            <Button
-              color="red.9"
-              loading={remove.isPending}
-              onClick={() => {
-                remove.mutate(item.id, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    onDeleted();
-                  },
-                });
-              }}
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Dialog>
-    </>
+    <ConfirmDelete
+      id={item.id}
+      name={exportTitle(item)}
+      explanation={`${what} Your data itself stays; you can prepare the export again at any time.`}
+      remove={useDeleteExport()}
+      onDeleted={onDeleted}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Progress.css';
-import { Alert, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { GenotypeImport, ImportState, ImportSummary } from '@nestling/shared/contract/my-data';
 import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -21,7 +21,7 @@ import {
 } from './import-text.ts';
 import classes from './my-data.module.css';
 import { useDeleteImport, useImports } from './use-imports.ts';
-import { Dialog } from '../../ui/dialog.tsx';
+import { ConfirmDelete } from './confirm-delete.tsx';
 
 /** Dark shades, so the white words stay readable; the words carry the meaning. */
 const STATE_COLORS: Record<ImportState, string> = {
@@ -54,68 +54,14 @@ function SummaryFacts({ summary }: { summary: ImportSummary }) {
 
 /** Delete, after a question in a dialog. */
 function DeleteImport({ item, onDeleted }: { item: GenotypeImport; onDeleted: () => void }) {
-  const remove = useDeleteImport();
-  const [confirming, setConfirming] = useState(false);
   return (
-    <>
-      <Group>
-        <Button
-          variant="outline"
-          color="red.9"
-          aria-label={`Delete ${item.fileName}`}
-          onClick={() => {
-            remove.reset();
-            setConfirming(true);
-          }}
-        >
-          Delete
-        </Button>
-      </Group>
-      <Dialog
-        opened={confirming}
-        onClose={() => {
-          setConfirming(false);
-        }}
-        title={`Delete ${item.fileName}?`}
-        titleClassName={classes.fileName}
-      >
-        <Stack gap="md">
-          <Text>
-            The uploaded file and the genotypes read from it are deleted from the portal. This
-            cannot be undone; you can import the file again later.
-          </Text>
-          {remove.isError && (
-            <Alert color="red" role="alert">
-              {remove.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => {
-                setConfirming(false);
-              }}
-            >
-              Keep it
-            </Button>
-            <Button
-              color="red.9"
-              loading={remove.isPending}
-              onClick={() => {
-                remove.mutate(item.id, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    onDeleted();
-                  },
-                });
-              }}
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Dialog>
-    </>
+    <ConfirmDelete
+      id={item.id}
+      name={item.fileName}
+      explanation="The uploaded file and the genotypes read from it are deleted from the portal. This cannot be undone; you can import the file again later."
+      remove={useDeleteImport()}
+      onDeleted={onDeleted}
+    />
   );
 }
 
