@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
       payload: bytes,
     });
     expect(sent.statusCode, sent.body).toBe(204);
-    for (let i = 0; i < 400; i += 1) {
+    for (let i = 0; i < 2400; i += 1) {
       const list = await app.inject({
         method: 'GET',
         url: '/api/my-data/imports',
@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
     const asked = await ask(individualToken, payload);
     expect(asked.statusCode, asked.body).toBe(200);
     const { id } = dataExportSchema.parse(asked.json());
-    for (let i = 0; i < 400; i += 1) {
+    for (let i = 0; i < 2400; i += 1) {
       const found = (await exportsOf(individualToken)).find((entry) => entry.id === id);
       if (found?.state === 'ready') return found;
       if (found?.state === 'failed') throw new Error(`The export failed: ${String(found.error)}`);

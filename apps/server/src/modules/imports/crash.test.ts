@@ -90,13 +90,14 @@ describe('an import survives the server being killed', () => {
       });
       const imports = createImportsRepository(db);
       await imports.insert({ id: importId, userId, fileName: 'genome.vcf.gz', size: 1 });
+      await imports.markQueued(importId);
       const job = await createJobQueue(createJobsRepository(db)).enqueue({
         kind: IMPORT_JOB_KIND,
         payload: { importId },
         userId,
         maxAttempts: 3,
       });
-      await imports.markQueued(importId, job.id);
+      await imports.setJob(importId, job.id);
       return job.id;
     });
 

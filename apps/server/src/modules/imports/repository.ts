@@ -78,14 +78,22 @@ export function createImportsRepository(db: Database) {
       return row?.value ?? 0;
     },
 
-    /** The upload is complete: the job will read it. False when the row is gone. */
-    async markQueued(id: string, jobId: string): Promise<boolean> {
+    /**
+     * The upload is complete: a job will read it. False when the row is gone or was queued
+     * already. Before the job exists, so that the job never finds its import still uploading.
+     */
+    async markQueued(id: string): Promise<boolean> {
       const rows = await db
         .update(genotypeImport)
-        .set({ state: 'queued', jobId })
+        .set({ state: 'queued' })
         .where(and(eq(genotypeImport.id, id), eq(genotypeImport.state, 'uploading')))
         .returning({ id: genotypeImport.id });
       return rows.length === 1;
+    },
+
+    /** The job that reads the import, for its progress and errors. */
+    async setJob(id: string, jobId: string): Promise<void> {
+      await db.update(genotypeImport).set({ jobId }).where(eq(genotypeImport.id, id));
     },
 
     /** An attempt starts reading. False when the row is gone (deleted meanwhile). */

@@ -160,7 +160,8 @@ describe.each(testDatabaseKinds)('genome imports on %s', (kind) => {
   }
   /** Waits until the job has read the file. */
   async function finished(token: string, id: string): Promise<GenotypeImport> {
-    for (let i = 0; i < 400; i += 1) {
+    // Up to a minute: a loaded machine reads slowly, and nothing here is a speed test.
+    for (let i = 0; i < 2400; i += 1) {
       const found = (await imports(token)).find((entry) => entry.id === id);
       if (found !== undefined && (found.state === 'done' || found.state === 'failed')) return found;
       await pause(25);

@@ -134,16 +134,33 @@ export function createImportsService(deps: {
     };
   }
 
+  /** The job may start before this returns: the row is queued already. */
+  async function queueJob(importId: string, userId: string): Promise<void> {
+    const job = await jobs.enqueue({
+      kind: IMPORT_JOB_KIND,
+      payload: { importId } satisfies ImportJobPayload,
+      userId,
+      maxAttempts: 3,
+    });
+    await repository.setJob(importId, job.id);
+  }
+
   return {
     async list(userId: string): Promise<GenotypeImport[]> {
       const rows = await repository.listForUser(userId);
       const views = await Promise.all(rows.map(toView));
-      // Every byte arrived but the job was never queued (the server stopped in between).
-      const stalled = views.filter(
-        (view) => view.state === 'uploading' && view.progressDone === view.size,
+      // Every byte arrived, or the import was queued, but no job was made (the server stopped
+      // in between): make it now. At worst a job runs twice, which replaces what it wrote.
+      const stalled = rows.filter(
+        (row, index) =>
+          (views[index]?.state === 'uploading' && views[index].progressDone === row.size) ||
+          (row.state === 'queued' && row.jobId === null),
       );
       if (stalled.length === 0) return views;
-      for (const view of stalled) await this.uploadFinished(view.id);
+      for (const row of stalled) {
+        if (row.state === 'uploading') await this.uploadFinished(row.id);
+        else await queueJob(row.id, row.userId);
+      }
       return Promise.all((await repository.listForUser(userId)).map(toView));
     },
 
@@ -156,14 +173,8 @@ export function createImportsService(deps: {
     /** The last byte arrived: queue the job that reads the file. */
     async uploadFinished(id: string): Promise<void> {
       const row = await repository.findById(id);
-      if (row === null || row.state !== 'uploading') return;
-      const job = await jobs.enqueue({
-        kind: IMPORT_JOB_KIND,
-        payload: { importId: id } satisfies ImportJobPayload,
-        userId: row.userId,
-        maxAttempts: 3,
-      });
-      await repository.markQueued(id, job.id);
+      if (row === null || !(await repository.markQueued(id))) return;
+      await queueJob(id, row.userId);
     },
 
     /**

@@ -236,8 +236,10 @@ describe.each(testDatabaseKinds)('durable jobs on %s', (kind) => {
   });
 
   it('on shutdown, stops the handler and puts its job back without counting the attempt', async () => {
+    let started = false;
     let aborted = false;
     registry.register(`stoppable-${kind}`, ({ signal }) => {
+      started = true;
       return new Promise((_resolve, reject) => {
         signal.addEventListener('abort', () => {
           aborted = true;
@@ -248,9 +250,25 @@ describe.each(testDatabaseKinds)('durable jobs on %s', (kind) => {
     const queued = await queue.enqueue({ kind: `stoppable-${kind}`, payload: {}, userId: null });
     const runner = worker();
     await runner.start();
-    await until(async () => (await row(queued.id)).state === 'running', 'the job to start');
+    // The handler itself, not only the row: the row says running as soon as it is claimed.
+    await until(() => Promise.resolve(started), 'the handler to start');
     await runner.stop();
     expect(aborted).toBe(true);
+    expect(await row(queued.id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
+  });
+
+  it('puts back a job claimed just as the worker stops, without starting its handler', async () => {
+    let started = false;
+    registry.register(`late-${kind}`, () => {
+      started = true;
+      return Promise.resolve(null);
+    });
+    const queued = await queue.enqueue({ kind: `late-${kind}`, payload: {}, userId: null });
+    const runner = worker();
+    // Stopped before it runs what it claims: the claim happens, the handler must not.
+    await runner.stop();
+    expect(await runner.runOnce()).toBe(true);
+    expect(started).toBe(false);
     expect(await row(queued.id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
   });
 

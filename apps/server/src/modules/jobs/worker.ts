@@ -83,6 +83,12 @@ export function createJobWorker(options: JobWorkerOptions) {
       log.warn({ jobId: row.id, kind: row.kind }, 'A job of an unknown kind failed');
       return;
     }
+    // Stopped between the claim and now: an abort listener added now would never fire.
+    if (stopped()) {
+      await repository.release(row.id, workerId);
+      log.info({ jobId: row.id, kind: row.kind }, 'Job put back in the queue for shutdown');
+      return;
+    }
     const attempt = new AbortController();
     const onStop = () => {
       attempt.abort(new Error('The server is shutting down'));
