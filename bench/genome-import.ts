@@ -173,17 +173,21 @@ async function importFile(origin: string, token: string, pid: number, file: stri
       if (found?.state === 'done') break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const jobs = jobsAnswerSchema.parse(
-      await (await fetch(`${origin}/api/my-data/jobs`, { headers: auth })).json(),
-    ).jobs;
-    const job = jobs.find(
-      (entry) => entry.kind === 'genotype-import' && entry.state === 'succeeded',
-    );
-    if (job?.finishedAt == null) throw new Error('The import job has no end time');
-    return {
-      seconds: (Date.parse(job.finishedAt) - Date.parse(job.createdAt)) / 1000,
-      peakAboveIdle: peak - idle,
-    };
+    // The import is done a moment before its job is: wait for the job's own end time.
+    for (;;) {
+      const jobs = jobsAnswerSchema.parse(
+        await (await fetch(`${origin}/api/my-data/jobs`, { headers: auth })).json(),
+      ).jobs;
+      // Newest first: this file's job.
+      const job = jobs.find((entry) => entry.kind === 'genotype-import');
+      if (job?.state === 'succeeded' && job.finishedAt !== null) {
+        return {
+          seconds: (Date.parse(job.finishedAt) - Date.parse(job.createdAt)) / 1000,
+          peakAboveIdle: peak - idle,
+        };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   } finally {
     clearInterval(sampler);
   }
