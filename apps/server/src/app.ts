@@ -22,6 +22,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { appointmentsRoutes } from './modules/appointments/routes.ts';
 import { archiveRoutes } from './modules/archive/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { clinicSharingRoutes } from './modules/clinic-sharing/routes.ts';
 import { clinicsRoutes } from './modules/clinics/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(riskCalculatorRoutes, { prefix: '/api' });
   await app.register(appointmentsRoutes, { prefix: '/api' });
   await app.register(clinicsRoutes, { prefix: '/api' });
+  await app.register(clinicSharingRoutes, { prefix: '/api' });
   await app.register(sensitiveResultsRoutes, { prefix: '/api' });
   await app.register(jobsRoutes, { prefix: '/api' });
   await app.register(importsRoutes, { prefix: '/api' });

@@ -1270,6 +1270,29 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'ok'),
       },
     ],
+    // Sharing with one's clinic (ADR 026): the consent is the person's own; the clinic's link
+    // needs no sign-in and opens nothing without a working token.
+    'PUT /api/user/clinic/sharing': () => [
+      {
+        label: 'own consent; never while impersonating',
+        call: () => ({ method: 'PUT', url: '/api/user/clinic/sharing', body: { share: false } }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'ok'),
+      },
+    ],
+    'GET /api/clinic-shares/{token}': () => [
+      {
+        label: 'public; an unknown link',
+        call: () => get('/api/clinic-shares/not-a-real-link-token-000000'),
+        expect: () => 404,
+      },
+    ],
+    'GET /api/clinic-shares/{token}/reports/{reportId}': () => [
+      {
+        label: 'public; an unknown link',
+        call: () => get('/api/clinic-shares/not-a-real-link-token-000000/reports/demo-report'),
+        expect: () => 404,
+      },
+    ],
     'GET /api/admin/clinics': () => [
       { label: 'admins only', call: () => get('/api/admin/clinics'), expect: adminOnly },
     ],

@@ -51,6 +51,7 @@ import { Route as Step2RouteImport } from './routes/step-2'
 import { Route as SupportPartnerRouteImport } from './routes/support-partner'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as ClinicShareTokenRouteImport } from './routes/clinic-share/$token'
 import { Route as EmbryoReportsIndexRouteImport } from './routes/embryo-reports/index'
 import { Route as EmbryoReportsOverviewRouteImport } from './routes/embryo-reports/overview'
 import { Route as MyDataIndexRouteImport } from './routes/my-data/index'
@@ -313,6 +314,11 @@ const TermsRoute = TermsRouteImport.update({
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClinicShareTokenRoute = ClinicShareTokenRouteImport.update({
+  id: '/clinic-share/$token',
+  path: '/clinic-share/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EmbryoReportsIndexRoute = EmbryoReportsIndexRouteImport.update({
@@ -653,6 +659,7 @@ export interface FileRoutesByFullPath {
   '/support-partner': typeof SupportPartnerRoute
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/clinic-share/$token': typeof ClinicShareTokenRoute
   '/embryo-reports/overview': typeof EmbryoReportsOverviewRoute
   '/my-data/exports': typeof MyDataExportsRoute
   '/my-data/imports': typeof MyDataImportsRoute
@@ -748,6 +755,7 @@ export interface FileRoutesByTo {
   '/support-partner': typeof SupportPartnerRoute
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/clinic-share/$token': typeof ClinicShareTokenRoute
   '/embryo-reports/overview': typeof EmbryoReportsOverviewRoute
   '/my-data/exports': typeof MyDataExportsRoute
   '/my-data/imports': typeof MyDataImportsRoute
@@ -846,6 +854,7 @@ export interface FileRoutesById {
   '/support-partner': typeof SupportPartnerRoute
   '/terms': typeof TermsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/clinic-share/$token': typeof ClinicShareTokenRoute
   '/embryo-reports/overview': typeof EmbryoReportsOverviewRoute
   '/my-data/exports': typeof MyDataExportsRoute
   '/my-data/imports': typeof MyDataImportsRoute
@@ -945,6 +954,7 @@ export interface FileRouteTypes {
     | '/support-partner'
     | '/terms'
     | '/verify-email'
+    | '/clinic-share/$token'
     | '/embryo-reports/overview'
     | '/my-data/exports'
     | '/my-data/imports'
@@ -1040,6 +1050,7 @@ export interface FileRouteTypes {
     | '/support-partner'
     | '/terms'
     | '/verify-email'
+    | '/clinic-share/$token'
     | '/embryo-reports/overview'
     | '/my-data/exports'
     | '/my-data/imports'
@@ -1137,6 +1148,7 @@ export interface FileRouteTypes {
     | '/support-partner'
     | '/terms'
     | '/verify-email'
+    | '/clinic-share/$token'
     | '/embryo-reports/overview'
     | '/my-data/exports'
     | '/my-data/imports'
@@ -1235,6 +1247,7 @@ export interface RootRouteChildren {
   SupportPartnerRoute: typeof SupportPartnerRoute
   TermsRoute: typeof TermsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  ClinicShareTokenRoute: typeof ClinicShareTokenRoute
   MyDataExportsRoute: typeof MyDataExportsRoute
   MyDataImportsRoute: typeof MyDataImportsRoute
   MyDataNewImportRoute: typeof MyDataNewImportRoute
@@ -1574,6 +1587,13 @@ declare module '@tanstack/react-router' {
       path: '/verify-email'
       fullPath: '/verify-email'
       preLoaderRoute: typeof VerifyEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/clinic-share/$token': {
+      id: '/clinic-share/$token'
+      path: '/clinic-share/$token'
+      fullPath: '/clinic-share/$token'
+      preLoaderRoute: typeof ClinicShareTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/embryo-reports/': {
@@ -2033,6 +2053,7 @@ const rootRouteChildren: RootRouteChildren = {
   SupportPartnerRoute: SupportPartnerRoute,
   TermsRoute: TermsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  ClinicShareTokenRoute: ClinicShareTokenRoute,
   MyDataExportsRoute: MyDataExportsRoute,
   MyDataImportsRoute: MyDataImportsRoute,
   MyDataNewImportRoute: MyDataNewImportRoute,

@@ -122,5 +122,7 @@ export function isPublicPath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // A partner's invitation link: it shows who invited them before they sign in or up.
   if (/^\/(saliva\/)?invite\/accept\/[^/]+$/.test(trimmed)) return true;
+  // The link a patient has mailed to their clinic (ADR 026): the clinic has no account.
+  if (/^\/clinic-share\/[^/]+$/.test(trimmed)) return true;
   return publicRoutes.includes(trimmed);
 }

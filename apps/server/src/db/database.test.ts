@@ -40,6 +40,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'audit_log',
       'checkout',
       'clinic',
+      'clinic_share',
       'counsellor',
       'counsellor_availability',
       'couple_account',

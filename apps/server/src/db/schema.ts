@@ -766,6 +766,8 @@ export const clinic = pgTable(
     zip: text('zip').notNull(),
     phone: text('phone').notNull(),
     website: text('website'),
+    /** Where links to the reports patients share with the clinic are mailed; null for none. */
+    resultsEmail: text('results_email'),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     active: boolean('active').default(true).notNull(),
@@ -792,8 +794,36 @@ export const patientClinic = pgTable(
       .notNull()
       .references(() => clinic.id, { onDelete: 'cascade' }),
     chosenAt: timestamp('chosen_at', { withTimezone: true }).defaultNow().notNull(),
+    /**
+     * When the person agreed to share their reports with this clinic (ADR 026); null while they
+     * do not. Choosing another clinic clears it: the consent names one clinic.
+     */
+    sharingSince: timestamp('sharing_since', { withTimezone: true }),
   },
   (table) => [index('patient_clinic_clinic_id_idx').on(table.clinicId)],
+);
+
+/**
+ * A link mailed to a clinic that opens the reports a person shares with it (ADR 026). Only the
+ * SHA-256 of the token is kept. A link stops working when it expires, when a newer one is sent,
+ * or at once when the person stops sharing or chooses another clinic.
+ */
+export const clinicShare = pgTable(
+  'clinic_share',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    clinicId: text('clinic_id')
+      .notNull()
+      .references(() => clinic.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('clinic_share_user_id_idx').on(table.userId)],
 );
 
 /**

@@ -92,6 +92,8 @@ export const auditActionSchema = z.enum([
   'kit-address-change',
   'sensitive-rule-update',
   'clinic-update',
+  'clinic-sharing',
+  'clinic-share-read',
   'data-portal-update',
   'genotype-import-delete',
   'data-export-delete',

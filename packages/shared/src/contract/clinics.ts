@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { environments, type EnvironmentName } from '../environments.ts';
+import { emailSchema } from './fields.ts';
 import { US_STATES } from './purchase.ts';
+import { reportSummarySchema } from './report-view.ts';
 import { phoneSchema } from './signup.ts';
 import { asUserSchema } from './view-as.ts';
 
@@ -18,6 +20,14 @@ export const LOCATION_PAIR_MESSAGE = 'Give both latitude and longitude, or neith
 export const LATITUDE_MESSAGE = 'Enter a latitude between -90 and 90';
 export const LONGITUDE_MESSAGE = 'Enter a longitude between -180 and 180';
 export const WEBSITE_MESSAGE = 'Enter an address starting with https://';
+export const NO_CLINIC_CHOSEN =
+  'Choose your clinic first, then you can share your reports with it.';
+export const CLINIC_RECEIVES_NO_REPORTS =
+  'This clinic does not receive reports through the portal. Download your reports and give them to the clinic yourself.';
+export const CLINIC_SHARE_NOT_FOUND =
+  'This link does not work any more: it has expired, or the patient has stopped sharing. Ask the patient to send a new one.';
+/** How long a link mailed to a clinic works. */
+export const CLINIC_SHARE_DAYS = 30;
 /** The most clinics one search answers with. */
 export const CLINIC_SEARCH_LIMIT = 50;
 
@@ -94,6 +104,11 @@ export const clinicInputSchema = z
     phone: phoneSchema,
     /** An https address, or empty/null for none. */
     website: websiteSchema,
+    /**
+     * Where the clinic receives links to the reports patients share with it (ADR 026); empty or
+     * null when the clinic receives none through the portal.
+     */
+    resultsEmail: z.optional(z.nullable(z.union([z.literal(''), emailSchema]))),
     /** The clinic's own location; without it, the centre of its ZIP code. */
     latitude: z.optional(
       z.nullable(z.number({ error: LATITUDE_MESSAGE }).check(z.gte(-90), z.lte(90))),
@@ -134,12 +149,18 @@ export const clinicSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   active: z.boolean(),
+  /** Whether patients can share their reports with the clinic through the portal. */
+  receivesReports: z.boolean(),
 });
 export type Clinic = z.infer<typeof clinicSchema>;
 
+/** A clinic as staff see it: with the address its shared-report links go to. */
+export const adminClinicSchema = z.extend(clinicSchema, { resultsEmail: z.nullable(z.string()) });
+export type AdminClinic = z.infer<typeof adminClinicSchema>;
+
 export const adminClinicsAnswerSchema = z.object({
   /** Every clinic, active or not, by name. */
-  clinics: z.array(clinicSchema),
+  clinics: z.array(adminClinicSchema),
 });
 export type AdminClinicsAnswer = z.infer<typeof adminClinicsAnswerSchema>;
 
@@ -184,11 +205,63 @@ export const myClinicRequestSchema = z.strictObject({
 });
 export type MyClinicRequest = z.infer<typeof myClinicRequestSchema>;
 
+/** The person's consent to share their reports with their clinic (ADR 026). */
+export const clinicSharingSchema = z.object({
+  /** When the person said yes, ISO 8601. */
+  since: z.string(),
+  /** When the link last mailed to the clinic stops working, ISO 8601. */
+  linkExpiresAt: z.string(),
+  /** Reports the clinic can open now. */
+  reports: z.number(),
+  /** Joint and embryo reports that wait for the partner to share with the same clinic too. */
+  awaitingPartner: z.number(),
+});
+export type ClinicSharing = z.infer<typeof clinicSharingSchema>;
+
 export const myClinicAnswerSchema = z.object({
   /** The clinic the person chose; it may since have left the directory (`active` false). */
   clinic: z.nullable(clinicSchema),
+  /** Null while the person does not share their reports with it. */
+  sharing: z.nullable(clinicSharingSchema),
 });
 export type MyClinicAnswer = z.infer<typeof myClinicAnswerSchema>;
+
+/**
+ * PUT /user/clinic/sharing: `share: true` records the consent and mails the clinic a new link
+ * (an earlier link stops working); `false` withdraws it and every link stops working at once.
+ */
+export const clinicSharingRequestSchema = z.strictObject({ share: z.boolean() });
+export type ClinicSharingRequest = z.infer<typeof clinicSharingRequestSchema>;
+
+/** The link a clinic was mailed: /clinic-share/{token}. */
+export const clinicShareParamsSchema = z.object({
+  token: z.string().check(z.minLength(20), z.maxLength(100)),
+});
+export const clinicShareReportParamsSchema = z.object({
+  token: z.string().check(z.minLength(20), z.maxLength(100)),
+  reportId: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+
+/** GET /clinic-shares/{token}: what a clinic sees behind its link. */
+export const clinicShareAnswerSchema = z.object({
+  clinicName: z.string(),
+  patient: z.object({
+    name: z.string(),
+    /** MM/DD/YYYY, or null when the person has not given it. */
+    dateOfBirth: z.nullable(z.string()),
+  }),
+  expiresAt: z.string(),
+  /** The latest version of each report shared, newest report first. */
+  reports: z.array(
+    z.extend(reportSummarySchema, {
+      /** The names printed on it: the patient, or both partners. */
+      people: z.array(z.string()),
+      /** Sensitive results the patient (or a partner) has not chosen to see: left out (ADR 022). */
+      heldBack: z.number(),
+    }),
+  ),
+});
+export type ClinicShareAnswer = z.infer<typeof clinicShareAnswerSchema>;
 
 /** The origin of the static map images; the CSP allows it as an image source only with a key. */
 export const STATIC_MAPS_ORIGIN = 'https://maps.googleapis.com';

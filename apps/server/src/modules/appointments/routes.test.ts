@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminAppointmentsAnswerSchema,
@@ -31,6 +31,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
+import { mailsTo as mailsToOutbox } from '../../test/outbox.ts';
 
 const RACERS = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,18 +118,7 @@ describe.each(testDatabaseKinds)('counselling appointments on %s', (kind) => {
       database,
       sql`select id, user_id, starts_at, status from appointment order by created_at`,
     );
-  async function mailsTo(to: string): Promise<ParsedMail[]> {
-    let files: string[] = [];
-    try {
-      files = readdirSync(path.join(dataDir, 'outbox')).sort();
-    } catch {
-      return [];
-    }
-    const mails = await Promise.all(
-      files.map((file) => simpleParser(readFileSync(path.join(dataDir, 'outbox', file)))),
-    );
-    return mails.filter((mail) => JSON.stringify(mail.to ?? '').includes(to));
-  }
+  const mailsTo = (to: string) => mailsToOutbox(dataDir, to);
 
   it('lets staff add a counsellor and their weekly hours, and nobody else', async () => {
     const input = {

@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsAnswerSchema } from '@nestling/shared/contract/document';
 import { normaliseKitId } from '@nestling/shared/contract/order-tracker';
@@ -22,6 +21,7 @@ import {
   type TestDatabase,
 } from '../../test/database.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
+import { readPdfText } from '../../test/pdf-text.ts';
 import { fulfilCheckout, fulfilDepsOf, newKitId } from './fulfil.ts';
 import { createCheckoutRepository } from './repository.ts';
 import type { StoredRequest } from './stored-request.ts';
@@ -33,22 +33,6 @@ const address = (name: string, city: string): ShippingAddress => ({
   state: 'CA',
   zip: '94110',
 });
-
-/** The PDF's text as a reader sees it, pages joined, runs of spaces collapsed. */
-async function readPdfText(pdf: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str + (item.hasEOL ? ' ' : '') : ''))
-        .join(''),
-    );
-  }
-  await document.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ');
-}
 
 describe('kit ids', () => {
   it('are NK- and 8 characters with a check character that normaliseKitId accepts', () => {

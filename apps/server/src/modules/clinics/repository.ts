@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { clinic, kit, patientClinic, purchaseOrder } from '../../db/schema.ts';
+import { clinic, clinicShare, kit, patientClinic, purchaseOrder } from '../../db/schema.ts';
 
 export type ClinicRow = typeof clinic.$inferSelect;
 export type ClinicChanges = Omit<typeof clinic.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -68,16 +68,46 @@ export function createClinicsRepository(db: Database) {
       return rows[0]?.clinic ?? null;
     },
 
+    /**
+     * Records the choice. The consent to share reports (ADR 026) names one clinic: choosing
+     * another one withdraws it, and the links mailed to the old clinic stop working.
+     */
     async choose(userId: string, clinicId: string): Promise<void> {
       const chosenAt = new Date();
-      await db
-        .insert(patientClinic)
-        .values({ userId, clinicId, chosenAt })
-        .onConflictDoUpdate({ target: patientClinic.userId, set: { clinicId, chosenAt } });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(patientClinic)
+          .values({ userId, clinicId, chosenAt })
+          .onConflictDoUpdate({
+            target: patientClinic.userId,
+            set: {
+              clinicId,
+              chosenAt,
+              sharingSince: sql`case when ${patientClinic.clinicId} = excluded.clinic_id then ${patientClinic.sharingSince} end`,
+            },
+          });
+        await tx
+          .update(clinicShare)
+          .set({ revokedAt: chosenAt })
+          .where(
+            and(
+              eq(clinicShare.userId, userId),
+              ne(clinicShare.clinicId, clinicId),
+              isNull(clinicShare.revokedAt),
+            ),
+          );
+      });
     },
 
+    /** Clears the choice, the consent to share with it, and every link mailed to it. */
     async clear(userId: string): Promise<void> {
-      await db.delete(patientClinic).where(eq(patientClinic.userId, userId));
+      await db.transaction(async (tx) => {
+        await tx.delete(patientClinic).where(eq(patientClinic.userId, userId));
+        await tx
+          .update(clinicShare)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(clinicShare.userId, userId), isNull(clinicShare.revokedAt)));
+      });
     },
 
     /** The ZIP of the newest kit shipped for an order the person bought; null for none. */

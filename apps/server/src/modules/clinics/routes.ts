@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminClinicSchema,
   adminClinicsAnswerSchema,
   clinicInputSchema,
   clinicParamsSchema,
-  clinicSchema,
   clinicSearchAnswerSchema,
   clinicSearchQuerySchema,
   myClinicAnswerSchema,
@@ -13,6 +13,7 @@ import {
 } from '@nestling/shared/contract/clinics';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { requireAdmin } from '../admin/routes.ts';
+import { createClinicSharingServiceFor } from '../clinic-sharing/routes.ts';
 import { createClinicsRepository } from './repository.ts';
 import { createClinicsService } from './service.ts';
 
@@ -27,6 +28,12 @@ const errors = {
 export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
   const clinics = createClinicsService({
     repository: createClinicsRepository(app.database.db),
+  });
+  const sharing = createClinicSharingServiceFor(app);
+  /** The person's clinic and whether they share their reports with it. */
+  const answerFor = async (userId: string) => ({
+    clinic: await clinics.chosenBy(userId),
+    sharing: await sharing.stateOf(userId),
   });
   const ownChoice = [app.requireVerifiedUser, app.refuseWhileImpersonating];
   const adminOnly = [app.requireVerifiedUser, requireAdmin];
@@ -59,7 +66,8 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       preHandler: app.requireVerifiedUser,
       schema: {
-        summary: 'The clinic the person chose as theirs, or null; admins may pass asUser',
+        summary:
+          'The clinic the person chose as theirs, or null, and whether they share their reports with it; admins may pass asUser',
         tags: ['clinics'],
         querystring: myClinicQuerySchema,
         response: { 200: myClinicAnswerSchema, ...errors },
@@ -67,7 +75,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
-      return { clinic: await clinics.chosenBy(subject.id) };
+      return answerFor(subject.id);
     },
   );
 
@@ -77,15 +85,16 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
       preHandler: ownChoice,
       schema: {
         summary:
-          'Marks an active clinic as the person’s own, replacing any earlier choice; an inactive or unknown clinic answers 404',
+          'Marks an active clinic as the person’s own, replacing any earlier choice (sharing reports with another clinic stops); an inactive or unknown clinic answers 404',
         tags: ['clinics'],
         body: myClinicRequestSchema,
         response: { 200: myClinicAnswerSchema, ...errors },
       },
     },
-    async (request) => ({
-      clinic: await clinics.choose(callerId(request), request.body.clinicId),
-    }),
+    async (request) => {
+      await clinics.choose(callerId(request), request.body.clinicId);
+      return answerFor(callerId(request));
+    },
   );
 
   app.delete(
@@ -93,14 +102,14 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       preHandler: ownChoice,
       schema: {
-        summary: 'Clears the person’s chosen clinic',
+        summary: 'Clears the person’s chosen clinic; sharing reports with it stops',
         tags: ['clinics'],
         response: { 200: myClinicAnswerSchema, ...errors },
       },
     },
     async (request) => {
       await clinics.clear(callerId(request));
-      return { clinic: null };
+      return { clinic: null, sharing: null };
     },
   );
 
@@ -126,7 +135,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
           'Adds a clinic; without latitude and longitude it is placed at its ZIP’s centre, and a ZIP not known answers 400 (admins only; audited)',
         tags: ['admin'],
         body: clinicInputSchema,
-        response: { 200: clinicSchema, ...errors },
+        response: { 200: adminClinicSchema, ...errors },
       },
     },
     async (request) => {
@@ -150,7 +159,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
         tags: ['admin'],
         params: clinicParamsSchema,
         body: clinicInputSchema,
-        response: { 200: clinicSchema, ...errors },
+        response: { 200: adminClinicSchema, ...errors },
       },
     },
     async (request) => {

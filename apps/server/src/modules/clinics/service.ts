@@ -5,6 +5,7 @@ import {
   unknownZipMessage,
   ZIP_UNKNOWN_MESSAGE,
   zipOfQuery,
+  type AdminClinic,
   type Clinic,
   type ClinicInput,
   type ClinicSearchAnswer,
@@ -36,7 +37,13 @@ export function clinicOf(row: ClinicRow): Clinic {
     latitude: row.latitude,
     longitude: row.longitude,
     active: row.active,
+    receivesReports: row.resultsEmail !== null,
   };
+}
+
+/** As staff see it: with the address shared-report links go to. */
+function adminClinicOf(row: ClinicRow): AdminClinic {
+  return { ...clinicOf(row), resultsEmail: row.resultsEmail };
 }
 
 /** Miles to one decimal. */
@@ -75,6 +82,7 @@ export function createClinicsService(deps: { repository: ClinicsRepository }) {
       zip: input.zip,
       phone: input.phone,
       website: input.website === '' ? null : (input.website ?? null),
+      resultsEmail: input.resultsEmail === '' ? null : (input.resultsEmail ?? null),
       latitude,
       longitude,
       active: input.active,
@@ -129,18 +137,18 @@ export function createClinicsService(deps: { repository: ClinicsRepository }) {
       };
     },
 
-    async all(): Promise<Clinic[]> {
-      return (await repository.all()).map(clinicOf);
+    async all(): Promise<AdminClinic[]> {
+      return (await repository.all()).map(adminClinicOf);
     },
 
-    async create(input: ClinicInput): Promise<Clinic> {
-      return clinicOf(await repository.insert({ id: randomUUID(), ...changesOf(input) }));
+    async create(input: ClinicInput): Promise<AdminClinic> {
+      return adminClinicOf(await repository.insert({ id: randomUUID(), ...changesOf(input) }));
     },
 
-    async update(id: string, input: ClinicInput): Promise<Clinic> {
+    async update(id: string, input: ClinicInput): Promise<AdminClinic> {
       const updated = await repository.update(id, changesOf(input));
       if (updated === null) throw new ClinicError(404, CLINIC_NOT_FOUND);
-      return clinicOf(updated);
+      return adminClinicOf(updated);
     },
 
     async chosenBy(userId: string): Promise<Clinic | null> {

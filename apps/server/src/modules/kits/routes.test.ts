@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADDRESS_LOCKED_REFUNDED,
@@ -26,6 +25,7 @@ import {
   type TestDatabase,
 } from '../../test/database.ts';
 import { readPdfBarcodes } from '../../test/pdf-barcode.ts';
+import { readPdfText } from '../../test/pdf-text.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { insertOrderRows, type OrderRows } from '../purchase-orders/order-rows.ts';
 
@@ -48,22 +48,6 @@ const newAddress = {
   zip: '97201-1234',
 };
 const LAB_ADDRESS = 'Sample Receiving|900 Harbor Drive|Boston, MA 02110';
-
-/** Each page's text as a reader sees it: runs of spaces collapsed. */
-async function readPdfText(pdf: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str + (item.hasEOL ? ' ' : '') : ''))
-        .join(''),
-    );
-  }
-  await document.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ').trim();
-}
 
 describe.each(testDatabaseKinds)('kits on /delivery and /return-shipping on %s', (kind) => {
   let database: TestDatabase;

@@ -44,6 +44,10 @@ export const rateLimitRules = {
   labKeyFailureIp: { bucket: 'lab-key-failure:ip', limit: 20, windowMs: FIFTEEN_MINUTES },
   /** Requests that check or set a password or a one-time code, from one address. */
   credentialIp: { bucket: 'credential:ip', limit: 30, windowMs: FIFTEEN_MINUTES },
+  /** Mails a person has the portal send on their behalf, such as a link to their clinic. */
+  mailUser: { bucket: 'mail:user', limit: 3, windowMs: FIFTEEN_MINUTES },
+  /** Openings of the links patients mail to their clinic, from one address (ADR 026). */
+  clinicShareIp: { bucket: 'clinic-share:ip', limit: 60, windowMs: FIFTEEN_MINUTES },
   /** Kit ids typed by one person (look-ups and couple activations): ids cannot be guessed. */
   kitIdUser: { bucket: 'kit-id:user', limit: 30, windowMs: FIFTEEN_MINUTES },
 } as const satisfies Record<string, RateLimitRule>;

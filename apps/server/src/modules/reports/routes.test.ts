@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DOCUMENT_LINK_INVALID,
@@ -44,24 +43,9 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
+import { readPdfText } from '../../test/pdf-text.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { insertOrderRows } from '../purchase-orders/order-rows.ts';
-
-/** The text of every page of a PDF, joined. */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  return pages.join(' ');
-}
 
 describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
   let database: TestDatabase;
@@ -290,7 +274,7 @@ describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
         'attachment; filename="individual-report-DEMO-IND-IRIS-v1.pdf"',
       );
       expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      const text = await pdfText(response.rawPayload);
+      const text = await readPdfText(response.rawPayload);
       expect(text).toContain('Prepared for Iris Sample');
       expect(text).toContain('Version 1, signed off on');
       expect(text).not.toContain('What changed');

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import {
@@ -7,10 +7,11 @@ import {
   reportQuerySchema,
   type ReportAnswer,
 } from '@nestling/shared/contract/report-view';
+import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { createPartnerRepository } from '../partner/repository.ts';
-import { renderReportPdf } from '../pdf/report-pdf.ts';
+import { renderReportPdf, type ReportVersionForPdf } from '../pdf/report-pdf.ts';
 import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
 import { createSensitiveResultsService } from '../sensitive-results/service.ts';
 import { createUsersRepository } from '../users/repository.ts';
@@ -25,20 +26,48 @@ const responses = {
   404: errorBodySchema,
 };
 
-/** Reading reports (ADR 009, 'Reading reports'). */
-export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
-  const { db } = app.database;
+/** Answers a report version as a PDF download, never cached. */
+export async function sendReportPdf(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  report: { kind: string; labReportId: string; version: number },
+  version: ReportVersionForPdf,
+) {
+  const pdf = await renderReportPdf(version, {
+    productName: app.config.brand.productName,
+    companyName: app.config.brand.companyName,
+    generatedAt: new Date(),
+  });
+  return reply
+    .type('application/pdf')
+    .header('cache-control', 'no-store')
+    .header(
+      'content-disposition',
+      `attachment; filename="${report.kind}-report-${report.labReportId.replace(/[^\w.-]/g, '-')}-v${String(report.version)}.pdf"`,
+    )
+    .send(pdf);
+}
+
+/**
+ * The reports service as the portal runs it: partners' sharing of individual reports (ADR 015),
+ * and sensitive results the reader has not chosen to see kept out (ADR 022).
+ */
+export function createReportsServiceFor(db: Database) {
   const partners = createPartnerRepository(db);
-  const reports = createReportsService({
+  return createReportsService({
     reports: createReportsRepository(db),
     orders: createOrdersRepository(db),
     users: createUsersRepository(db),
     sharesIndividualWith: (ownerId, readerId) => partners.sharesIndividualWith(ownerId, readerId),
-    // Sensitive results the reader has not chosen to see stay out of the JSON and the PDF.
     forReader: createSensitiveResultsService({
       repository: createSensitiveResultsRepository(db),
     }).forReader,
   });
+}
+
+/** Reading reports (ADR 009, 'Reading reports'). */
+export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
+  const reports = createReportsServiceFor(app.database.db);
   const versionOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 
   /**
@@ -48,28 +77,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
   async function answer(request: FastifyRequest, reply: FastifyReply, found: ReportAnswer) {
     if (!(request.headers.accept ?? '').includes('application/pdf')) return found;
     const { report } = found;
-    const pdf = await renderReportPdf(
-      {
-        content: report.content,
-        version: report.version,
-        changelog: report.changelog,
-        people: await reports.peopleOf(report.id),
-        heldBack: found.sensitive?.released === false ? found.sensitive.count : 0,
-      },
-      {
-        productName: app.config.brand.productName,
-        companyName: app.config.brand.companyName,
-        generatedAt: new Date(),
-      },
-    );
-    return reply
-      .type('application/pdf')
-      .header('cache-control', 'no-store')
-      .header(
-        'content-disposition',
-        `attachment; filename="${report.kind}-report-${report.labReportId.replace(/[^\w.-]/g, '-')}-v${String(report.version)}.pdf"`,
-      )
-      .send(pdf);
+    return sendReportPdf(app, reply, report, {
+      content: report.content,
+      version: report.version,
+      changelog: report.changelog,
+      people: await reports.peopleOf(report.id),
+      heldBack: found.sensitive?.released === false ? found.sensitive.count : 0,
+    });
   }
 
   /** One GET route of a report: the JSON answer, or the PDF for `Accept: application/pdf`. */

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_NOT_FOUND, reportAnswerSchema } from '@nestling/shared/contract/report-view';
 import {
@@ -25,22 +24,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
-
-/** The text of every page of a PDF, joined. */
-async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  return pages.join(' ');
-}
+import { readPdfText } from '../../test/pdf-text.ts';
 
 const ZIP = { accept: 'application/zip' };
 const JOINT_FOLDER = 'reports/joint-DEMO-JOINT';
@@ -98,7 +82,7 @@ describe.each(testDatabaseKinds)('sensitive results on %s', (kind) => {
   const pdfOf = async (who: string, id: string) => {
     const response = await get(who, `/api/reports/${id}`, { accept: 'application/pdf' });
     expect(response.statusCode).toBe(200);
-    return pdfText(response.rawPayload);
+    return readPdfText(response.rawPayload);
   };
   const zipOf = async (who: string) => {
     const response = await app.inject({
@@ -110,7 +94,7 @@ describe.each(testDatabaseKinds)('sensitive results on %s', (kind) => {
     const files = unzipSync(new Uint8Array(response.rawPayload));
     return {
       json: Buffer.from(files[`${JOINT_FOLDER}/version-1.json`] ?? []).toString('utf8'),
-      pdf: await pdfText(files[`${JOINT_FOLDER}/version-1.pdf`] ?? new Uint8Array()),
+      pdf: await readPdfText(files[`${JOINT_FOLDER}/version-1.pdf`] ?? new Uint8Array()),
     };
   };
   const auditRows = async () => {

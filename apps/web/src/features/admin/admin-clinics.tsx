@@ -16,7 +16,7 @@ import {
   clinicInputSchema,
   LATITUDE_MESSAGE,
   LONGITUDE_MESSAGE,
-  type Clinic,
+  type AdminClinic,
   type ClinicInput,
 } from '@nestling/shared/contract/clinics';
 import { US_STATES } from '@nestling/shared/contract/purchase';
@@ -41,12 +41,13 @@ interface ClinicFields {
   zip: string;
   phone: string;
   website: string;
+  resultsEmail: string;
   latitude: string;
   longitude: string;
   active: boolean;
 }
 
-function fieldsOf(clinic?: Clinic): ClinicFields {
+function fieldsOf(clinic?: AdminClinic): ClinicFields {
   return {
     name: clinic?.name ?? '',
     addressLine1: clinic?.addressLine1 ?? '',
@@ -56,6 +57,7 @@ function fieldsOf(clinic?: Clinic): ClinicFields {
     zip: clinic?.zip ?? '',
     phone: clinic?.phone ?? '',
     website: clinic?.website ?? '',
+    resultsEmail: clinic?.resultsEmail ?? '',
     latitude: clinic === undefined ? '' : String(clinic.latitude),
     longitude: clinic === undefined ? '' : String(clinic.longitude),
     active: clinic?.active ?? true,
@@ -74,6 +76,7 @@ function bodyOf(fields: ClinicFields): { body?: ClinicInput; errors: FieldErrors
     ...fields,
     addressLine2: fields.addressLine2.trim() === '' ? null : fields.addressLine2,
     website: fields.website.trim() === '' ? null : fields.website,
+    resultsEmail: fields.resultsEmail.trim() === '' ? null : fields.resultsEmail,
     latitude: coordinate(fields.latitude),
     longitude: coordinate(fields.longitude),
   };
@@ -85,7 +88,7 @@ function bodyOf(fields: ClinicFields): { body?: ClinicInput; errors: FieldErrors
 }
 
 /** Adds a clinic, or changes one. */
-function ClinicForm({ clinic, onDone }: { clinic?: Clinic; onDone?: () => void }) {
+function ClinicForm({ clinic, onDone }: { clinic?: AdminClinic; onDone?: () => void }) {
   const { create, update } = useClinicActions();
   const action = clinic === undefined ? create : update;
   const [fields, setFields] = useState<ClinicFields>(() => fieldsOf(clinic));
@@ -140,6 +143,12 @@ function ClinicForm({ clinic, onDone }: { clinic?: Clinic; onDone?: () => void }
             {...text('website')}
           />
         </div>
+        <TextInput
+          label="Results email (optional)"
+          type="email"
+          description="Where the links to reports that patients share with this clinic are sent. Without one, patients cannot share reports with it through the portal."
+          {...text('resultsEmail')}
+        />
         <fieldset className={classes.fieldset} aria-describedby={locationHelpId}>
           <legend className={classes.legend}>Location (optional)</legend>
           <Text size="xs" id={locationHelpId} mb="xs">
@@ -178,7 +187,7 @@ function ClinicForm({ clinic, onDone }: { clinic?: Clinic; onDone?: () => void }
   );
 }
 
-function ClinicCard({ clinic }: { clinic: Clinic }) {
+function ClinicCard({ clinic }: { clinic: AdminClinic }) {
   const [editing, setEditing] = useState(false);
   const headingId = useId();
   return (
@@ -196,6 +205,11 @@ function ClinicCard({ clinic }: { clinic: Clinic }) {
           {[clinic.addressLine1, clinic.addressLine2, clinic.city].filter(Boolean).join(', ')},{' '}
           {clinic.state} {clinic.zip} · {clinic.phone}
           {clinic.website !== null && ` · ${clinic.website}`}
+        </Text>
+        <Text size="sm">
+          {clinic.resultsEmail === null
+            ? 'Receives no shared reports'
+            : `Shared reports go to ${clinic.resultsEmail}`}
         </Text>
         {editing ? (
           <ClinicForm

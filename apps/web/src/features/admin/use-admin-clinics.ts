@@ -1,6 +1,6 @@
 import {
+  adminClinicSchema,
   adminClinicsAnswerSchema,
-  clinicSchema,
   type ClinicInput,
 } from '@nestling/shared/contract/clinics';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,12 +30,12 @@ export function useClinicActions() {
   return {
     create: useMutation({
       mutationFn: (body: ClinicInput) =>
-        api.post('/admin/clinics', clinicSchema, { body, redirects: false }),
+        api.post('/admin/clinics', adminClinicSchema, { body, redirects: false }),
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: ClinicInput }) =>
-        api.put(`/admin/clinics/${encodeURIComponent(id)}`, clinicSchema, {
+        api.put(`/admin/clinics/${encodeURIComponent(id)}`, adminClinicSchema, {
           body,
           redirects: false,
         }),

@@ -1,9 +1,11 @@
 import {
+  CLINIC_RECEIVES_NO_REPORTS,
   mapsKeyOf,
   mapsSearchUrl,
   staticMapUrl,
   unknownZipMessage,
   type Clinic,
+  type ClinicSharing,
   type ClinicSearchAnswer,
 } from '@nestling/shared/contract/clinics';
 import { screen, within } from '@testing-library/react';
@@ -71,6 +73,7 @@ const hudson: Clinic = {
   latitude: 40.75,
   longitude: -73.99,
   active: true,
+  receivesReports: true,
 };
 const liberty: Clinic = {
   ...hudson,
@@ -84,6 +87,7 @@ const liberty: Clinic = {
   website: null,
   latitude: 39.95,
   longitude: -75.17,
+  receivesReports: false,
 };
 
 function answer(query: string | null): ClinicSearchAnswer {
@@ -112,18 +116,32 @@ async function setup(mapsApiKey: string | null = null) {
     config: { ...base.config, keys: { ...base.config.keys, mapsApiKey } },
   };
   let mine: Clinic | null = null;
+  let sharing: ClinicSharing | null = null;
   const calls = answerRoutes(services, {
     'GET /api/clinics': (_body, url) => Response.json(answer(url.searchParams.get('query'))),
-    'GET /api/user/clinic': () => Response.json({ clinic: mine }),
+    'GET /api/user/clinic': () => Response.json({ clinic: mine, sharing }),
     'PUT /api/user/clinic': (body) => {
       mine =
         [hudson, liberty].find((clinic) => clinic.id === (body as { clinicId: string }).clinicId) ??
         null;
-      return Response.json({ clinic: mine });
+      sharing = null;
+      return Response.json({ clinic: mine, sharing });
     },
     'DELETE /api/user/clinic': () => {
       mine = null;
-      return Response.json({ clinic: null });
+      sharing = null;
+      return Response.json({ clinic: null, sharing });
+    },
+    'PUT /api/user/clinic/sharing': (body) => {
+      sharing = (body as { share: boolean }).share
+        ? {
+            since: '2026-11-02T15:00:00.000Z',
+            linkExpiresAt: '2026-12-02T15:00:00.000Z',
+            reports: 1,
+            awaitingPartner: 1,
+          }
+        : null;
+      return Response.json({ clinic: mine, sharing });
     },
   });
   const rendered = await renderWithRouter(<ClinicsPage />, { path: '/clinics', user, services });
@@ -183,6 +201,50 @@ describe('the clinics page', () => {
     expect(await screen.findByText('Your clinic', { selector: 'span' })).toBeInTheDocument();
     await person.click(screen.getByRole('button', { name: 'Clear my clinic' }));
     expect(await screen.findByText(/You have not chosen a clinic yet/)).toBeInTheDocument();
+  });
+
+  it('shares the reports with the chosen clinic after saying what that means, and stops', async () => {
+    const { person, calls } = await setup();
+    await screen.findByText('All our partner clinics, by name.');
+    await person.click(
+      screen.getByRole('button', { name: 'This is my clinic: Liberty Reproductive Center' }),
+    );
+    const mine = await screen.findByRole('region', { name: 'Your clinic' });
+    expect(await within(mine).findByText(CLINIC_RECEIVES_NO_REPORTS)).toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: /Share my reports/ })).toBeNull();
+
+    await person.click(
+      screen.getByRole('button', { name: 'This is my clinic: Hudson Fertility Partners' }),
+    );
+    await person.click(
+      await within(mine).findByRole('button', {
+        name: 'Share my reports with Hudson Fertility Partners',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Share your reports with Hudson Fertility Partners?',
+    });
+    expect(dialog).toHaveTextContent('without your name or any result');
+    expect(dialog).toHaveTextContent('only while your partner shares with the same clinic too');
+    await expectNoAxeViolations(dialog);
+    await person.click(within(dialog).getByRole('button', { name: 'Share my reports' }));
+    expect(
+      await within(mine).findByText(/You share your reports with Hudson Fertility Partners since/),
+    ).toHaveTextContent(
+      'The clinic can open 1 report until December 2, 2026. 1 report shared with your partner waits until your partner shares with Hudson Fertility Partners too.',
+    );
+    expect(
+      calls.filter((call) => call.key === 'PUT /api/user/clinic/sharing').map((call) => call.body),
+    ).toEqual([{ share: true }]);
+    await person.click(within(mine).getByRole('button', { name: 'Stop sharing' }));
+    expect(
+      await within(mine).findByText(/You do not share your reports with Hudson Fertility Partners/),
+    ).toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.key === 'PUT /api/user/clinic/sharing').at(-1)?.body,
+    ).toEqual({
+      share: false,
+    });
   });
 
   it('shows a static map of the listed clinics only with a maps key', async () => {

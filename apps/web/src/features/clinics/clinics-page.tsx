@@ -22,6 +22,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
+import { ClinicSharingPanel } from './clinic-sharing.tsx';
 import classes from './clinics.module.css';
 import { useClinicSearch, useMyClinic, useMyClinicActions } from './use-clinics.ts';
 
@@ -83,7 +84,7 @@ function ClinicLinks({ clinic }: { clinic: Clinic }) {
   );
 }
 
-/** The person's chosen clinic, with a way to clear it. */
+/** The person's chosen clinic, whether they share their reports with it, and a way to clear it. */
 function MyClinic({ readOnly }: { readOnly: boolean }) {
   const mine = useMyClinic();
   const { clear } = useMyClinicActions();
@@ -112,6 +113,11 @@ function MyClinic({ readOnly }: { readOnly: boolean }) {
             <ClinicAddress clinic={clinic} />
             <ClinicLinks clinic={clinic} />
             {!clinic.active && <Text size="sm">This clinic is no longer in our directory.</Text>}
+            <ClinicSharingPanel
+              clinic={clinic}
+              sharing={mine.data?.sharing ?? null}
+              readOnly={readOnly}
+            />
             {clear.isError && (
               <Alert color="red" role="alert">
                 {errorText(clear.error)}
@@ -229,7 +235,7 @@ export function ClinicsPage() {
     <>
       <PageHeading
         title="Clinics"
-        lead="Find one of our partner IVF clinics and mark the one you work with. Your embryo screening journey then shows it."
+        lead="Find one of our partner IVF clinics and mark the one you work with. Your embryo screening journey then shows it, and you can share your reports with it."
       />
       <Stack gap="xl">
         <MyClinic readOnly={readOnly} />

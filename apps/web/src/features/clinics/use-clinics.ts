@@ -51,5 +51,14 @@ export function useMyClinicActions() {
       mutationFn: () => api.delete('/user/clinic', myClinicAnswerSchema, { redirects: false }),
       onSettled: settle,
     }),
+    /** Shares the person's reports with their clinic (mailing it a new link), or stops. */
+    share: useMutation({
+      mutationFn: (share: boolean) =>
+        api.put('/user/clinic/sharing', myClinicAnswerSchema, {
+          body: { share },
+          redirects: false,
+        }),
+      onSettled: settle,
+    }),
   };
 }

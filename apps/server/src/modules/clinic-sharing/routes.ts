@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  clinicShareAnswerSchema,
+  clinicShareParamsSchema,
+  clinicShareReportParamsSchema,
+  clinicSharingRequestSchema,
+  myClinicAnswerSchema,
+} from '@nestling/shared/contract/clinics';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import { sendError } from '../../plugins/errors.ts';
+import { createClinicsRepository } from '../clinics/repository.ts';
+import { createClinicsService } from '../clinics/service.ts';
+import { createOrdersRepository } from '../orders/repository.ts';
+import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
+import { createReportsRepository } from '../reports/repository.ts';
+import { createReportsServiceFor, sendReportPdf } from '../reports/routes.ts';
+import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
+import { createSensitiveResultsService } from '../sensitive-results/service.ts';
+import { createUsersRepository } from '../users/repository.ts';
+import { createClinicSharingRepository } from './repository.ts';
+import { createClinicSharingService } from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/** The sharing service as the portal runs it: mail through the app's mailer. */
+export function createClinicSharingServiceFor(app: FastifyInstance) {
+  const { db } = app.database;
+  const reports = createReportsServiceFor(db);
+  return createClinicSharingService({
+    repository: createClinicSharingRepository(db),
+    reports: createReportsRepository(db),
+    orders: createOrdersRepository(db),
+    users: createUsersRepository(db),
+    forReader: createSensitiveResultsService({
+      repository: createSensitiveResultsRepository(db),
+    }).forReader,
+    peopleOf: (reportId) => reports.peopleOf(reportId),
+    sendMail: (message) => app.mailer.send(message),
+    config: app.config,
+  });
+}
+
+/**
+ * Sharing reports with the person's clinic (ADR 026): the person's consent, and the pages behind
+ * the link mailed to the clinic. Those answer anyone holding a working link, rate-limited per
+ * address, and every opening is audited as the clinic reading the person's reports.
+ */
+export const clinicSharingRoutes: FastifyPluginAsyncZod = (app) => {
+  const sharing = createClinicSharingServiceFor(app);
+  const clinics = createClinicsService({ repository: createClinicsRepository(app.database.db) });
+  const { rateLimiter } = app;
+
+  app.put(
+    '/user/clinic/sharing',
+    {
+      // The person's own consent: never given or withdrawn by staff acting as them.
+      preHandler: [app.requireVerifiedUser, app.refuseWhileImpersonating],
+      schema: {
+        summary:
+          'Shares the person’s reports with their chosen clinic and mails the clinic a new link (earlier links stop working), or stops sharing and every link stops working; 409 without a chosen clinic that receives reports (audited)',
+        tags: ['clinics'],
+        body: clinicSharingRequestSchema,
+        response: { 200: myClinicAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.identity?.userId ?? '';
+      if (request.body.share && !(await rateLimiter.consume(rateLimitRules.mailUser, userId))) {
+        return sendError(request, reply, 429, TOO_MANY_REQUESTS);
+      }
+      await sharing.setSharing(userId, request.body.share);
+      await app.audit.record(request, {
+        actorId: userId,
+        subjectId: userId,
+        action: 'clinic-sharing',
+      });
+      return { clinic: await clinics.chosenBy(userId), sharing: await sharing.stateOf(userId) };
+    },
+  );
+
+  app.get(
+    '/clinic-shares/:token',
+    {
+      schema: {
+        summary:
+          'What a clinic sees behind the link a patient had mailed to it: the patient and the reports shared (no sign-in; 404 once expired or withdrawn; audited)',
+        tags: ['clinics'],
+        params: clinicShareParamsSchema,
+        response: { 200: clinicShareAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await rateLimiter.consume(rateLimitRules.clinicShareIp, request.ip))) {
+        return sendError(request, reply, 429, TOO_MANY_REQUESTS);
+      }
+      const { userId, answer } = await sharing.open(request.params.token);
+      await app.audit.record(request, {
+        actorId: null,
+        subjectId: userId,
+        action: 'clinic-share-read',
+      });
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
+
+  app.get(
+    '/clinic-shares/:token/reports/:reportId',
+    {
+      schema: {
+        summary:
+          'A shared report’s latest version as a PDF, without sensitive results not released by every reader (no sign-in; audited)',
+        tags: ['clinics'],
+        params: clinicShareReportParamsSchema,
+        // No response schema: the answer is the PDF; errors are the usual body.
+      },
+    },
+    async (request, reply) => {
+      if (!(await rateLimiter.consume(rateLimitRules.clinicShareIp, request.ip))) {
+        return sendError(request, reply, 429, TOO_MANY_REQUESTS);
+      }
+      const { userId, summary, pdf } = await sharing.report(
+        request.params.token,
+        request.params.reportId,
+      );
+      await app.audit.record(request, {
+        actorId: null,
+        subjectId: userId,
+        action: 'clinic-share-read',
+      });
+      return sendReportPdf(app, reply, summary, pdf);
+    },
+  );
+
+  return Promise.resolve();
+};
