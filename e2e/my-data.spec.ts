@@ -34,10 +34,14 @@ test('staff turn My Data on for a person, who then has it in the menu', async ({
 }) => {
   // Before it is on, the page asks the server, which refuses (403): the browser logs that.
   expectedErrors.push(/status of 403/, /^API GET \/my-data\/jobs failed with status 403$/);
+  // The deletion confirmed with another address is refused (400) at its field.
+  expectedErrors.push(/status of 400/, /^API POST \/user\/deletion failed with status 400$/);
+  test.slow();
   const email = await newPatient(request, String(baseURL), {
     label: 'my-data',
     firstName: 'Mira',
-    lastName: 'Datum',
+    // Her own name: the desktop and the phone runs share the server and its admin list.
+    lastName: `Datum ${test.info().project.name}`,
   });
   const signInPatient = async () => {
     await page.context().clearCookies();
@@ -66,7 +70,9 @@ test('staff turn My Data on for a person, who then has it in the menu', async ({
   await visit(page, '/admin');
   await page.getByLabel('Search by name or email').fill(email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const toggle = page.getByRole('switch', { name: 'My Data for Mira Datum' });
+  const toggle = page.getByRole('switch', {
+    name: `My Data for Mira Datum ${test.info().project.name}`,
+  });
   await expect(toggle).not.toBeChecked();
   await toggle.click({ force: true });
   await expect(toggle).toBeChecked();
@@ -91,8 +97,36 @@ test('staff turn My Data on for a person, who then has it in the menu', async ({
   await expect(page).toHaveURL('/my-data');
   await expect(page.getByRole('heading', { level: 1, name: 'My data' })).toBeVisible();
   await expect(page.getByText('My Data is off')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'What we hold about you' })).toContainText(
+    'Reports0 reports',
+  );
   await expectNoAxeViolations(page);
   await shot(page, 'my-data-on');
+
+  // The data-rights centre: research consent, and deleting the account, then keeping it.
+  const research = page.getByRole('checkbox', {
+    name: /use my data, without my name, for research/,
+  });
+  await research.click();
+  await expect(research).toBeChecked();
+  await expect(page.getByText(/^You agreed on /)).toBeVisible();
+  const deletion = page.getByRole('region', { name: 'Delete your account' });
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel(/^Your email address/).fill('someone-else@example.org');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByLabel(/^Your email address/)).toHaveAccessibleDescription(
+    /Type the email address of your account exactly/,
+  );
+  await expectNoAxeViolations(page);
+  await shot(page, 'my-data-delete-dialog');
+  await dialog.getByLabel(/^Your email address/).fill(email);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(deletion).toContainText('Your account and everything in it will be deleted on');
+  await expectNoAxeViolations(page);
+  await shot(page, 'my-data-deletion-pending');
+  await deletion.getByRole('button', { name: 'Keep my account' }).click();
+  await expect(deletion.getByRole('button', { name: 'Delete my account' })).toBeVisible();
 });
 
 /** A 23andMe download: `rows` autosomal calls, one no-call, X calls half heterozygous. */

@@ -22,6 +22,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { appointmentsRoutes } from './modules/appointments/routes.ts';
 import { archiveRoutes } from './modules/archive/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { clinicSharingRoutes } from './modules/clinic-sharing/routes.ts';
 import { clinicsRoutes } from './modules/clinics/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(jobsRoutes, { prefix: '/api' });
   await app.register(importsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
+  await app.register(dataRightsRoutes, { prefix: '/api' });
   // Stripe's webhook exists only when Stripe takes the payments.
   if (config.payments.provider === 'stripe') {
     await app.register(stripeWebhookRoutes, { prefix: '/api' });

@@ -513,6 +513,53 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 403),
       },
     ],
+    // The data-rights centre (ADR 027): the overview follows My Data; the account's deletion and
+    // the research consent are everyone's own, never changed while impersonating.
+    'GET /api/my-data': () => [
+      {
+        label: 'own overview, only with My Data on',
+        call: () => get('/api/my-data'),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 403),
+      },
+      {
+        label: 'viewed as a person with My Data on',
+        call: () => get('/api/my-data?asUser=demo-individual'),
+        expect: viewAs,
+      },
+    ],
+    'GET /api/user/deletion': () => [
+      { label: 'own', call: () => get('/api/user/deletion'), expect: onlySignedIn },
+      {
+        label: 'viewed as a patient',
+        call: () => get('/api/user/deletion?asUser=demo-individual'),
+        expect: viewAs,
+      },
+    ],
+    'POST /api/user/deletion': () => [
+      {
+        label: 'own account, confirmed with another address; never while impersonating',
+        call: () => post('/api/user/deletion', { confirmEmail: 'not-mine@example.org' }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 400),
+      },
+    ],
+    'DELETE /api/user/deletion': () => [
+      {
+        label: 'own request, when there is none; never while impersonating',
+        call: () => ({ method: 'DELETE', url: '/api/user/deletion' }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'refused'),
+      },
+    ],
+    'PUT /api/user/research-consent': () => [
+      {
+        label: 'own consent; never while impersonating',
+        call: () => ({
+          method: 'PUT',
+          url: '/api/user/research-consent',
+          body: { consent: false },
+        }),
+        expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'ok'),
+      },
+    ],
     'GET /api/my-data/exports': () => [
       {
         label: 'own exports, only with My Data on',

@@ -36,6 +36,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
     );
     expect(rows.map((row) => row.table_name)).toEqual([
       'account',
+      'account_deletion',
       'appointment',
       'audit_log',
       'checkout',

@@ -50,6 +50,8 @@ export const user = pgTable('user', {
   birthYear: integer('birth_year'),
   isAdminUser: boolean('is_admin_user').default(false).notNull(),
   enableDataPortal: boolean('enable_data_portal').default(false).notNull(),
+  /** When the person agreed that their data may be used for research (ADR 027); null: no. */
+  researchConsentAt: timestamp('research_consent_at', { withTimezone: true }),
   /** May open the demo embryo reports (sample data); lab staff always may. */
   demoReports: boolean('demo_reports').default(false).notNull(),
   /** 'done' once the health survey is complete. */
@@ -984,3 +986,18 @@ export const dataExport = pgTable(
     check('data_export_state', sql`${table.state} in ('queued', 'preparing', 'ready', 'failed')`),
   ],
 );
+
+/**
+ * A person's request to delete their account (ADR 027): the account and everything of theirs is
+ * deleted at `dueAt` by a job, unless they undo it before (the row is then removed).
+ */
+export const accountDeletion = pgTable('account_deletion', {
+  /** Random: the job's payload names this, never the person. */
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+});

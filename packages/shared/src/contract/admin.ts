@@ -97,6 +97,10 @@ export const auditActionSchema = z.enum([
   'data-portal-update',
   'genotype-import-delete',
   'data-export-delete',
+  'account-deletion-request',
+  'account-deletion-cancel',
+  'account-deleted',
+  'research-consent',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

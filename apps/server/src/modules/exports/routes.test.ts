@@ -14,7 +14,6 @@ import {
   EXPORT_VCF_NEEDS_VCF,
   exportLinkSchema,
   exportsAnswerSchema,
-  importsAnswerSchema,
   MAX_UNFINISHED_EXPORTS,
   TOO_MANY_EXPORTS,
   type DataExport,
@@ -30,14 +29,12 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
+import { importFile, startTestWorker } from '../../test/my-data.ts';
 import { resolveAuthSecret } from '../auth/secret.ts';
-import { createJobsRepository } from '../jobs/repository.ts';
-import { createJobWorker } from '../jobs/worker.ts';
 import type { FhirBundle } from './fhir-bundle.ts';
 import { createExportsRepository } from './repository.ts';
 import { EXPORT_LINK_INVALID, exportLinkSignature } from './service.ts';
 
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -69,7 +66,7 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
   let database: TestDatabase;
   let app: App;
   let dataDir: string;
-  let worker: ReturnType<typeof createJobWorker>;
+  let worker: Awaited<ReturnType<typeof startTestWorker>>;
   let individualToken: string;
   let motherToken: string;
   let adminToken: string;
@@ -80,18 +77,11 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
     await seedDemoData(database.db);
     dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-exports-'));
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
-    worker = createJobWorker({
-      repository: createJobsRepository(database.db),
-      registry: app.jobHandlers,
-      log: quiet,
-      pollMs: 20,
-      onEnqueue: app.jobs.onEnqueue,
-    });
-    await worker.start({ soleServer: true });
+    worker = await startTestWorker(app, database);
     individualToken = await signInToken(app, 'individual@demo.test');
     motherToken = await signInToken(app, 'mother@demo.test');
     adminToken = await signInToken(app, 'admin@nestling.health');
-    genomeImport = await imported('genome_Iris.txt', twentyThreeAndMe(300));
+    genomeImport = await importFile(app, individualToken, 'genome_Iris.txt', twentyThreeAndMe(300));
   });
   afterAll(async () => {
     await worker.stop();
@@ -101,39 +91,6 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
   });
 
   const as = (token: string) => ({ ...bearer(token), origin: TEST_ORIGIN });
-
-  /** Uploads a file as the individual and waits until it is read; answers the import's id. */
-  async function imported(fileName: string, bytes: Buffer): Promise<string> {
-    const tus = { ...as(individualToken), 'tus-resumable': '1.0.0' };
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/my-data/uploads',
-      headers: {
-        ...tus,
-        'upload-length': String(bytes.length),
-        'upload-metadata': `filename ${Buffer.from(fileName).toString('base64')}`,
-      },
-    });
-    const id = String(created.headers.location).split('/').at(-1) ?? '';
-    const sent = await app.inject({
-      method: 'PATCH',
-      url: `/api/my-data/uploads/${id}`,
-      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      payload: bytes,
-    });
-    expect(sent.statusCode, sent.body).toBe(204);
-    for (let i = 0; i < 2400; i += 1) {
-      const list = await app.inject({
-        method: 'GET',
-        url: '/api/my-data/imports',
-        headers: as(individualToken),
-      });
-      const found = importsAnswerSchema.parse(list.json()).imports.find((entry) => entry.id === id);
-      if (found?.state === 'done') return id;
-      await pause(25);
-    }
-    throw new Error(`The import ${id} was not read`);
-  }
 
   const ask = (token: string, payload: ExportRequest) =>
     app.inject({ method: 'POST', url: '/api/my-data/exports', headers: as(token), payload });
@@ -294,7 +251,7 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
   });
 
   it('exports a VCF import as a gzip VCF', async () => {
-    const id = await imported('sample.vcf', vcf(50));
+    const id = await importFile(app, individualToken, 'sample.vcf', vcf(50));
     const exported = await ready({ kind: 'genotypes-vcf', importId: id });
     const file = exported.files[0];
     expect(file?.name).toMatch(/^genotypes-GRCh38-\d{4}-\d{2}-\d{2}\.vcf\.gz$/);

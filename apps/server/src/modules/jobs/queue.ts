@@ -10,6 +10,8 @@ export interface EnqueueOptions {
   /** Whose work it is; null for the lab's own. */
   userId: string | null;
   maxAttempts?: number;
+  /** Not before this moment (a job due later); now when not given. */
+  runAt?: Date;
 }
 
 /** Adds jobs to the table and wakes this process's worker, which would otherwise poll. */
@@ -23,6 +25,7 @@ export function createJobQueue(repository: JobsRepository) {
         payload: options.payload ?? null,
         userId: options.userId,
         maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        ...(options.runAt === undefined ? {} : { runAt: options.runAt }),
       });
       for (const listener of listeners) listener();
       return row;

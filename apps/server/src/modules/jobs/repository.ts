@@ -16,6 +16,7 @@ export function createJobsRepository(db: Database) {
       payload: unknown;
       userId: string | null;
       maxAttempts: number;
+      runAt?: Date;
     }): Promise<JobRow> {
       const [row] = await db.insert(job).values(values).returning();
       if (row === undefined) throw new Error('The job was not stored');

@@ -26,6 +26,7 @@ const row: UserRow = {
   healthSurveyStatus: 'done',
   tosAccepted: true,
   hipaaAccepted: false,
+  researchConsentAt: null,
 };
 
 describe('toUser', () => {

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountDeletionAnswerSchema,
+  accountDeletionRequestSchema,
+  myDataOverviewSchema,
+  researchConsentAnswerSchema,
+  researchConsentRequestSchema,
+} from '@nestling/shared/contract/data-rights';
+import { errorBodySchema } from '@nestling/shared/contract/error';
+import { myDataQuerySchema } from '@nestling/shared/contract/my-data';
+import { createAuditRepository } from '../audit/repository.ts';
+import { requireDataPortal } from '../my-data/guard.ts';
+import { createUsersRepository } from '../users/repository.ts';
+import { createDataRightsRepository } from './repository.ts';
+import {
+  ACCOUNT_DELETION_JOB_KIND,
+  createDataRightsService,
+  type AccountDeletionJobPayload,
+} from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/**
+ * The data-rights centre (issue 14, item 6; ADR 027): the overview of what the portal holds,
+ * the research consent, and deleting the account after a grace period. The choices are the
+ * person's own: staff viewing as them read, impersonating them are refused.
+ */
+export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
+  const { db } = app.database;
+  const users = createUsersRepository(db);
+  const audits = createAuditRepository(db);
+  const service = createDataRightsService({
+    repository: createDataRightsRepository(db),
+    jobs: app.jobs,
+    files: {
+      fileStore: app.fileStore,
+      filesDir: path.join(app.config.dataDir, 'files'),
+      uploadsDir: path.join(app.config.dataDir, 'uploads'),
+    },
+    findUser: (id) => users.findById(id),
+  });
+  const ownChoice = [app.requireVerifiedUser, app.refuseWhileImpersonating];
+  const callerOf = (request: FastifyRequest) => app.resolveSubject(request, undefined);
+
+  app.jobHandlers.register<AccountDeletionJobPayload>(
+    ACCOUNT_DELETION_JOB_KIND,
+    async (context) => {
+      const done = await service.runDeletionJob(context);
+      if (done.pseudonym !== undefined) {
+        await audits.insert({
+          id: randomUUID(),
+          actorId: null,
+          subjectId: done.pseudonym,
+          action: 'account-deleted',
+        });
+        context.log.info('Account deleted');
+      }
+      return { deleted: done.deleted };
+    },
+  );
+
+  app.get(
+    '/my-data',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary:
+          'What the portal holds about the person (reports, documents, surveys, imports, exports, clinic links, with sizes), their research consent and any pending account deletion; admins may pass asUser',
+        tags: ['my-data'],
+        querystring: myDataQuerySchema,
+        response: { 200: myDataOverviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      requireDataPortal(subject);
+      return service.overview(subject);
+    },
+  );
+
+  app.get(
+    '/user/deletion',
+    {
+      preHandler: app.requireVerifiedUser,
+      schema: {
+        summary:
+          'Whether the person’s account is set to be deleted, and when; admins may pass asUser',
+        tags: ['account'],
+        querystring: myDataQuerySchema,
+        response: { 200: accountDeletionAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      return { deletion: await service.deletion(subject.id) };
+    },
+  );
+
+  app.post(
+    '/user/deletion',
+    {
+      preHandler: ownChoice,
+      schema: {
+        summary:
+          'Sets the account and all its data to be deleted after the grace period (undo with DELETE); the person types their email address to confirm. 409 when already set (audited)',
+        tags: ['account'],
+        body: accountDeletionRequestSchema,
+        response: { 200: accountDeletionAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const deletion = await service.requestDeletion(caller, request.body.confirmEmail);
+      await app.audit.record(request, {
+        actorId: caller.id,
+        subjectId: caller.id,
+        action: 'account-deletion-request',
+      });
+      return { deletion };
+    },
+  );
+
+  app.delete(
+    '/user/deletion',
+    {
+      preHandler: ownChoice,
+      schema: {
+        summary:
+          'Undoes the request to delete the account, before it is due; 409 when none (audited)',
+        tags: ['account'],
+        response: { 200: accountDeletionAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      await service.cancelDeletion(caller.id);
+      await app.audit.record(request, {
+        actorId: caller.id,
+        subjectId: caller.id,
+        action: 'account-deletion-cancel',
+      });
+      return { deletion: null };
+    },
+  );
+
+  app.put(
+    '/user/research-consent',
+    {
+      preHandler: ownChoice,
+      schema: {
+        summary:
+          'Gives or withdraws the person’s consent to the use of their data for research (audited)',
+        tags: ['account'],
+        body: researchConsentRequestSchema,
+        response: { 200: researchConsentAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const since = await service.setResearchConsent(caller.id, request.body.consent);
+      await app.audit.record(request, {
+        actorId: caller.id,
+        subjectId: caller.id,
+        action: 'research-consent',
+      });
+      return { researchConsentSince: since };
+    },
+  );
+
+  return Promise.resolve();
+};

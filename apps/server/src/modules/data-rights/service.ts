@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ACCOUNT_DELETION_GRACE_DAYS,
+  DELETION_ALREADY_REQUESTED,
+  DELETION_CONFIRM_MESSAGE,
+  NO_DELETION_REQUESTED,
+  type AccountDeletion,
+  type MyDataOverview,
+} from '@nestling/shared/contract/data-rights';
+import type { UserRow } from '../../db/schema.ts';
+import type { JobContext } from '../jobs/registry.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { accountKey } from '../rate-limit/service.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import type { AccountDeletionRow, DataRightsRepository } from './repository.ts';
+
+export const ACCOUNT_DELETION_JOB_KIND = 'account-deletion';
+
+/** The job's payload: the request's random id, never the person's. */
+export interface AccountDeletionJobPayload {
+  deletionId: string;
+}
+
+/** A refusal the error handler answers with its status and message. */
+export class DataRightsError extends Error {
+  constructor(
+    public readonly statusCode: 400 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function deletionOf(row: AccountDeletionRow | null): AccountDeletion | null {
+  return row === null
+    ? null
+    : { requestedAt: row.requestedAt.toISOString(), dueAt: row.dueAt.toISOString() };
+}
+
+/** Where a person's files live: the file store's folder, documents and uploads on disk. */
+export interface PersonFiles {
+  fileStore: FileStore;
+  /** DATA_DIR/files: documents' storage paths are relative to it. */
+  filesDir: string;
+  /** DATA_DIR/uploads: an import's upload is named by the import's id. */
+  uploadsDir: string;
+}
+
+/**
+ * The data-rights centre (issue 14, item 6; ADR 027): what the portal holds about a person,
+ * their research consent, and deleting their account after a grace period they can undo.
+ */
+export function createDataRightsService(deps: {
+  repository: DataRightsRepository;
+  jobs: JobQueue;
+  files: PersonFiles;
+  findUser: (id: string) => Promise<UserRow | null>;
+  now?: () => Date;
+}) {
+  const { repository, files } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Removes a path under `root`, and nothing outside it; gone already is fine. */
+  async function removeUnder(root: string, relative: string): Promise<void> {
+    const target = path.resolve(root, relative);
+    if (!target.startsWith(path.resolve(root) + path.sep)) return;
+    await rm(target, { force: true, recursive: true });
+  }
+
+  return {
+    async overview(person: UserRow): Promise<MyDataOverview> {
+      const held = await repository.held(person.id);
+      return {
+        held: [
+          { kind: 'reports', count: held.reports, bytes: null },
+          { kind: 'documents', count: held.documents.count, bytes: held.documents.bytes },
+          { kind: 'surveys', count: held.surveys, bytes: null },
+          { kind: 'imports', count: held.imports.count, bytes: held.imports.bytes },
+          { kind: 'exports', count: held.exports.count, bytes: held.exports.bytes },
+          { kind: 'clinic-sharing', count: held.clinicLinks, bytes: null },
+        ],
+        researchConsentSince: person.researchConsentAt?.toISOString() ?? null,
+        deletion: deletionOf(await repository.deletionOf(person.id)),
+      };
+    },
+
+    async deletion(userId: string): Promise<AccountDeletion | null> {
+      return deletionOf(await repository.deletionOf(userId));
+    },
+
+    /**
+     * Sets the account to be deleted in ACCOUNT_DELETION_GRACE_DAYS days: the person confirms by
+     * typing their email address. The deletion is a job due then.
+     */
+    async requestDeletion(person: UserRow, confirmEmail: string): Promise<AccountDeletion> {
+      if (confirmEmail.trim().toLowerCase() !== person.email.toLowerCase()) {
+        throw new DataRightsError(
+          400,
+          `Invalid request: body.confirmEmail: ${DELETION_CONFIRM_MESSAGE}`,
+        );
+      }
+      const requestedAt = now();
+      const row: AccountDeletionRow = {
+        id: randomUUID(),
+        userId: person.id,
+        requestedAt,
+        dueAt: new Date(requestedAt.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS),
+      };
+      if (!(await repository.insertDeletion(row))) {
+        throw new DataRightsError(409, DELETION_ALREADY_REQUESTED);
+      }
+      await deps.jobs.enqueue({
+        kind: ACCOUNT_DELETION_JOB_KIND,
+        payload: { deletionId: row.id } satisfies AccountDeletionJobPayload,
+        // Not the person's: the job outlives them, and its row must not name them.
+        userId: null,
+        runAt: row.dueAt,
+      });
+      const deletion = deletionOf(row);
+      if (deletion === null) throw new Error('A deletion row was just made');
+      return deletion;
+    },
+
+    /** Undoes the request; the job then finds nothing to do. */
+    async cancelDeletion(userId: string): Promise<void> {
+      if (!(await repository.removeDeletion(userId))) {
+        throw new DataRightsError(409, NO_DELETION_REQUESTED);
+      }
+    },
+
+    async setResearchConsent(userId: string, consent: boolean): Promise<string | null> {
+      const at = await repository.setResearchConsent(userId, consent ? now() : null);
+      return at?.toISOString() ?? null;
+    },
+
+    /**
+     * The job: deletes the person's rows, then their files (documents, imports' uploads, the
+     * file store's folder). Safe to run again: a second run finds the rows gone and removes
+     * whatever files are left. Answers the pseudonym that replaced the person in the audit log.
+     */
+    async runDeletionJob(
+      context: Pick<JobContext<AccountDeletionJobPayload>, 'payload'>,
+    ): Promise<{ deleted: boolean; pseudonym?: string }> {
+      const row = await repository.deletionById(context.payload.deletionId);
+      // Undone, or done by an earlier run.
+      if (row === null) return { deleted: false };
+      if (row.dueAt > now()) throw new Error('The deletion is not due yet');
+      const person = await deps.findUser(row.userId);
+      if (person === null) return { deleted: false };
+      const { documentPaths, importIds } = await repository.filesOf(person.id);
+      const pseudonym = `deleted-${randomUUID()}`;
+      await repository.deletePerson(
+        { id: person.id, email: person.email },
+        [person.id, accountKey(person.email)],
+        pseudonym,
+      );
+      for (const storagePath of documentPaths) await removeUnder(files.filesDir, storagePath);
+      for (const id of importIds) {
+        await removeUnder(files.uploadsDir, id);
+        await removeUnder(files.uploadsDir, `${id}.json`);
+      }
+      await files.fileStore.deleteByPrefix(`users/${person.id}/`);
+      return { deleted: true, pseudonym };
+    },
+  };
+}
+
+export type DataRightsService = ReturnType<typeof createDataRightsService>;
