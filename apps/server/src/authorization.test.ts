@@ -598,6 +598,13 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
       // A person's access token is not a lab key.
       { label: 'lab keys only', call: () => post('/api/lab/reports', {}), expect: () => 401 },
     ],
+    'POST /api/lab/raw-files': () => [
+      {
+        label: 'lab keys only',
+        call: () => post('/api/lab/raw-files?individualOrderId=x&fileName=x.vcf.gz', {}),
+        expect: () => 401,
+      },
+    ],
     'POST /api/admin/lab-keys': () => [
       {
         label: 'admins only',

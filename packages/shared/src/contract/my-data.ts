@@ -132,15 +132,52 @@ export const importParamsSchema = z.object({ id: z.string() });
  * Reporting), and an import's genotypes back out as a 23andMe-format text file or a VCF.
  */
 
-export const exportKindSchema = z.enum(['fhir-bundle', 'genotypes-23andme', 'genotypes-vcf']);
+export const exportKindSchema = z.enum([
+  'fhir-bundle',
+  'reports-archive',
+  'genotypes-23andme',
+  'genotypes-vcf',
+  /** A raw genome file the lab delivered for the person (lab API); not one a person asks for. */
+  'raw-genome',
+]);
+/** The kinds a person asks for on /my-data/exports. */
+export const requestableExportKindSchema = z.enum([
+  'fhir-bundle',
+  'reports-archive',
+  'genotypes-23andme',
+  'genotypes-vcf',
+]);
+export type RequestableExportKind = z.infer<typeof requestableExportKindSchema>;
 export type ExportKind = z.infer<typeof exportKindSchema>;
 
 /** How long a download link works. */
 export const EXPORT_LINK_MINUTES = 15;
 
+/** The kinds made from one of the person's imports, which name it (`importId`). */
+export function isGenotypeExport(kind: ExportKind): boolean {
+  return kind === 'genotypes-23andme' || kind === 'genotypes-vcf';
+}
+
+/** The largest raw genome file a lab may attach: a whole genome's gzip VCF fits. */
+export const RAW_GENOME_MAX_BYTES = 20 * 1024 ** 3;
+export const RAW_GENOME_NOT_VCF =
+  'This is not a VCF: send a .vcf file starting with ##fileformat=VCF, or a .vcf.gz (gzip or bgzip).';
+export const RAW_GENOME_TOO_LARGE = 'The file is larger than 20 GiB.';
+
+/** POST /lab/raw-files: the person's individual order and the file's name. */
+export const rawGenomeQuerySchema = z.object({
+  individualOrderId: z.string().check(z.minLength(1), z.maxLength(200)),
+  fileName: z.string().check(
+    z.regex(/^[\w.-]{1,120}\.vcf(\.gz)?$/, {
+      error: 'Name the file like sample-123.vcf.gz (letters, digits, dots, dashes)',
+    }),
+  ),
+});
+export type RawGenomeQuery = z.infer<typeof rawGenomeQuerySchema>;
+
 /** POST /my-data/exports: the genotype kinds name one of the person's finished imports. */
 export const exportRequestSchema = z.object({
-  kind: exportKindSchema,
+  kind: requestableExportKindSchema,
   importId: z.optional(z.string()),
 });
 export type ExportRequest = z.infer<typeof exportRequestSchema>;
@@ -170,7 +207,7 @@ export type ExportFile = z.infer<typeof exportFileSchema>;
 export const dataExportSchema = z.object({
   id: z.string(),
   kind: exportKindSchema,
-  /** The import a genotype export comes from; null for the FHIR bundle. */
+  /** The import a genotype export comes from; null for the other kinds. */
   importId: z.nullable(z.string()),
   /** That import's file name, for the page; null when none or deleted. */
   importFileName: z.nullable(z.string()),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ARCHIVE_MEDIA_TYPE,
@@ -45,12 +45,12 @@ function sendZip(reply: FastifyReply, fileName: string, zip: Readable) {
     .send(zip);
 }
 
-/** Spec section 7's ZIP download: everything the portal keeps for a person, in one file. */
-export const archiveRoutes: FastifyPluginAsyncZod = (app) => {
+/** The archive service as the portal runs it: the person's own reports and documents. */
+export function createArchiveServiceFor(app: FastifyInstance) {
   const { db } = app.database;
   const reportsRepository = createReportsRepository(db);
   const orders = createOrdersRepository(db);
-  const archive = createArchiveService({
+  return createArchiveService({
     reports: createReportsService({
       reports: reportsRepository,
       orders,
@@ -66,6 +66,11 @@ export const archiveRoutes: FastifyPluginAsyncZod = (app) => {
     filesDir: path.join(app.config.dataDir, 'files'),
     brand: app.config.brand,
   });
+}
+
+/** Spec section 7's ZIP download: everything the portal keeps for a person, in one file. */
+export const archiveRoutes: FastifyPluginAsyncZod = (app) => {
+  const archive = createArchiveServiceFor(app);
 
   app.post(
     '/user/archive',

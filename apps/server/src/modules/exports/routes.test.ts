@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditAnswerSchema } from '@nestling/shared/contract/admin';
 import {
@@ -12,6 +13,7 @@ import {
   EXPORT_IMPORT_NOT_READY,
   EXPORT_NEEDS_IMPORT,
   EXPORT_VCF_NEEDS_VCF,
+  RAW_GENOME_NOT_VCF,
   exportLinkSchema,
   exportsAnswerSchema,
   MAX_UNFINISHED_EXPORTS,
@@ -74,8 +76,8 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db);
     dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-exports-'));
+    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     worker = await startTestWorker(app, database);
     individualToken = await signInToken(app, 'individual@demo.test');
@@ -229,6 +231,100 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
     const refused = await ask(individualToken, { kind: 'genotypes-vcf', importId: genomeImport });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toBe(EXPORT_VCF_NEEDS_VCF);
+  });
+
+  it('exports every report as PDF and JSON with the documents in a ZIP whose checksum matches', async () => {
+    const exported = await ready({ kind: 'reports-archive' });
+    expect(exported).toMatchObject({ importId: null, error: null });
+    const file = exported.files[0];
+    expect(file).toMatchObject({ contentType: 'application/zip' });
+    expect(file?.name).toMatch(/-archive-\d{4}-\d{2}-\d{2}\.zip$/);
+    const url = await urlOf(exported);
+    const whole = await download(url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.length).toBe(file?.size);
+    expect(sha256(whole.rawPayload)).toBe(file?.sha256);
+    const names = Object.keys(unzipSync(new Uint8Array(whole.rawPayload)));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'README.txt',
+        'profile.json',
+        expect.stringMatching(/^reports\/individual-DEMO-IND-IRIS\/version-1\.json$/),
+        expect.stringMatching(/^reports\/individual-DEMO-IND-IRIS\/.*\.pdf$/),
+        expect.stringMatching(/^documents\/.+/),
+      ]),
+    );
+    const part = await download(url, { range: 'bytes=0-3' });
+    expect(part.statusCode).toBe(206);
+    // A ZIP starts with its local file header's signature.
+    expect(part.rawPayload).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  });
+
+  it('keeps a raw genome file the lab attaches to an order, for the person only, checksums and all', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/lab-keys',
+      headers: as(adminToken),
+      payload: { name: 'Sequencer' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const labKey = created.json<{ key: string }>().key;
+    const attach = (query: string, body: Buffer, contentType = 'application/gzip', key = labKey) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/lab/raw-files?${query}`,
+        headers: { authorization: `Bearer ${key}`, 'content-type': contentType },
+        payload: body,
+      });
+    const genome = gzipSync(vcf(2000));
+    const query = 'individualOrderId=demo-order-individual&fileName=iris-wgs.vcf.gz';
+
+    expect((await attach(query, genome, 'application/gzip', 'lab_wrong')).statusCode).toBe(401);
+    const unknown = await attach(
+      'individualOrderId=no-such-order&fileName=iris-wgs.vcf.gz',
+      genome,
+    );
+    expect(unknown.statusCode).toBe(404);
+    const notVcf = await attach(query, Buffer.from('hello, this is not a genome'));
+    expect(notVcf.statusCode).toBe(400);
+    expect(notVcf.json<{ message: string }>().message).toBe(RAW_GENOME_NOT_VCF);
+    const badName = await attach(
+      'individualOrderId=demo-order-individual&fileName=../x.vcf',
+      genome,
+    );
+    expect(badName.statusCode).toBe(400);
+
+    const stored = await attach(query, genome);
+    expect(stored.statusCode, stored.body).toBe(201);
+    expect(stored.json()).toMatchObject({ size: genome.length, sha256: sha256(genome) });
+    const raw = (await exportsOf(individualToken)).find((entry) => entry.kind === 'raw-genome');
+    expect(raw).toMatchObject({
+      state: 'ready',
+      files: [{ name: 'iris-wgs.vcf.gz', size: genome.length, sha256: sha256(genome) }],
+    });
+    if (raw === undefined) throw new Error('The raw genome export is listed');
+    const url = await urlOf(raw);
+    expect((await download(url)).rawPayload).toEqual(genome);
+    const part = await download(url, { range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload).toEqual(genome.subarray(100, 200));
+    // Nobody else sees it, even with My Data on, and a person cannot ask for one.
+    const turnedOn = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/users/demo-mother/data-portal',
+      headers: as(adminToken),
+      payload: { enabled: true },
+    });
+    expect(turnedOn.statusCode).toBe(200);
+    expect((await linkTo(raw, motherToken)).statusCode).toBe(404);
+    const turnedOff = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/users/demo-mother/data-portal',
+      headers: as(adminToken),
+      payload: { enabled: false },
+    });
+    expect(turnedOff.statusCode).toBe(200);
+    expect((await ask(individualToken, { kind: 'raw-genome' } as never)).statusCode).toBe(400);
   });
 
   it('refuses a tampered or expired link, and answers 404 for a file not in the export', async () => {

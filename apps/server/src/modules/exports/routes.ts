@@ -11,12 +11,16 @@ import {
   exportRequestSchema,
   exportsAnswerSchema,
   myDataQuerySchema,
+  rawGenomeQuerySchema,
 } from '@nestling/shared/contract/my-data';
+import { ORDER_NOT_FOUND } from '@nestling/shared/contract/orders';
 import { sendError } from '../../plugins/errors.ts';
+import { createArchiveServiceFor } from '../archive/routes.ts';
 import { resolveAuthSecret } from '../auth/secret.ts';
 import { createHealthSurveyRepository } from '../health-survey/repository.ts';
 import { createHealthSurveyService } from '../health-survey/service.ts';
 import { createImportsRepository } from '../imports/repository.ts';
+import { labKeyGuard } from '../lab/routes.ts';
 import { requireDataPortal } from '../my-data/guard.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { createReportsRepository } from '../reports/repository.ts';
@@ -103,6 +107,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
   const users = createUsersRepository(db);
   const surveyRepository = createHealthSurveyRepository(db);
   const surveys = createHealthSurveyService({ repository: surveyRepository });
+  const archive = createArchiveServiceFor(app);
   const service = createExportsService({
     repository: createExportsRepository(db),
     imports: createImportsRepository(db),
@@ -120,6 +125,10 @@ export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
     reportsRepository,
     orders,
     findUser: (userId) => users.findById(userId),
+    async archiveOf(person) {
+      const planned = await archive.plan(person, app.log);
+      return { fileName: planned.fileName, stream: archive.stream(planned, app.log) };
+    },
     async surveyResponseOf(person) {
       const own = await surveys.ownVariant(person);
       const started = await surveyRepository.listOf(person.id);
@@ -138,6 +147,43 @@ export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
     service.runExportJob(context),
   );
 
+  // The lab's raw genome files arrive as the request body itself, streamed to the file store.
+  app.addContentTypeParser(
+    ['application/gzip', 'application/octet-stream', 'text/plain', 'text/vcf'],
+    (_request, payload, done) => {
+      done(null, payload);
+    },
+  );
+  app.post(
+    '/lab/raw-files',
+    {
+      onRequest: labKeyGuard(app),
+      schema: {
+        summary:
+          'A lab attaches a raw genome file (VCF, plain or gzip/bgzip, up to 20 GiB) to a person’s individual order (lab API key as Bearer); the body is the file. The person downloads it from /my-data/exports. 201 with its size and SHA-256',
+        tags: ['lab'],
+        querystring: rawGenomeQuerySchema,
+        response: {
+          201: z.object({ id: z.string(), size: z.number(), sha256: z.string() }),
+          ...errors,
+          404: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.findIndividualOrder(request.query.individualOrderId);
+      if (order === null) return sendError(request, reply, 404, ORDER_NOT_FOUND);
+      const attached = await service.attachRawGenome(
+        order.userId,
+        request.query.fileName,
+        request.body as Readable,
+      );
+      request.log.info({ exportId: attached.id, size: attached.size }, 'Raw genome file attached');
+      return reply.code(201).send(attached);
+    },
+  );
+
   const ownOnly = [app.requireVerifiedUser, app.refuseWhileImpersonating];
 
   app.post(
@@ -146,7 +192,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
       preHandler: ownOnly,
       schema: {
         summary:
-          'Asks for an export: the FHIR R4 bundle of the person’s reports and survey, or an import’s genotypes as 23andMe-format text or a VCF (importId of a finished import; a VCF only from a VCF). A background job prepares it; never while impersonating.',
+          'Asks for an export: the FHIR R4 bundle of the person’s reports and survey, the ZIP of their reports (PDF and JSON) and documents, or an import’s genotypes as 23andMe-format text or a VCF (importId of a finished import; a VCF only from a VCF). A background job prepares it; never while impersonating.',
         tags: ['my-data'],
         body: exportRequestSchema,
         response: { 200: dataExportSchema, ...errors, 409: errorBodySchema },

@@ -7,9 +7,13 @@ import {
   EXPORT_NEEDS_IMPORT,
   EXPORT_VCF_NEEDS_VCF,
   MAX_UNFINISHED_EXPORTS,
+  RAW_GENOME_MAX_BYTES,
+  RAW_GENOME_NOT_VCF,
+  RAW_GENOME_TOO_LARGE,
   TOO_MANY_EXPORTS,
   exportFileSchema,
   importSummarySchema,
+  isGenotypeExport,
   type DataExport,
   type ExportKind,
   type ExportLink,
@@ -77,13 +81,14 @@ export function exportLinkSignature(
 }
 
 /** Hashes and counts the bytes as they pass on their way to the file store. */
-function hashingCounter() {
+function hashingCounter(onBytes?: (size: number) => void) {
   const hash = createHash('sha256');
   let size = 0;
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
       size += chunk.length;
+      onBytes?.(size);
       callback(null, chunk);
     },
   });
@@ -108,6 +113,11 @@ export function createExportsService(deps: {
   reportsRepository: ReportsRepository;
   orders: OrdersRepository;
   findUser: (userId: string) => Promise<UserRow | null>;
+  /**
+   * The ZIP of the person's reports (every version as JSON, the latest as a PDF) and documents,
+   * as a stream that reads each entry when it reaches it (spec section 7's archive).
+   */
+  archiveOf: (person: UserRow) => Promise<{ fileName: string; stream: Readable }>;
   /** The person's stored health survey answers, as a FHIR QuestionnaireResponse, or null. */
   surveyResponseOf: (person: UserRow) => Promise<FhirResource | null>;
   productName: string;
@@ -159,8 +169,9 @@ export function createExportsService(deps: {
     key: string,
     source: Readable,
     gzip: boolean,
+    onBytes?: (size: number) => void,
   ): Promise<{ size: number; sha256: string }> {
-    const counter = hashingCounter();
+    const counter = hashingCounter(onBytes);
     // Its errors reach us through put; without a listener of its own, one raised before put
     // has attached its own would crash the process.
     counter.stream.on('error', () => undefined);
@@ -227,6 +238,23 @@ export function createExportsService(deps: {
     return { name, contentType: 'application/fhir+json', key, ...written };
   }
 
+  /** The archive's ZIP, as the reports and documents services let the person read them. */
+  async function writeArchive(
+    row: ExportWithJob,
+    context: JobContext<ExportJobPayload>,
+  ): Promise<StoredExportFile> {
+    const person = await deps.findUser(row.userId);
+    if (person === null) throw new ExportRefusedError('The account no longer exists.');
+    const { fileName, stream } = await deps.archiveOf(person);
+    context.signal.addEventListener('abort', () => stream.destroy(context.signal.reason as Error));
+    const key = `${exportFolder(row.userId, row.id)}${fileName}`;
+    // The ZIP's size is known only at its end: progress counts the bytes written so far.
+    const written = await store(key, stream, false, (bytes) => {
+      context.progress(bytes, null);
+    });
+    return { name: fileName, contentType: 'application/zip', key, ...written };
+  }
+
   async function writeGenotypes(
     row: ExportWithJob,
     generatedAt: Date,
@@ -280,7 +308,7 @@ export function createExportsService(deps: {
     /** Checks what is asked for, records the export and queues the job that makes it. */
     async create(person: UserRow, request: ExportRequest): Promise<DataExport> {
       let importId: string | null = null;
-      if (request.kind !== 'fhir-bundle') {
+      if (isGenotypeExport(request.kind)) {
         if (request.importId === undefined) throw new ExportsError(400, EXPORT_NEEDS_IMPORT);
         const source = await imports.findForUser(request.importId, person.id);
         if (source === null) throw new ExportsError(404, IMPORT_NOT_FOUND);
@@ -308,6 +336,67 @@ export function createExportsService(deps: {
       const row = await repository.findWithJob(id, person.id);
       if (row === null) throw new ExportsError(404, EXPORT_NOT_FOUND);
       return toView(row);
+    },
+
+    /**
+     * A raw genome file the lab delivers for the person (lab API), kept as a ready export of
+     * kind 'raw-genome', so that it lists, downloads and resumes like any export. The body is
+     * streamed to the file store, hashed on the way; a body that is not a VCF (plain, or gzip
+     * or bgzip by its first bytes) or is too large is refused and nothing is kept.
+     */
+    async attachRawGenome(
+      userId: string,
+      fileName: string,
+      body: Readable,
+    ): Promise<{ id: string; size: number; sha256: string }> {
+      const id = randomUUID();
+      const key = `${exportFolder(userId, id)}${fileName}`;
+      const gzip = fileName.endsWith('.gz');
+      let checked = false;
+      let seen = 0;
+      const check = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          seen += chunk.length;
+          if (seen > RAW_GENOME_MAX_BYTES) {
+            callback(new ExportsError(400, RAW_GENOME_TOO_LARGE));
+            return;
+          }
+          if (!checked) {
+            checked = true;
+            const looksRight = gzip
+              ? chunk[0] === 0x1f && chunk[1] === 0x8b
+              : chunk.subarray(0, 16).toString('latin1') === '##fileformat=VCF';
+            if (!looksRight) {
+              callback(new ExportsError(400, RAW_GENOME_NOT_VCF));
+              return;
+            }
+          }
+          callback(null, chunk);
+        },
+      });
+      body.on('error', (error) => check.destroy(error));
+      body.pipe(check);
+      let written: { size: number; sha256: string };
+      try {
+        written = await store(key, check, false);
+      } catch (error) {
+        await fileStore.deleteByPrefix(exportFolder(userId, id));
+        throw error;
+      }
+      if (written.size === 0) {
+        await fileStore.deleteByPrefix(exportFolder(userId, id));
+        throw new ExportsError(400, RAW_GENOME_NOT_VCF);
+      }
+      await repository.insert({ id, userId, kind: 'raw-genome', importId: null });
+      await repository.markReady(id, [
+        {
+          name: fileName,
+          contentType: gzip ? 'application/gzip' : 'text/plain; charset=utf-8',
+          key,
+          ...written,
+        },
+      ]);
+      return { id, ...written };
     },
 
     /** Deletes the export and its files. A job still running removes what it wrote itself. */
@@ -377,7 +466,9 @@ export function createExportsService(deps: {
         file =
           row.kind === 'fhir-bundle'
             ? await writeBundle(row, generatedAt, context)
-            : await writeGenotypes(row, generatedAt, context);
+            : row.kind === 'reports-archive'
+              ? await writeArchive(row, context)
+              : await writeGenotypes(row, generatedAt, context);
       } catch (error) {
         await fileStore.deleteByPrefix(folder);
         if (error instanceof ExportRefusedError) {

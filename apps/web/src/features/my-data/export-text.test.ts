@@ -1,4 +1,8 @@
-import { EXPORT_NEEDS_IMPORT, type GenotypeImport } from '@nestling/shared/contract/my-data';
+import {
+  EXPORT_NEEDS_IMPORT,
+  isGenotypeExport,
+  type GenotypeImport,
+} from '@nestling/shared/contract/my-data';
 import { describe, expect, it } from 'vitest';
 import {
   EXPORT_KINDS,
@@ -11,7 +15,6 @@ import {
   exportableImports,
   importChoiceLabel,
   isExportActive,
-  isGenotypeKind,
   linkFailureText,
 } from './export-text.ts';
 import { importDateTime } from './import-text.ts';
@@ -36,12 +39,15 @@ describe('the kinds of export', () => {
   it('names each kind and knows which need an import', () => {
     expect(EXPORT_KINDS.map((kind) => EXPORT_KIND_LABELS[kind])).toEqual([
       'Health record (FHIR R4 bundle)',
+      'Reports and documents (ZIP)',
       'Genotypes as a 23andMe file',
       'Genotypes as a VCF',
     ]);
-    expect(isGenotypeKind('fhir-bundle')).toBe(false);
-    expect(isGenotypeKind('genotypes-23andme')).toBe(true);
-    expect(isGenotypeKind('genotypes-vcf')).toBe(true);
+    expect(isGenotypeExport('fhir-bundle')).toBe(false);
+    expect(isGenotypeExport('reports-archive')).toBe(false);
+    expect(isGenotypeExport('genotypes-23andme')).toBe(true);
+    expect(isGenotypeExport('genotypes-vcf')).toBe(true);
+    expect(isGenotypeExport('raw-genome')).toBe(false);
     expect(exportKindOf('genotypes-vcf')).toBe('genotypes-vcf');
     expect(exportKindOf('something else')).toBe('fhir-bundle');
     expect(exportKindOf(null)).toBe('fhir-bundle');

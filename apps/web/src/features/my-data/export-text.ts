@@ -1,9 +1,11 @@
 import {
   EXPORT_LINK_MINUTES,
   EXPORT_NEEDS_IMPORT,
+  isGenotypeExport,
   type DataExport,
   type ExportKind,
   type ExportState,
+  type RequestableExportKind,
   type GenotypeImport,
 } from '@nestling/shared/contract/my-data';
 import { importDateTime } from './import-text.ts';
@@ -15,26 +17,33 @@ import { importDateTime } from './import-text.ts';
  */
 
 /** The order the kinds are offered in: the health record first, as most people want it. */
-export const EXPORT_KINDS: readonly ExportKind[] = [
+export const EXPORT_KINDS: readonly RequestableExportKind[] = [
   'fhir-bundle',
+  'reports-archive',
   'genotypes-23andme',
   'genotypes-vcf',
 ];
 
 export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   'fhir-bundle': 'Health record (FHIR R4 bundle)',
+  'reports-archive': 'Reports and documents (ZIP)',
   'genotypes-23andme': 'Genotypes as a 23andMe file',
   'genotypes-vcf': 'Genotypes as a VCF',
+  'raw-genome': 'Raw genome file from the lab',
 };
 
 /** What each kind is for, under its choice in the form. */
 export const EXPORT_KIND_PURPOSES: Record<ExportKind, string> = {
   'fhir-bundle':
     'All your reports and your health survey in one file, for your doctor or clinic: most health record systems can read it.',
+  'reports-archive':
+    'Every report as a PDF and as data (JSON), each earlier version too, and your documents, in one ZIP file to keep.',
   'genotypes-23andme':
     'The genotypes of a file you imported, as a 23andMe raw data file, to take your data to another service.',
   'genotypes-vcf':
     'The genotypes of a file you imported, as a VCF (Variant Call Format) file, to take your data to another service.',
+  'raw-genome':
+    'The variant calls of your sample as the lab’s sequencer produced them (VCF), for a genetic counsellor or another service.',
 };
 
 export const EXPORT_STATE_LABELS: Record<ExportState, string> = {
@@ -49,13 +58,8 @@ export function isExportActive(state: ExportState): boolean {
   return state === 'queued' || state === 'preparing';
 }
 
-/** The kinds made from one imported file, which need `importId`. */
-export function isGenotypeKind(kind: ExportKind): boolean {
-  return kind !== 'fhir-bundle';
-}
-
 /** The select's and the radio group's value, back as a kind (the form's default otherwise). */
-export function exportKindOf(value: string | null): ExportKind {
+export function exportKindOf(value: string | null): RequestableExportKind {
   return EXPORT_KINDS.find((kind) => kind === value) ?? 'fhir-bundle';
 }
 
@@ -65,7 +69,7 @@ export function exportKindOf(value: string | null): ExportKind {
  */
 export function exportTitle(item: Pick<DataExport, 'kind' | 'importFileName'>): string {
   const label = EXPORT_KIND_LABELS[item.kind];
-  if (!isGenotypeKind(item.kind)) return label;
+  if (!isGenotypeExport(item.kind)) return label;
   return item.importFileName === null
     ? `${label}, from a deleted import`
     : `${label}, from ${item.importFileName}`;
@@ -91,7 +95,7 @@ export function importChoiceLabel(item: Pick<GenotypeImport, 'fileName' | 'creat
 
 /** Why the form cannot ask for this export yet, checked before the request; else null. */
 export function exportRequestProblem(kind: ExportKind, importId: string | null): string | null {
-  return isGenotypeKind(kind) && (importId === null || importId === '')
+  return isGenotypeExport(kind) && (importId === null || importId === '')
     ? EXPORT_NEEDS_IMPORT
     : null;
 }

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import {
   EXPORT_VCF_NEEDS_VCF,
+  isGenotypeExport,
   type DataExport,
   type ExportFile,
   type ExportKind,
@@ -39,7 +40,6 @@ import {
   exportTitle,
   exportableImports,
   importChoiceLabel,
-  isGenotypeKind,
   linkFailureText,
 } from './export-text.ts';
 import { bytesText, importDateTime, percentOf } from './import-text.ts';
@@ -75,6 +75,10 @@ function Explanation() {
           <strong>{EXPORT_KIND_LABELS['fhir-bundle']}:</strong> all your reports and your health
           survey in one file in the HL7 FHIR format. It is for your doctor or clinic: most health
           record systems can read it.
+        </List.Item>
+        <List.Item>
+          <strong>{EXPORT_KIND_LABELS['reports-archive']}:</strong> every report as a PDF and as
+          data (JSON), with its earlier versions, and your documents, in one file to keep.
         </List.Item>
         <List.Item>
           <strong>Genotypes, as a 23andMe file or as a VCF:</strong> the genotypes of one file you
@@ -139,7 +143,7 @@ function PrepareExportForm() {
   const [chosenImport, setChosenImport] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const kind = exportKindOf(kindValue);
-  const genotypes = isGenotypeKind(kind);
+  const genotypes = isGenotypeExport(kind);
   const choices = imports.data === undefined ? [] : exportableImports(imports.data.imports, kind);
   // The newest finished import, until the person picks another (or theirs is deleted).
   const importId = choices.find((item) => item.id === chosenImport)?.id ?? choices[0]?.id ?? null;
