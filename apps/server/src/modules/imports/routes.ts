@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore as TusFileStore } from '@tus/file-store';
@@ -58,6 +59,17 @@ function refusal(statusCode: number, body: string): UploadRefusal {
   return new UploadRefusal(statusCode, body);
 }
 
+/**
+ * tus's file store, without its own directory check: that makes the directory later, in a
+ * callback that throws, so an error there (the data directory removed meanwhile) would be an
+ * uncaught exception that stops the server. The portal makes the upload area itself, at start
+ * and synchronously. The check is private in the store's types, hence defineProperty.
+ */
+class UploadStore extends TusFileStore {}
+Object.defineProperty(UploadStore.prototype, 'checkOrCreateDirectory', {
+  value: () => undefined,
+});
+
 /** The node request under tus's web-style request (srvx keeps it at runtime.node.req). */
 function nodeRequestOf(request: unknown): IncomingMessage | undefined {
   const runtime = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime;
@@ -71,7 +83,8 @@ function nodeRequestOf(request: unknown): IncomingMessage | undefined {
 export const importsRoutes: FastifyPluginAsyncZod = (app) => {
   const repository = createImportsRepository(app.database.db);
   const uploadDirectory = path.join(app.config.dataDir, 'uploads');
-  const datastore = new TusFileStore({ directory: uploadDirectory });
+  mkdirSync(uploadDirectory, { recursive: true, mode: 0o700 });
+  const datastore = new UploadStore({ directory: uploadDirectory });
   const uploads: UploadArea = {
     path: (id) => path.join(uploadDirectory, id),
     async offset(id) {
