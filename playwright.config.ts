@@ -34,7 +34,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // A person's walk through a page takes a few seconds; on a busy two-core CI machine, with
+  // an axe scan of each state, the longer walks took over 30 s. Slow tests (test.slow) get 3x.
+  timeout: 60_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
