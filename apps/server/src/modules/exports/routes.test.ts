@@ -94,6 +94,17 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
 
   const as = (token: string) => ({ ...bearer(token), origin: TEST_ORIGIN });
 
+  /** Staff turn My Data on or off for the mother. */
+  async function motherDataPortal(enabled: boolean) {
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/users/demo-mother/data-portal',
+      headers: as(adminToken),
+      payload: { enabled },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
   const ask = (token: string, payload: ExportRequest) =>
     app.inject({ method: 'POST', url: '/api/my-data/exports', headers: as(token), payload });
 
@@ -309,21 +320,9 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload).toEqual(genome.subarray(100, 200));
     // Nobody else sees it, even with My Data on, and a person cannot ask for one.
-    const turnedOn = await app.inject({
-      method: 'PUT',
-      url: '/api/admin/users/demo-mother/data-portal',
-      headers: as(adminToken),
-      payload: { enabled: true },
-    });
-    expect(turnedOn.statusCode).toBe(200);
+    await motherDataPortal(true);
     expect((await linkTo(raw, motherToken)).statusCode).toBe(404);
-    const turnedOff = await app.inject({
-      method: 'PUT',
-      url: '/api/admin/users/demo-mother/data-portal',
-      headers: as(adminToken),
-      payload: { enabled: false },
-    });
-    expect(turnedOff.statusCode).toBe(200);
+    await motherDataPortal(false);
     expect((await ask(individualToken, { kind: 'raw-genome' } as never)).statusCode).toBe(400);
   });
 
@@ -388,13 +387,7 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
 
   it("answers another person's export, link and import as unknown", async () => {
     const exported = await ready({ kind: 'fhir-bundle' });
-    const turnedOn = await app.inject({
-      method: 'PUT',
-      url: '/api/admin/users/demo-mother/data-portal',
-      headers: as(adminToken),
-      payload: { enabled: true },
-    });
-    expect(turnedOn.statusCode).toBe(200);
+    await motherDataPortal(true);
     expect((await exportsOf(motherToken)).map((entry) => entry.id)).not.toContain(exported.id);
     expect((await linkTo(exported, motherToken)).statusCode).toBe(404);
     const foreignDelete = await app.inject({

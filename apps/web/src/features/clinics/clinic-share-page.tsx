@@ -4,10 +4,9 @@ import { REPORT_KIND_TITLE, usDateFromIsoDate } from '@nestling/shared/report-wo
 import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { PageHeading } from '../../ui/page-heading.tsx';
+import { longDateOf } from '../../ui/long-date.ts';
 import classes from './clinics.module.css';
 import { useClinicShare, useSharedReportPdf } from './use-clinic-share.ts';
-
-const day = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 type SharedReport = ClinicShareAnswer['reports'][number];
 
@@ -102,7 +101,7 @@ export function ClinicSharePage({ token }: { token: string }) {
                 This link works until
               </Text>
               <Text component="dd" m={0}>
-                {day.format(new Date(answer.expiresAt))}, or until the patient stops sharing
+                {longDateOf(answer.expiresAt)}, or until the patient stops sharing
               </Text>
             </dl>
           </Card>

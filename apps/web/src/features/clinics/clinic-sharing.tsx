@@ -7,10 +7,9 @@ import {
 } from '@nestling/shared/contract/clinics';
 import { useId, useState } from 'react';
 import { Dialog } from '../../ui/dialog.tsx';
+import { longDateOf } from '../../ui/long-date.ts';
 import { useMyClinicActions } from './use-clinics.ts';
 
-const day = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-const dayOf = (iso: string) => day.format(new Date(iso));
 const reportsText = (count: number) =>
   count === 1 ? '1 report' : `${count.toLocaleString('en-US')} reports`;
 
@@ -102,8 +101,8 @@ export function ClinicSharingPanel({
       ) : (
         <>
           <Text size="sm" role="status">
-            You share your reports with {clinic.name} since {dayOf(sharing.since)}. The clinic can
-            open {reportsText(sharing.reports)} until {dayOf(sharing.linkExpiresAt)}.
+            You share your reports with {clinic.name} since {longDateOf(sharing.since)}. The clinic
+            can open {reportsText(sharing.reports)} until {longDateOf(sharing.linkExpiresAt)}.
             {sharing.awaitingPartner > 0 &&
               ` ${reportsText(sharing.awaitingPartner)} shared with your partner ${
                 sharing.awaitingPartner === 1 ? 'waits' : 'wait'

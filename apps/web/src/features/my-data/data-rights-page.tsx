@@ -19,12 +19,10 @@ import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { DownloadArchiveButton } from '../reports/download-archive-button.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
+import { longDateOf } from '../../ui/long-date.ts';
 import { bytesText } from './import-text.ts';
 import classes from './my-data.module.css';
 import { useDataRightsActions, useMyDataOverview } from './use-data-rights.ts';
-
-const day = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-const dayOf = (iso: string) => day.format(new Date(iso));
 
 /** Each kind as the person knows it, and where they see it. */
 const KINDS: Record<
@@ -105,7 +103,7 @@ function ResearchConsent({ since, readOnly }: { since: string | null; readOnly: 
         }}
       />
       <Text size="sm" role="status">
-        {since === null ? 'You have not agreed.' : `You agreed on ${dayOf(since)}.`}
+        {since === null ? 'You have not agreed.' : `You agreed on ${longDateOf(since)}.`}
       </Text>
       {researchConsent.isError && (
         <Alert color="red" role="alert">
@@ -131,8 +129,8 @@ function DeleteAccount({
     return (
       <Stack gap="xs">
         <Alert color="red" title="Your account is set to be deleted" role="status">
-          Your account and everything in it will be deleted on {dayOf(deletion.dueAt)}. Until then
-          you can keep it.
+          Your account and everything in it will be deleted on {longDateOf(deletion.dueAt)}. Until
+          then you can keep it.
         </Alert>
         {cancelDeletion.isError && (
           <Alert color="red" role="alert">
