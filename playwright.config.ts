@@ -37,6 +37,8 @@ export default defineConfig({
   // A person's walk through a page takes a few seconds; on a busy two-core CI machine, with
   // an axe scan of each state, the longer walks took over 30 s. Slow tests (test.slow) get 3x.
   timeout: 60_000,
+  // The longest report pages (a chart per condition) took over 5 s to draw there too.
+  expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
@@ -56,6 +58,8 @@ export default defineConfig({
     },
     {
       name: 'phone',
+      // One scan of each route is enough; the feature specs walk the phone layouts.
+      testIgnore: 'routes.spec.ts',
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 390, height: 844 },

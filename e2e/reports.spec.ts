@@ -82,7 +82,8 @@ test('an individual report: the latest version, an earlier one, and what changed
   page,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  // The individual report is one long page with a chart per condition: two axe scans of it.
+  test.setTimeout(120_000);
   await signInAs(page, baseURL, 'individual@demo.test');
   await visit(page, '/reports');
   await expect(page.getByRole('tab', { name: 'Individual', selected: true })).toBeVisible();

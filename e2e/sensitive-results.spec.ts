@@ -41,7 +41,8 @@ test('staff mark a condition sensitive; the patient chooses to see it, her partn
   page,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  // Three people, each on a long report page, and six axe scans.
+  test.setTimeout(120_000);
   const chosen = testInfo.project.name === 'phone' ? cases.phone : cases.desktop;
   const portal = googleServerURL(String(baseURL));
   const adminToken = await signInAs(page, portal, 'admin@nestling.health');
