@@ -168,6 +168,19 @@ test('the comparison sorts by a condition’s risk and hides embryos with a find
     'aria-sort',
     'ascending',
   );
+  // How sure that order is (ADR 028): the lowest score is the most often first, not always.
+  const sure = page.getByRole('region', { name: 'How sure is this order?' });
+  await expect(sure.getByText(/ranks first, with the lowest genetic risk/)).toHaveText(
+    new RegExp(
+      `^${byRisk[0] ?? '-'} ranks first, with the lowest genetic risk of type 2 diabetes, in about [1-9] of 10 plausible outcomes\\.$`,
+    ),
+  );
+  expect(
+    await rowOrder(page, /How often each embryo ranks first or in the top two for type 2 diabetes/),
+  ).toHaveLength(content.embryos.length);
+  await expectNoAxeViolations(page);
+  await sure.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('ranking-stability.png') });
 
   // A condition reported for one sex only says why the other embryos' cells are empty.
   const male = content.embryos.find((embryo) => embryo.sex === 'male');

@@ -113,6 +113,12 @@ export const modelSchema = strictObject({
   /** The lab's identifier of the polygenic model, e.g. 'cad-prs'. */
   id: textSchema(100),
   version: textSchema(50),
+  /**
+   * The score's accuracy within a family: its correlation with the genetic predisposition
+   * between siblings, 0–1. It says how sure an embryo ranking is. Without it the portal derives
+   * it from the catalogue's r² and heritability (ADR 028).
+   */
+  withinFamilyAccuracy: z.optional(fractionSchema),
 });
 
 /** The range the absolute lifetime risk lies in with the stated confidence. */

@@ -79,6 +79,28 @@ describe('EmbryoComparison', () => {
     );
   });
 
+  it('says how sure the order by a condition is, in words and per embryo, but not for the lab’s priority', async () => {
+    const user = userEvent.setup();
+    await renderComparison();
+    expect(screen.getByText('Sort by a condition to see how sure its order is.')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'How sure is this order?' })).toBeNull();
+
+    await user.selectOptions(
+      screen.getByLabelText('Sort by'),
+      'Type 2 Diabetes: lowest risk first',
+    );
+    const panel = screen.getByRole('region', { name: 'How sure is this order?' });
+    expect(panel).toHaveTextContent(
+      /Embryo E2 ranks first, with the lowest genetic risk of type 2 diabetes, in about [1-9] of 10 plausible outcomes\./,
+    );
+    const shares = within(panel).getByRole('table', {
+      name: 'How often each embryo ranks first or in the top two for type 2 diabetes',
+    });
+    // The lower the score, the more often first: the same order as the risks.
+    expect(rowOrder(shares)).toEqual(['Embryo E2', 'Embryo E4', 'Embryo E3', 'Embryo E1']);
+    expect(panel).toHaveTextContent(/estimated from the share of the condition's heritability/);
+  });
+
   it('sorts by a column heading, and the other way on a second click', async () => {
     const user = userEvent.setup();
     const table = await renderComparison();

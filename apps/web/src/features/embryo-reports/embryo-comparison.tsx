@@ -36,6 +36,7 @@ import {
 } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
 import { PriorityMethod } from './priority-method.tsx';
+import { RankingStabilityPanel } from './ranking-stability-panel.tsx';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 
 function SortableHeader({
@@ -118,14 +119,18 @@ function haveOne(count: number, total: number): string {
 export function EmbryoComparison({
   report,
   links,
+  initialSort = PRIORITY_SORT,
 }: {
   report: EmbryoReport;
   links: EmbryoReportLinks;
+  /** The lab's priority unless given (the bench opens it sorted by a condition). */
+  initialSort?: ComparisonSort;
 }) {
-  const [sort, setSort] = useState<ComparisonSort>(PRIORITY_SORT);
+  const [sort, setSort] = useState<ComparisonSort>(initialSort);
   const [filters, setFilters] = useState<ComparisonFilters>(NO_FILTERS);
   const diseases = useMemo(() => comparisonDiseases(report), [report]);
   const comparison = useMemo(() => compareEmbryos(report, sort, filters), [report, sort, filters]);
+  const shownEmbryos = useMemo(() => comparison.rows.map((row) => row.embryo), [comparison.rows]);
   const tableId = useId();
 
   const total = report.embryos.length;
@@ -141,6 +146,11 @@ export function EmbryoComparison({
         : { key, direction: 'ascending' },
     );
   };
+  const sortedKey = sort.key;
+  const sortedDisease =
+    sortedKey.by === 'risk'
+      ? diseases.find((disease) => disease.code === sortedKey.code)
+      : undefined;
   const caption = 'Embryos compared: priority, findings and lifetime risk of each condition';
 
   return (
@@ -292,6 +302,11 @@ export function EmbryoComparison({
               </Table.Tbody>
             </Table>
           </ScrollRegion>
+          {sortedDisease === undefined ? (
+            <Text>Sort by a condition to see how sure its order is.</Text>
+          ) : (
+            <RankingStabilityPanel embryos={shownEmbryos} disease={sortedDisease} />
+          )}
         </Stack>
       </section>
     </Stack>

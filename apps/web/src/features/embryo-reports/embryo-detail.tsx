@@ -11,13 +11,15 @@ import {
   riskPercent,
   sexText,
 } from '@nestling/shared/report-wording';
-import { useId } from 'react';
+import { outcomesInWords } from '@nestling/shared/risk/ranking-stability';
+import { useId, useMemo } from 'react';
 import { DensityChart } from '../charts/density-chart.tsx';
 import { DotGrid } from '../charts/dot-grid.tsx';
 import { VariantFindingsTable } from '../reports/report-sections.tsx';
 import { EmbryoPageLink, ReportPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
 import { embryoName, embryoPeople, notReportedSummary } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
+import { conditionStandings, type ConditionStandings } from './ranking-standings.ts';
 import { singleGeneScreened } from './report-summary.tsx';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 
@@ -86,15 +88,28 @@ function RiskTable({ embryo }: { embryo: Embryo }) {
  * One condition for one embryo: the absolute risk as dots and words first, then the relative
  * risk, the percentile and the interval, then where its score falls in the population.
  */
+/**
+ * 'Among the 5 embryos with a result, Embryo E2 ranks first … in about 3 of 10 plausible
+ * outcomes, and in the top two in about 6 of 10.' Nothing when it cannot be said.
+ */
+function standingSentence(embryo: Embryo, ranking: ConditionStandings | undefined): string {
+  const standing = ranking?.standings.find((entry) => entry.label === embryo.label);
+  if (ranking === undefined || standing === undefined) return '';
+  return `Among the ${String(ranking.standings.length)} embryos with a result, ${embryoName(embryo.label)} ranks first, with the lowest genetic risk, in ${outcomesInWords(standing.first)} plausible outcomes, and in the top two in ${outcomesInWords(standing.topTwo)}, given how well the score tells siblings apart.`;
+}
+
 function DiseaseSection({
   embryo,
   result,
   populationScores,
+  ranking,
 }: {
   embryo: Embryo;
   result: DiseaseResult;
   populationScores: readonly number[] | undefined;
+  ranking: ConditionStandings | undefined;
 }) {
+  const standing = standingSentence(embryo, ranking);
   const entry = getDisease(result.code);
   const name = embryoName(embryo.label);
   const headingId = `${diseaseAnchor(result.code)}-heading`;
@@ -119,6 +134,7 @@ function DiseaseSection({
             {name}&apos;s lifetime risk is {relativeRiskText(result.relativeRisk)}.{' '}
             {percentileSentence(result.percentile, `${name}'s score`)}
           </Text>
+          {standing !== '' && <Text>{standing}</Text>}
           <Text size="sm" c="dimmed">
             {intervalText(result.interval)}. Model: {modelText(result.model)}.
           </Text>
@@ -174,6 +190,16 @@ export function EmbryoDetail({
   const glanceId = useId();
   const findingsId = useId();
   const risksId = useId();
+  // How sure the order by each condition is, over every embryo of the report (ADR 028).
+  const rankings = useMemo(
+    () =>
+      new Map(
+        [
+          ...new Set(content.embryos.flatMap((each) => each.diseases.map((result) => result.code))),
+        ].map((code) => [code, conditionStandings(content.embryos, code)]),
+      ),
+    [content],
+  );
   const found = embryoAtPosition(content, x);
   if (found === undefined) {
     return <NoSuchEmbryo x={x} total={content.embryos.length} links={links} />;
@@ -259,6 +285,7 @@ export function EmbryoDetail({
               embryo={embryo}
               result={result}
               populationScores={content.charts.density[result.code]?.values}
+              ranking={rankings.get(result.code)}
             />
           ))}
         </Stack>
