@@ -1,5 +1,5 @@
 import type { Readable, Transform } from 'node:stream';
-import { crc32, createGunzip, createInflateRaw, type Zlib } from 'node:zlib';
+import { crc32, createGunzip, createInflateRaw, type Zlib, type ZlibOptions } from 'node:zlib';
 import type { ImportSummary } from '@nestling/shared/contract/my-data';
 import {
   CUT_OFF,
@@ -17,6 +17,15 @@ export type Compression = ImportSummary['compression'];
 const MiB = 1024 * 1024;
 // Larger than zlib's 16 KiB default: fewer, bigger pieces for the line splitter.
 const ZLIB_CHUNK = 64 * 1024;
+/**
+ * zlib inflates on the thread pool, but stops while this much output waits to be read: at the
+ * default (16 KiB, less than one piece) it would wait for the parser after every piece. With a
+ * few pieces of room it inflates the next ones while the parser reads this one, on another core.
+ */
+const ZLIB_OPTIONS: ZlibOptions & { readableHighWaterMark: number } = {
+  chunkSize: ZLIB_CHUNK,
+  readableHighWaterMark: 8 * ZLIB_CHUNK,
+};
 
 /**
  * The uploaded bytes, pulled one chunk at a time. Counts what it reads (for progress and the
@@ -145,7 +154,7 @@ export async function unpack(source: ByteSource, maxRatio: number): Promise<Unpa
   const meter = new Meter(source, maxRatio);
   if (head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]) {
     // Gunzip reads every member of a multi-member file (bgzip writes one per 64 KiB).
-    const gunzip = createGunzip({ chunkSize: ZLIB_CHUNK });
+    const gunzip = createGunzip(ZLIB_OPTIONS);
     return { compression: 'gzip', chunks: inflate(gunzip, source, meter, null) };
   }
   if (head.length === 4 && head.readUInt32LE(0) === ZIP_LOCAL) {
@@ -315,7 +324,7 @@ async function* unzip(source: ByteSource, meter: Meter): AsyncGenerator<Buffer, 
       // An empty entry (a folder, often), whatever its method says.
       data = stored(source, 0);
     } else if (method === 8) {
-      const inflater = createInflateRaw({ chunkSize: ZLIB_CHUNK });
+      const inflater = createInflateRaw(ZLIB_OPTIONS);
       data = inflate(inflater, source, meter, sizesFollow ? 'until-end' : { size: compressedSize });
     } else if (method === 0 && !sizesFollow) {
       data = stored(source, compressedSize);

@@ -1,5 +1,4 @@
 import type { GenomeBuild, ImportFormat } from '@nestling/shared/contract/my-data';
-import type { GenotypeRow } from './genotype-reader.ts';
 import {
   incompleteRow,
   NO_GENOTYPES,
@@ -153,16 +152,219 @@ export class FormatSniffer {
 }
 
 /*
- * Row parsing. These run once per row of files with millions of rows, so they work on the
- * decoded chunk by index (no split, no regex, no substring they can avoid) and hand out
- * shared strings for chromosomes and the common one- and two-letter alleles.
+ * Row parsing. This runs once per row of files with tens of millions of rows, so it works on
+ * the decompressed bytes by index: no string per chunk, no split, no object per row. A row is
+ * checked and copied straight into the stored form (`chromosome position id ref alt genotype`,
+ * tab-separated) in a RowWriter; only its place and call are kept, for the counts.
  */
 
+const TAB = 9;
+const NEWLINE = 10;
+const DOT = 46;
+const DASH = 45;
+const COLON = 58;
+const COMMA = 44;
+const ZERO = 48;
+
+/** Chromosome codes: 1 to 22, then X, Y, X's pseudo-autosomal part (PLINK's XY) and MT. */
+export const CHROMOSOME_X = 23;
+export const CHROMOSOME_Y = 24;
+export const CHROMOSOME_XY = 25;
+const CHROMOSOME_MT = 26;
+
+// AncestryDNA (and PLINK) number X 23, Y 24, the pseudo-autosomal part of X 25 and MT 26; the
+// stored name of each code.
+const NAMES: readonly Buffer[] = [
+  '',
+  ...Array.from({ length: 22 }, (_, index) => String(index + 1)),
+  'X',
+  'Y',
+  'X',
+  'MT',
+].map((name) => Buffer.from(name, 'latin1'));
+
+/** The code of buf[start, end): '1'..'26', 'X', 'Y', 'XY', 'M', 'MT', with 'chr' or not; else 0. */
+export function chromosomeCode(buf: Buffer, start: number, end: number): number {
+  let from = start;
+  if (
+    end - from > 3 &&
+    ((buf[from] ?? 0) | 0x20) === 99 && // c
+    ((buf[from + 1] ?? 0) | 0x20) === 104 && // h
+    ((buf[from + 2] ?? 0) | 0x20) === 114 // r
+  ) {
+    from += 3;
+  }
+  const length = end - from;
+  const a = buf[from] ?? 0;
+  if (length === 1) {
+    if (a > ZERO && a <= ZERO + 9) return a - ZERO;
+    const lower = a | 0x20;
+    if (lower === 120) return CHROMOSOME_X;
+    if (lower === 121) return CHROMOSOME_Y;
+    if (lower === 109) return CHROMOSOME_MT;
+    return 0;
+  }
+  if (length === 2) {
+    const b = buf[from + 1] ?? 0;
+    if (a > ZERO && a <= ZERO + 9 && b >= ZERO && b <= ZERO + 9) {
+      const code = (a - ZERO) * 10 + b - ZERO;
+      return code <= CHROMOSOME_MT ? code : 0;
+    }
+    const lowerA = a | 0x20;
+    const lowerB = b | 0x20;
+    if (lowerA === 109 && lowerB === 116) return CHROMOSOME_MT;
+    if (lowerA === 120 && lowerB === 121) return CHROMOSOME_XY;
+  }
+  return 0;
+}
+
+/** A non-negative integer from buf[start, end); -1 when it is not one. */
+export function integerAt(buf: Buffer, start: number, end: number): number {
+  if (end <= start || end - start > 15) return -1;
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const digit = (buf[i] ?? 0) - ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** The first tab in buf[from, end), or end. Columns are short: a loop beats a native call. */
+function nextTab(buf: Buffer, from: number, end: number): number {
+  let at = from;
+  while (at < end && buf[at] !== TAB) at++;
+  return at;
+}
+
+/** The next tab of the row; a row that runs out of tabs is cut short. */
+function tab(buf: Buffer, from: number, end: number, line: number): number {
+  const at = nextTab(buf, from, end);
+  if (at === end) throw incompleteRow(line);
+  return at;
+}
+
+/** The next tab of a column that may be long (a VCF's INFO): searched natively. */
+function longTab(buf: Buffer, from: number, end: number, line: number): number {
+  const at = buf.indexOf(TAB, from);
+  if (at === -1 || at >= end) throw incompleteRow(line);
+  return at;
+}
+
+const INITIAL_OUTPUT = 1024 * 1024;
+const MAX_SPARE = 16;
+
+/**
+ * The stored rows of one batch, as UTF-8 bytes. Input bytes are latin1 (each byte one
+ * character); when a chunk is not all ASCII, `latin1` is set and bytes above 127 are written as
+ * the UTF-8 of that character, as the text they stand for would be.
+ */
+export class RowWriter {
+  buffer: Buffer = Buffer.allocUnsafe(INITIAL_OUTPUT);
+  length = 0;
+  rows = 0;
+  latin1 = false;
+
+  /** Buffers handed back once read, to write the next batches into. */
+  private readonly spare: Buffer[] = [];
+
+  /**
+   * Hands out the batch written so far and starts a new one. Calling `release` when the batch
+   * has been read lets its buffer be written again: fewer large allocations, and so fewer
+   * collections for the memory they hold outside the heap.
+   */
+  take(): { batch: Buffer; release: () => void } {
+    const full = this.buffer;
+    const batch = full.subarray(0, this.length);
+    this.buffer = this.spare.pop() ?? Buffer.allocUnsafe(INITIAL_OUTPUT);
+    this.length = 0;
+    this.rows = 0;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      if (this.spare.length < MAX_SPARE && full.length === INITIAL_OUTPUT) this.spare.push(full);
+    };
+    return { batch, release };
+  }
+
+  /** Room for n more bytes. */
+  ensure(n: number): void {
+    if (this.length + n <= this.buffer.length) return;
+    const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + n));
+    this.buffer.copy(larger, 0, 0, this.length);
+    this.buffer = larger;
+  }
+
+  byte(code: number): void {
+    this.ensure(1);
+    this.buffer[this.length++] = code;
+  }
+
+  copy(source: Buffer, from: number, to: number): void {
+    const n = to - from;
+    this.ensure(this.latin1 ? 2 * n : n);
+    const out = this.buffer;
+    let at = this.length;
+    if (this.latin1) {
+      for (let i = from; i < to; i++) {
+        const code = source[i] ?? 0;
+        if (code < 128) {
+          out[at++] = code;
+        } else {
+          out[at++] = 0xc0 | (code >> 6);
+          out[at++] = 0x80 | (code & 0x3f);
+        }
+      }
+    } else if (n < 32) {
+      for (let i = from; i < to; i++) out[at++] = source[i] ?? 0;
+    } else {
+      source.copy(out, at, from, to);
+      at += n;
+    }
+    this.length = at;
+  }
+
+  /**
+   * A row's place: its chromosome's name, then the position's digits, buf[from, to), each
+   * followed by a tab. The digits are copied as they are unless they start with a zero.
+   */
+  place(code: number, position: number, buf: Buffer, from: number, to: number): void {
+    this.ensure(20);
+    const out = this.buffer;
+    let at = this.length;
+    const name = NAMES[code];
+    if (name !== undefined) {
+      out[at++] = name[0] ?? 0;
+      if (name.length === 2) out[at++] = name[1] ?? 0;
+    }
+    out[at++] = TAB;
+    if (buf[from] !== ZERO) {
+      for (let i = from; i < to; i++) out[at++] = buf[i] ?? 0;
+    } else {
+      at += out.write(String(position), at, 'latin1');
+    }
+    out[at++] = TAB;
+    this.length = at;
+  }
+}
+
+/** '\t.\t.\t': a 23andMe or AncestryDNA row's unknown REF and ALT around their tabs. */
+const NO_ALLELES = Buffer.from('\t.\t.\t', 'latin1');
+
+/**
+ * Parses one row and, unless it is skipped, writes it to a RowWriter. After a row written, the
+ * fields below say where it lies and what it calls, for the counts.
+ */
 export interface RowParser {
-  /** Whether the last row parsed is a heterozygous call. */
+  /** The chromosome code (CHROMOSOME_X, CHROMOSOME_Y...) of the last row written. */
+  chromosome: number;
+  position: number;
+  /** Whether the last row written is a call (not '--'), and a heterozygous one. */
+  called: boolean;
   het: boolean;
-  /** The row on line `line`, text[start, end) without its line ending; null to skip it. */
-  parse(text: string, start: number, end: number, line: number): GenotypeRow | null;
+  /** The row on line `line`, buf[start, end) without its line ending; false when skipped. */
+  parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter): boolean;
 }
 
 export function rowParser(format: ImportFormat): RowParser {
@@ -171,185 +373,111 @@ export function rowParser(format: ImportFormat): RowParser {
   return new TwentyThreeAndMeRows();
 }
 
-// AncestryDNA (and PLINK) number X 23, Y 24, the pseudo-autosomal part of X 25 and MT 26.
-// prettier-ignore
-const NUMBERED: readonly string[] = [
-  '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '15', '16', '17',
-  '18', '19', '20', '21', '22', 'X', 'Y', 'X', 'MT',
-];
-
-const CHAR = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
-const PAIRS: (string | undefined)[] = [];
-
-function pair(a: number, b: number): string {
-  if (a >= 128 || b >= 128) return String.fromCharCode(a, b);
-  return (PAIRS[(a << 7) | b] ??= String.fromCharCode(a, b));
-}
-
-/** text[start, end), shared when it is a single character. */
-function piece(text: string, start: number, end: number): string {
-  return end - start === 1
-    ? (CHAR[text.charCodeAt(start)] ?? text.charAt(start))
-    : text.slice(start, end);
-}
-
-const DOT = 46;
-const DASH = 45;
-const COLON = 58;
-const ZERO = 48;
-
-/** '1'..'22', 'X', 'Y' or 'MT' for text[start, end); null for anything else (a contig, '0'). */
-export function chromosomeAt(text: string, start: number, end: number): string | null {
-  let from = start;
-  if (
-    end - from > 3 &&
-    (text.charCodeAt(from) | 0x20) === 99 && // c
-    (text.charCodeAt(from + 1) | 0x20) === 104 && // h
-    (text.charCodeAt(from + 2) | 0x20) === 114 // r
-  ) {
-    from += 3;
-  }
-  const length = end - from;
-  const a = text.charCodeAt(from);
-  if (length === 1) {
-    if (a > ZERO && a <= ZERO + 9) return NUMBERED[a - ZERO] ?? null;
-    const lower = a | 0x20;
-    if (lower === 120) return 'X';
-    if (lower === 121) return 'Y';
-    if (lower === 109) return 'MT';
-    return null;
-  }
-  if (length === 2) {
-    const b = text.charCodeAt(from + 1);
-    if (a > ZERO && a <= ZERO + 9 && b >= ZERO && b <= ZERO + 9) {
-      return NUMBERED[(a - ZERO) * 10 + b - ZERO] ?? null;
-    }
-    const lowerA = a | 0x20;
-    const lowerB = b | 0x20;
-    if (lowerA === 109 && lowerB === 116) return 'MT';
-    // PLINK's 'XY' is the pseudo-autosomal part of X.
-    if (lowerA === 120 && lowerB === 121) return 'X';
-  }
-  return null;
-}
-
-/** A non-negative integer from text[start, end); -1 when it is not one. */
-export function integerAt(text: string, start: number, end: number): number {
-  if (end <= start || end - start > 15) return -1;
-  let value = 0;
-  for (let i = start; i < end; i++) {
-    const digit = text.charCodeAt(i) - ZERO;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
-}
-
-/** The next tab of the row; a row that runs out of tabs is cut short. */
-function tab(text: string, from: number, end: number, line: number): number {
-  const at = text.indexOf('\t', from);
-  if (at === -1 || at >= end) throw incompleteRow(line);
-  return at;
-}
-
-/** Where the last column ends: at a tab (extra columns are ignored) or the line's end. */
-function columnEnd(text: string, from: number, end: number): number {
-  const at = text.indexOf('\t', from);
-  return at === -1 || at >= end ? end : at;
-}
-
-/** Keeps the chromosome and position of the row being parsed, without an object per row. */
+/** Keeps the place and call of the row being parsed, without an object per row. */
 abstract class Rows implements RowParser {
+  chromosome = 0;
+  position = 0;
+  called = false;
   het = false;
-  protected chromosome = '';
-  protected position = 0;
+  // Where the position's digits lie in the row.
+  private digits = 0;
+  private digitsEnd = 0;
 
-  abstract parse(text: string, start: number, end: number, line: number): GenotypeRow | null;
+  abstract parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter): boolean;
 
   /**
-   * Reads the chromosome from text[chromosome, tab) and the position after it, up to tabAfter;
+   * Reads the chromosome from buf[chromosome, tab) and the position after it, up to tabAfter;
    * false for rows off the chromosomes we keep, or at position 0.
    */
-  protected place(text: string, chromosome: number, tab: number, tabAfter: number, line: number) {
-    const position = integerAt(text, tab + 1, tabAfter);
+  protected place(buf: Buffer, chromosome: number, tab: number, tabAfter: number, line: number) {
+    const position = integerAt(buf, tab + 1, tabAfter);
     if (position < 0) throw unreadableRow(line);
-    const name = chromosomeAt(text, chromosome, tab);
-    if (name === null || position === 0) return false;
-    this.chromosome = name;
+    const code = chromosomeCode(buf, chromosome, tab);
+    if (code === 0 || position === 0) return false;
+    this.chromosome = code;
     this.position = position;
+    this.digits = tab + 1;
+    this.digitsEnd = tabAfter;
     return true;
   }
+
+  /** Writes the chromosome and position of the row. */
+  protected writePlace(buf: Buffer, out: RowWriter): void {
+    out.place(this.chromosome, this.position, buf, this.digits, this.digitsEnd);
+  }
+
+  /** Ends the row whose genotype began at `from` in out, and notes whether it is a call. */
+  protected endRow(out: RowWriter, from: number): void {
+    const buffer = out.buffer;
+    this.called = !(out.length - from === 2 && buffer[from] === DASH && buffer[from + 1] === DASH);
+    out.byte(NEWLINE);
+    out.rows += 1;
+  }
+}
+
+function noCall(out: RowWriter): void {
+  out.ensure(2);
+  out.buffer[out.length++] = DASH;
+  out.buffer[out.length++] = DASH;
 }
 
 /** rsid, chromosome, position, genotype ('AG', 'A' when haploid, '--' for no call). */
 class TwentyThreeAndMeRows extends Rows {
-  override parse(text: string, start: number, end: number, line: number): GenotypeRow | null {
-    const t1 = tab(text, start, end, line);
-    const t2 = tab(text, t1 + 1, end, line);
-    const t3 = tab(text, t2 + 1, end, line);
+  override parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter) {
+    const t1 = tab(buf, start, end, line);
+    const t2 = tab(buf, t1 + 1, end, line);
+    const t3 = tab(buf, t2 + 1, end, line);
     const g = t3 + 1;
-    const gEnd = columnEnd(text, g, end);
+    const gEnd = nextTab(buf, g, end);
     if (gEnd === g) throw incompleteRow(line);
-    // The id is read after the place: skipped rows cost no string.
-    if (!this.place(text, t1 + 1, t2, t3, line)) return null;
-    const a = text.charCodeAt(g);
-    let genotype: string;
+    if (!this.place(buf, t1 + 1, t2, t3, line)) return false;
+    this.writePlace(buf, out);
+    out.copy(buf, start, t1);
+    out.copy(NO_ALLELES, 0, NO_ALLELES.length);
+    const genotype = out.length;
+    const a = buf[g] ?? 0;
     this.het = false;
     if (gEnd - g === 2) {
-      const b = text.charCodeAt(g + 1);
-      if (a === DASH && b === DASH) {
-        genotype = NO_CALL;
-      } else {
-        genotype = pair(a, b);
-        this.het = a !== b;
-      }
-    } else if (gEnd - g === 1) {
-      genotype = a === DASH ? NO_CALL : piece(text, g, gEnd);
+      const b = buf[g + 1] ?? 0;
+      out.copy(buf, g, gEnd);
+      this.het = a !== b && !(a === DASH && b === DASH);
+    } else if (gEnd - g === 1 && a === DASH) {
+      noCall(out);
     } else {
-      genotype = text.slice(g, gEnd);
+      out.copy(buf, g, gEnd);
     }
-    return {
-      chromosome: this.chromosome,
-      position: this.position,
-      id: text.slice(start, t1),
-      ref: '.',
-      alt: '.',
-      genotype,
-    };
+    this.endRow(out, genotype);
+    return true;
   }
 }
 
 /** rsid, chromosome, position, allele1, allele2; '0' alleles are no call. */
 class AncestryRows extends Rows {
-  override parse(text: string, start: number, end: number, line: number): GenotypeRow | null {
-    const t1 = tab(text, start, end, line);
-    const t2 = tab(text, t1 + 1, end, line);
-    const t3 = tab(text, t2 + 1, end, line);
-    const t4 = tab(text, t3 + 1, end, line);
-    const a2End = columnEnd(text, t4 + 1, end);
+  override parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter) {
+    const t1 = tab(buf, start, end, line);
+    const t2 = tab(buf, t1 + 1, end, line);
+    const t3 = tab(buf, t2 + 1, end, line);
+    const t4 = tab(buf, t3 + 1, end, line);
+    const a2End = nextTab(buf, t4 + 1, end);
     if (t4 === t3 + 1 || a2End === t4 + 1) throw incompleteRow(line);
-    if (!this.place(text, t1 + 1, t2, t3, line)) return null;
-    const a = text.charCodeAt(t3 + 1);
-    const b = text.charCodeAt(t4 + 1);
+    if (!this.place(buf, t1 + 1, t2, t3, line)) return false;
+    this.writePlace(buf, out);
+    out.copy(buf, start, t1);
+    out.copy(NO_ALLELES, 0, NO_ALLELES.length);
+    const genotype = out.length;
+    const a = buf[t3 + 1] ?? 0;
+    const b = buf[t4 + 1] ?? 0;
     const single = t4 - t3 === 2 && a2End - t4 === 2;
-    let genotype: string;
     this.het = false;
     if (single && (a === ZERO || b === ZERO || a === DASH || b === DASH)) {
-      genotype = NO_CALL;
-    } else if (single) {
-      genotype = pair(a, b);
-      this.het = a !== b;
+      noCall(out);
     } else {
-      genotype = text.slice(t3 + 1, t4) + text.slice(t4 + 1, a2End);
+      out.copy(buf, t3 + 1, t4);
+      out.copy(buf, t4 + 1, a2End);
+      this.het = single && a !== b;
     }
-    return {
-      chromosome: this.chromosome,
-      position: this.position,
-      id: text.slice(start, t1),
-      ref: '.',
-      alt: '.',
-      genotype,
-    };
+    this.endRow(out, genotype);
+    return true;
   }
 }
 
@@ -359,38 +487,46 @@ class AncestryRows extends Rows {
  * '0/.') counts as no call. FILTER is not looked at: we store what the file says.
  */
 class VcfRows extends Rows {
-  private readonly alleles: number[] = [];
-  // Where the last allele located by locate() lies.
-  private from = 0;
-  private to = 0;
+  private readonly alleles: number[] = [0, 0];
+  // Where each allele of the call lies in the row, found by locate().
+  private readonly from: number[] = [];
+  private readonly to: number[] = [];
 
-  override parse(text: string, start: number, end: number, line: number): GenotypeRow | null {
-    const t0 = tab(text, start, end, line);
-    const t1 = tab(text, t0 + 1, end, line);
-    const t2 = tab(text, t1 + 1, end, line);
-    const t3 = tab(text, t2 + 1, end, line);
-    const t4 = tab(text, t3 + 1, end, line);
-    const t5 = tab(text, t4 + 1, end, line);
-    const t6 = tab(text, t5 + 1, end, line);
-    const t7 = tab(text, t6 + 1, end, line);
-    const t8 = tab(text, t7 + 1, end, line);
-    const sampleEnd = columnEnd(text, t8 + 1, end);
+  override parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter) {
+    const t0 = tab(buf, start, end, line);
+    const t1 = tab(buf, t0 + 1, end, line);
+    const t2 = tab(buf, t1 + 1, end, line);
+    const t3 = tab(buf, t2 + 1, end, line);
+    const t4 = tab(buf, t3 + 1, end, line);
+    const t5 = tab(buf, t4 + 1, end, line);
+    const t6 = tab(buf, t5 + 1, end, line);
+    const t7 = longTab(buf, t6 + 1, end, line);
+    const t8 = tab(buf, t7 + 1, end, line);
+    const sampleEnd = nextTab(buf, t8 + 1, end);
     if (sampleEnd === t8 + 1 || t3 === t2 + 1 || t4 === t3 + 1) throw incompleteRow(line);
-    if (!this.place(text, start, t0, t1, line)) return null;
+    if (!this.place(buf, start, t0, t1, line)) return false;
 
-    const genotype = this.genotype(text, t2 + 1, t3, t4, t7 + 1, t8, t8 + 1, sampleEnd, line);
-    return {
-      chromosome: this.chromosome,
-      position: this.position,
-      id: piece(text, t1 + 1, t2),
-      ref: piece(text, t2 + 1, t3),
-      alt: piece(text, t3 + 1, t4),
-      genotype,
-    };
+    const calls = this.call(buf, t2 + 1, t3, t4, t7 + 1, t8, t8 + 1, sampleEnd, line);
+    this.writePlace(buf, out);
+    out.copy(buf, t1 + 1, t2);
+    out.byte(TAB);
+    out.copy(buf, t2 + 1, t3);
+    out.byte(TAB);
+    out.copy(buf, t3 + 1, t4);
+    out.byte(TAB);
+    const genotype = out.length;
+    if (calls === 0) {
+      noCall(out);
+    } else {
+      for (let i = 0; i < calls; i++) out.copy(buf, this.from[i] ?? 0, this.to[i] ?? 0);
+    }
+    this.endRow(out, genotype);
+    return true;
   }
 
-  private genotype(
-    text: string,
+  /** Finds the alleles of the first sample's GT (in from and to); answers how many, 0 for none. */
+  private call(
+    buf: Buffer,
     ref: number,
     refEnd: number,
     altEnd: number,
@@ -399,33 +535,33 @@ class VcfRows extends Rows {
     sample: number,
     sampleEnd: number,
     line: number,
-  ): string {
+  ): number {
     this.het = false;
     // Find GT among FORMAT's keys (it comes first when present), then the sample's value.
     let gt = format;
     let index = 0;
     for (let at = format; ; at++) {
-      if (at === formatEnd || text.charCodeAt(at) === COLON) {
-        if (at - gt === 2 && text.charCodeAt(gt) === 71 && text.charCodeAt(gt + 1) === 84) break;
-        if (at === formatEnd) return NO_CALL;
+      if (at === formatEnd || buf[at] === COLON) {
+        if (at - gt === 2 && buf[gt] === 71 && buf[gt + 1] === 84) break;
+        if (at === formatEnd) return 0;
         index += 1;
         gt = at + 1;
       }
     }
     let from = sample;
     for (let i = 0; i < index; i++) {
-      const colon = text.indexOf(':', from);
-      if (colon === -1 || colon >= sampleEnd) return NO_CALL;
-      from = colon + 1;
+      while (from < sampleEnd && buf[from] !== COLON) from++;
+      if (from === sampleEnd) return 0;
+      from += 1;
     }
-    let to = text.indexOf(':', from);
-    if (to === -1 || to >= sampleEnd) to = sampleEnd;
+    let to = from;
+    while (to < sampleEnd && buf[to] !== COLON) to++;
 
     const alleles = this.alleles;
-    alleles.length = 0;
+    let count = 0;
     let missing = false;
     for (let at = from; at < to;) {
-      const code = text.charCodeAt(at);
+      const code = buf[at] ?? 0;
       if (code === DOT) {
         missing = true;
         at += 1;
@@ -433,46 +569,34 @@ class VcfRows extends Rows {
         let value = code - ZERO;
         if (value < 0 || value > 9) throw unreadableRow(line);
         for (at += 1; at < to; at++) {
-          const digit = text.charCodeAt(at) - ZERO;
+          const digit = (buf[at] ?? 0) - ZERO;
           if (digit < 0 || digit > 9) break;
           value = value * 10 + digit;
         }
-        alleles.push(value);
+        alleles[count++] = value;
       }
       if (at < to) {
-        const separator = text.charCodeAt(at);
+        const separator = buf[at];
         // '/' unphased, '|' phased; nothing may end on one.
         if ((separator !== 47 && separator !== 124) || at + 1 === to) throw unreadableRow(line);
         at += 1;
       }
     }
-    if (missing || alleles.length === 0) return NO_CALL;
+    if (missing || count === 0) return 0;
 
     const first = alleles[0] ?? 0;
-    if (alleles.length === 2) {
-      const second = alleles[1] ?? 0;
-      this.locate(text, first, ref, refEnd, altEnd, line);
-      const from0 = this.from;
-      const to0 = this.to;
-      this.locate(text, second, ref, refEnd, altEnd, line);
-      this.het = first !== second;
-      if (to0 - from0 === 1 && this.to - this.from === 1) {
-        return pair(text.charCodeAt(from0), text.charCodeAt(this.from));
-      }
-      return text.slice(from0, to0) + text.slice(this.from, this.to);
-    }
-    let genotype = '';
-    for (const allele of alleles) {
-      this.locate(text, allele, ref, refEnd, altEnd, line);
-      genotype += piece(text, this.from, this.to);
+    for (let i = 0; i < count; i++) {
+      const allele = alleles[i] ?? 0;
+      this.locate(buf, i, allele, ref, refEnd, altEnd, line);
       if (allele !== first) this.het = true;
     }
-    return genotype;
+    return count;
   }
 
-  /** Sets from and to around allele n: 0 is REF, n the n-th of ALT's comma-separated list. */
+  /** Sets from[i] and to[i] around allele n: 0 is REF, n the n-th of ALT's comma-separated list. */
   private locate(
-    text: string,
+    buf: Buffer,
+    i: number,
     n: number,
     ref: number,
     refEnd: number,
@@ -480,23 +604,21 @@ class VcfRows extends Rows {
     line: number,
   ) {
     if (n === 0) {
-      this.from = ref;
-      this.to = refEnd;
+      this.from[i] = ref;
+      this.to[i] = refEnd;
       return;
     }
     let from = refEnd + 1;
-    for (let i = 1; i < n; i++) {
-      const comma = text.indexOf(',', from);
-      if (comma === -1 || comma >= altEnd) throw unreadableRow(line);
-      from = comma + 1;
+    for (let k = 1; k < n; k++) {
+      while (from < altEnd && buf[from] !== COMMA) from++;
+      if (from === altEnd) throw unreadableRow(line);
+      from += 1;
     }
-    let to = text.indexOf(',', from);
-    if (to === -1 || to >= altEnd) to = altEnd;
+    let to = from;
+    while (to < altEnd && buf[to] !== COMMA) to++;
     // ALT '.' has no alleles to number.
-    if (to === from || (to - from === 1 && text.charCodeAt(from) === DOT)) {
-      throw unreadableRow(line);
-    }
-    this.from = from;
-    this.to = to;
+    if (to === from || (to - from === 1 && buf[from] === DOT)) throw unreadableRow(line);
+    this.from[i] = from;
+    this.to[i] = to;
   }
 }

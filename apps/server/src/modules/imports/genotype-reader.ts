@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import {
   IMPORT_FILE_REFUSED,
@@ -7,7 +8,16 @@ import {
   type ImportSummary,
 } from '@nestling/shared/contract/my-data';
 import { ByteSource, unpack, type Compression } from './decompress.ts';
-import { FormatSniffer, NO_CALL, rowParser, type Detected, type RowParser } from './formats.ts';
+import {
+  CHROMOSOME_X,
+  CHROMOSOME_XY,
+  CHROMOSOME_Y,
+  FormatSniffer,
+  rowParser,
+  RowWriter,
+  type Detected,
+  type RowParser,
+} from './formats.ts';
 import {
   ImportRefusedError,
   nameMismatch,
@@ -56,12 +66,35 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** Called for every chunk read; keep it cheap. */
   onProgress?: (compressedBytesRead: number) => void;
-  /** Batches of up to 10,000 rows, in file order; awaited (backpressure). */
-  onRows: (rows: GenotypeRow[]) => Promise<void> | void;
+  /**
+   * Batches of up to 10,000 rows in their stored form: UTF-8 lines of `chromosome position id
+   * ref alt genotype`, tab-separated, each ending in '\n'. In file order; awaited
+   * (backpressure). The buffer is the caller's until it calls `release`, after which it may be
+   * written again (not calling it is fine: the buffer is then left to the garbage collector).
+   */
+  onStoredRows?: (rows: Buffer, count: number, release: () => void) => Promise<void> | void;
+  /** The same batches as rows (for tests and small files: an object per row costs). */
+  onRows?: (rows: GenotypeRow[]) => Promise<void> | void;
+}
+
+/** Stored rows (see onStoredRows) as objects. */
+export function storedRows(bytes: Buffer): GenotypeRow[] {
+  const rows: GenotypeRow[] = [];
+  const text = bytes.toString('utf8');
+  for (let start = 0, end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+    const [chromosome = '', position = '', id = '', ref = '', alt = '', genotype = ''] = text
+      .slice(start, end)
+      .split('\t');
+    rows.push({ chromosome, position: Number(position), id, ref, alt, genotype });
+    start = end + 1;
+  }
+  return rows;
 }
 
 const DEFAULT_MAX_RATIO = 100;
 const BATCH_ROWS = 10_000;
+/** A batch is handed out sooner when its rows are long. */
+const BATCH_BYTES = 1024 * 1024;
 /** The longest row we hold: far beyond any real one, short of running out of memory. */
 const MAX_LINE = 16 * 1024 * 1024;
 
@@ -142,16 +175,17 @@ class Tally {
     ({ par1End: this.par1End, par2Start: this.par2Start } = PAR[build]);
   }
 
-  add(row: GenotypeRow, het: boolean): void {
+  add(row: RowParser): void {
     this.variants += 1;
-    const called = row.genotype !== NO_CALL;
+    const { called, chromosome } = row;
     if (!called) this.noCalls += 1;
-    if (row.chromosome === 'X') {
+    // PLINK's XY, the pseudo-autosomal part of X, is stored as X.
+    if (chromosome === CHROMOSOME_X || chromosome === CHROMOSOME_XY) {
       if (called && row.position > this.par1End && row.position < this.par2Start) {
         this.xCalls += 1;
-        if (het) this.xHets += 1;
+        if (row.het) this.xHets += 1;
       }
-    } else if (row.chromosome === 'Y') {
+    } else if (chromosome === CHROMOSOME_Y) {
       this.yRows += 1;
       if (called) this.yCalls += 1;
     }
@@ -213,7 +247,7 @@ interface Reading {
 /** Lines in, rows and counts out: first through the sniffer, then through the format's parser. */
 class Lines {
   line = 0;
-  batch: GenotypeRow[] = [];
+  readonly out = new RowWriter();
   private readonly sniffer = new FormatSniffer();
   private reading: Reading | null = null;
 
@@ -227,27 +261,30 @@ class Lines {
     return this.reading === null ? this.sniffer.limit : MAX_LINE;
   }
 
+  /** Whether a batch is ready to hand out. */
+  get full(): boolean {
+    return this.out.rows >= BATCH_ROWS || this.out.length >= BATCH_BYTES;
+  }
+
   tooLong(): ImportRefusedError {
     return this.reading === null ? refused(NOT_A_GENOTYPE_FILE) : unreadableRow(this.line + 1);
   }
 
-  /** Takes text[start, lineEnd), one line without its '\n'. */
-  take(text: string, start: number, lineEnd: number): void {
+  /** Takes buf[start, lineEnd), one line without its '\n'. */
+  take(buf: Buffer, start: number, lineEnd: number): void {
     this.line += 1;
-    const end = lineEnd > start && text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd;
+    const end = lineEnd > start && buf[lineEnd - 1] === 13 ? lineEnd - 1 : lineEnd;
     let reading = this.reading;
     if (reading === null) {
-      const found = this.sniffer.line(text.slice(start, end));
+      const found = this.sniffer.line(buf.toString('latin1', start, end));
       if (found === null) return;
       reading = this.begin(found);
       if (!found.lineIsRow) return;
     }
     // Blank lines and comments between rows are skipped.
-    if (end === start || text.charCodeAt(start) === 35) return;
-    const row = reading.parser.parse(text, start, end, this.line);
-    if (row === null) return;
-    reading.tally.add(row, reading.parser.het);
-    this.batch.push(row);
+    if (end === start || buf[start] === 35) return;
+    const { parser } = reading;
+    if (parser.parse(buf, start, end, this.line, this.out)) reading.tally.add(parser);
   }
 
   /** At the end of the file. */
@@ -268,47 +305,67 @@ class Lines {
 }
 
 async function read(source: ByteSource, ending: Ending, options: ReadOptions) {
-  const { signal, onRows } = options;
+  const { signal, onRows, onStoredRows } = options;
   const { compression, chunks } = await unpack(source, options.maxRatio ?? DEFAULT_MAX_RATIO);
   const lines = new Lines(compression, ending);
+  const { out } = lines;
   const flush = async () => {
-    const rows = lines.batch;
-    lines.batch = [];
-    await onRows(rows);
+    const count = out.rows;
+    const { batch, release } = out.take();
+    const objects = onRows === undefined ? null : storedRows(batch);
+    if (onStoredRows === undefined) release();
+    else await onStoredRows(batch, count, release);
+    if (objects !== null) await onRows?.(objects);
     signal?.throwIfAborted();
   };
 
-  // Lines are cut from each chunk by index; only a line split across chunks is joined.
-  let carry = '';
+  // Lines are found in each chunk by index; only a line split across chunks is joined.
+  let carry: Buffer[] = [];
+  let carried = 0;
   for await (const chunk of chunks) {
     signal?.throwIfAborted();
-    const text = chunk.toString('latin1');
+    // Bytes above 127 are latin1 characters, stored as UTF-8: rare, so checked per chunk.
+    out.latin1 = !isAscii(chunk);
     let start = 0;
-    if (carry !== '') {
-      const newline = text.indexOf('\n');
+    if (carried > 0) {
+      const newline = chunk.indexOf(10);
       if (newline === -1) {
-        carry += text;
-        if (carry.length > lines.limit) throw lines.tooLong();
+        carry.push(chunk);
+        carried += chunk.length;
+        if (carried > lines.limit) throw lines.tooLong();
         continue;
       }
-      const joined = carry + text.slice(0, newline);
-      carry = '';
+      carry.push(chunk.subarray(0, newline));
+      const joined = Buffer.concat(carry, carried + newline);
+      carry = [];
+      carried = 0;
+      out.latin1 = !isAscii(joined);
       lines.take(joined, 0, joined.length);
-      if (lines.batch.length >= BATCH_ROWS) await flush();
+      out.latin1 = !isAscii(chunk);
+      if (lines.full) await flush();
       start = newline + 1;
     }
-    for (let newline = text.indexOf('\n', start); newline !== -1;) {
-      lines.take(text, start, newline);
-      if (lines.batch.length >= BATCH_ROWS) await flush();
+    for (let newline = chunk.indexOf(10, start); newline !== -1;) {
+      lines.take(chunk, start, newline);
+      if (lines.full) await flush();
       start = newline + 1;
-      newline = text.indexOf('\n', start);
+      newline = chunk.indexOf(10, start);
     }
-    carry = start < text.length ? text.slice(start) : '';
+    if (start < chunk.length) {
+      // A copy: holding a slice would keep the whole chunk.
+      const rest = Buffer.from(chunk.subarray(start));
+      carry.push(rest);
+      carried = rest.length;
+    }
   }
   // A last line without a line ending; if it is a cut-off row, parsing it says so.
-  if (carry !== '') lines.take(carry, 0, carry.length);
+  if (carried > 0) {
+    const last = Buffer.concat(carry, carried);
+    out.latin1 = !isAscii(last);
+    lines.take(last, 0, last.length);
+  }
   const { format, build, tally } = lines.finish();
-  if (lines.batch.length > 0) await flush();
+  if (out.rows > 0) await flush();
   if (tally.variants === 0) throw refused(NO_GENOTYPES);
 
   return {

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { once } from 'node:events';
 import { Transform } from 'node:stream';
-import { createGzip } from 'node:zlib';
+import { createGzip, type ZlibOptions } from 'node:zlib';
 import type { GenotypeImport, ImportState, ImportSummary } from '@nestling/shared/contract/my-data';
 import { importSummarySchema } from '@nestling/shared/contract/my-data';
 import type { FileStore } from '../storage/file-store.ts';
 import type { JobContext } from '../jobs/registry.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { ImportRefusedError, readGenotypes, type GenotypeRow } from './genotype-reader.ts';
+import { ImportRefusedError, readGenotypes } from './genotype-reader.ts';
 import type { ImportsRepository, ImportWithJob } from './repository.ts';
 
 export const IMPORT_JOB_KIND = 'genotype-import';
@@ -61,6 +61,16 @@ function sexMatches(
   return profile === implied;
 }
 
+/**
+ * The stored genotypes are compressed at level 1, the fastest: on the thread pool, while the
+ * next rows are parsed. Room for a few batches (each up to 1 MiB) lets the parser go on while
+ * zlib works, instead of waiting for each batch to drain.
+ */
+const STORED_GZIP: ZlibOptions & { writableHighWaterMark: number } = {
+  level: 1,
+  writableHighWaterMark: 4 * 1024 * 1024,
+};
+
 /** Counts and hashes the bytes as they pass, so the file is read once. */
 function hashingCounter(onBytes: (total: number) => void) {
   const hash = createHash('sha256');
@@ -74,14 +84,6 @@ function hashingCounter(onBytes: (total: number) => void) {
     },
   });
   return { stream, digest: () => hash.digest('hex') };
-}
-
-function rowsText(rows: readonly GenotypeRow[]): string {
-  let text = '';
-  for (const row of rows) {
-    text += `${row.chromosome}\t${String(row.position)}\t${row.id}\t${row.ref}\t${row.alt}\t${row.genotype}\n`;
-  }
-  return text;
 }
 
 export function createImportsService(deps: {
@@ -205,7 +207,7 @@ export function createImportsService(deps: {
       const counter = hashingCounter((bytes) => {
         context.progress(bytes, row.size);
       });
-      const gzip = createGzip({ level: 1 });
+      const gzip = createGzip(STORED_GZIP);
       // Its errors reach us through `stored`; without a listener of its own, destroying it
       // before the store has attached one would crash the process.
       gzip.on('error', () => undefined);
@@ -221,8 +223,9 @@ export function createImportsService(deps: {
         summary = await readGenotypes(counter.stream, {
           fileName: row.fileName,
           signal: context.signal,
-          onRows: async (rows) => {
-            if (!gzip.write(rowsText(rows))) await once(gzip, 'drain');
+          onStoredRows: async (rows, _count, release) => {
+            // zlib reads the batch later, on its thread: its buffer is reused once it has.
+            if (!gzip.write(rows, release)) await once(gzip, 'drain');
           },
         });
       } catch (error) {
