@@ -14,8 +14,15 @@ import { reportPayloadSchema, reportReceiptSchema } from '@nestling/shared/contr
 import { sendError } from '../../plugins/errors.ts';
 import { requireAdmin } from '../admin/routes.ts';
 import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
+import { createReportsRepository } from '../reports/repository.ts';
+import { createUsersRepository } from '../users/repository.ts';
 import { createLabRepository } from './repository.ts';
 import { createLabService, LabError, type LabService } from './service.ts';
+import {
+  createVersionNoticeHandler,
+  VERSION_NOTICE_JOB_KIND,
+  type VersionNoticePayload,
+} from './version-notice.ts';
 
 /** An embryo report with many embryos and fine density charts is larger than Fastify's 1 MiB. */
 const REPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -64,6 +71,23 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
   const requireLabKey = labKeyGuard(app, lab);
   const adminOnly = [app.requireVerifiedUser, requireAdmin];
 
+  const reports = createReportsRepository(database.db);
+  const users = createUsersRepository(database.db);
+  app.jobHandlers.register<VersionNoticePayload>(
+    VERSION_NOTICE_JOB_KIND,
+    createVersionNoticeHandler({
+      ownersOf: async (reportId) => {
+        const head = await reports.findWithOwners(reportId);
+        return [head?.orderUserId, head?.mother, head?.father].filter(
+          (id): id is string => typeof id === 'string',
+        );
+      },
+      findUser: (id) => users.findById(id),
+      sendMail: (message) => app.mailer.send(message),
+      config: app.config,
+    }),
+  );
+
   app.post(
     '/lab/reports',
     {
@@ -86,6 +110,15 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const receipt = await lab.receive(request.body);
+      if (receipt.created) {
+        // The owners hear of it by mail, through a durable job so a mail server's hiccup is
+        // retried and never fails the delivery.
+        await app.jobs.enqueue({
+          kind: VERSION_NOTICE_JOB_KIND,
+          payload: { reportId: receipt.reportId, version: receipt.version },
+          userId: null,
+        });
+      }
       return reply.code(receipt.created ? 201 : 200).send(receipt);
     },
   );
