@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditAnswerSchema } from '@nestling/shared/contract/admin';
 import {
   DATA_PORTAL_OFF,
@@ -220,8 +220,11 @@ describe.each(testDatabaseKinds)('genome imports on %s', (kind) => {
     const rows = await storedGenotypes('demo-individual', id);
     expect(rows).toHaveLength(1 + 1221);
     expect(rows[1]).toBe('1\t10000\trs1000\t.\t.\tAG');
-    // The upload itself is gone once read: the genotypes are what is kept.
-    expect(filesUnder('uploads').filter((name) => name.startsWith(id))).toEqual([]);
+    // The upload itself is gone once read (just after the import is recorded as done): the
+    // genotypes are what is kept.
+    await vi.waitFor(() => {
+      expect(filesUnder('uploads').filter((name) => name.startsWith(id))).toEqual([]);
+    });
   });
 
   it('reads a gzip VCF on GRCh38', async () => {

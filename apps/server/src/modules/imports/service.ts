@@ -233,8 +233,9 @@ export function createImportsService(deps: {
         await stored.catch(() => undefined);
         await fileStore.delete(key);
         if (error instanceof ImportRefusedError) {
-          await repository.markFailed(importId, error.message, null);
+          // The upload goes first: once the person sees the refusal, nothing of the file is left.
           await uploads.remove(importId);
+          await repository.markFailed(importId, error.message, null);
           return { refused: error.message };
         }
         throw error;
@@ -258,6 +259,8 @@ export function createImportsService(deps: {
         await fileStore.deleteByPrefix(importFolder(row.userId, importId));
         return { skipped: 'The import was deleted while it was read.' };
       }
+      // After the import is recorded as done, so that a crash between the two leaves a finished
+      // import and a stray upload, never an unfinished import with no file to read again.
       await uploads.remove(importId);
       context.log.info({ importId, variants: full.variants }, 'Genotype import done');
       return { variants: full.variants };
