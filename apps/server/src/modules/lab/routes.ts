@@ -76,12 +76,7 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
   app.jobHandlers.register<VersionNoticePayload>(
     VERSION_NOTICE_JOB_KIND,
     createVersionNoticeHandler({
-      ownersOf: async (reportId) => {
-        const head = await reports.findWithOwners(reportId);
-        return [head?.orderUserId, head?.mother, head?.father].filter(
-          (id): id is string => typeof id === 'string',
-        );
-      },
+      ownersOf: (reportId) => reports.ownerIds(reportId),
       findUser: (id) => users.findById(id),
       sendMail: (message) => app.mailer.send(message),
       config: app.config,

@@ -92,6 +92,14 @@ export function createReportsRepository(db: Database) {
       return rows[0] ?? null;
     },
 
+    /** Whom a report belongs to: the person of an individual report, or both partners. */
+    async ownerIds(id: string): Promise<string[]> {
+      const head = await this.findWithOwners(id);
+      return [head?.orderUserId, head?.mother, head?.father].filter(
+        (owner): owner is string => typeof owner === 'string',
+      );
+    },
+
     /** The newest individual report of an order; null before the lab delivers one. */
     async findIdByOrder(orderId: string): Promise<string | null> {
       const rows = await db

@@ -253,12 +253,8 @@ export function createReportsService(deps: {
      * couple (the lab's content holds no names). Call after read or readByOrder allowed it.
      */
     async peopleOf(reportId: string): Promise<string[]> {
-      const head = await reports.findWithOwners(reportId);
-      const ids = [head?.orderUserId, head?.mother, head?.father].filter(
-        (id): id is string => typeof id === 'string',
-      );
       const names: string[] = [];
-      for (const id of ids) {
+      for (const id of await reports.ownerIds(reportId)) {
         const row = await users.findById(id);
         if (row !== null) {
           const user = toUser(row);
