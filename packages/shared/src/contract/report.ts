@@ -119,7 +119,20 @@ export const modelSchema = strictObject({
    * it from the catalogue's r² and heritability (ADR 028).
    */
   withinFamilyAccuracy: z.optional(fractionSchema),
+  /**
+   * The share of the variance in liability the score explains (its r², liability scale), 0–1.
+   * Without it the portal takes the catalogue's r² for the condition (ADR 030).
+   */
+  varianceExplained: z.optional(fractionSchema),
+  /**
+   * The lab's reporting threshold for this model, 0–1: a result whose r² (varianceExplained,
+   * else the catalogue's) is below it is shown as 'Not reported: the score is not accurate
+   * enough', without its numbers, everywhere in the report (ADR 030). Without a threshold the
+   * result is reported.
+   */
+  minimumVarianceExplained: z.optional(fractionSchema),
 });
+export type Model = z.infer<typeof modelSchema>;
 
 /** The range the absolute lifetime risk lies in with the stated confidence. */
 export const riskIntervalSchema = z
