@@ -127,3 +127,40 @@ describe('IndividualReportView: every condition held back', () => {
     expect(screen.getByRole('table', { name: 'Predicted traits' })).toHaveTextContent('181.4 cm');
   });
 });
+
+describe('IndividualReportView: a score not accurate enough (ADR 030)', () => {
+  const weak = { ...model, varianceExplained: 0.01, minimumVarianceExplained: 0.03 };
+
+  it('says so in place of the numbers and charts, with why nearby', async () => {
+    const [t2d] = content.diseases;
+    const [height, eyecolor] = content.traits;
+    if (t2d === undefined || height === undefined || eyecolor === undefined) throw new Error();
+    await renderView({
+      ...content,
+      diseases: [{ ...t2d, model: weak }],
+      traits: [{ ...height, model: weak }, eyecolor],
+    });
+    const table = screen.getByRole('table', { name: 'Your lifetime risk of each condition' });
+    const row = within(table).getByRole('row', { name: /Type 2 Diabetes/ });
+    expect(row).toHaveTextContent('Not reported: the score is not accurate enough');
+    expect(row).not.toHaveTextContent('%');
+    expect(
+      screen.getAllByText(/a number would look more certain than it is/).length,
+    ).toBeGreaterThan(0);
+    const section = screen.getByRole('region', { name: 'Type 2 Diabetes' });
+    expect(section).toHaveTextContent('Not reported: the score is not accurate enough');
+    expect(section).toHaveTextContent(
+      'This score explains about 1% of the differences between people in their chance of type 2 diabetes; the lab reports a condition only when its score explains at least 3%.',
+    );
+    expect(section).not.toHaveTextContent('30.0%');
+    expect(within(section).queryByRole('figure')).toBeNull();
+    expect(within(section).queryByRole('img')).toBeNull();
+    // A weak trait: no prediction, no chart.
+    const traits = screen.getByRole('table', { name: 'Predicted traits' });
+    expect(within(traits).getByRole('row', { name: /Height/ })).toHaveTextContent(
+      'Not reported: the score is not accurate enough',
+    );
+    expect(traits).not.toHaveTextContent('181.4 cm');
+    expect(screen.queryByRole('figure', { name: /Height/ })).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { IndividualReport } from '@nestling/shared/contract/report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
+import { heldBackConditions } from '@nestling/shared/risk/reportable';
 import { ReportHeader } from '../reports/report-header.tsx';
 import {
   ScreenedLists,
@@ -26,6 +27,7 @@ export function IndividualReportView({
   onVersionChange: (version: number | undefined) => void;
 }) {
   const charted = chartedTraits(content);
+  const heldBack = heldBackConditions(content);
   return (
     <Stack gap="xl">
       <ReportHeader
@@ -41,13 +43,14 @@ export function IndividualReportView({
           estimated from your genome and the lab&apos;s models. It is a chance, not a diagnosis:
           lifestyle, family history and the environment matter too.
         </Text>
-        <DiseaseSummaryTable diseases={content.diseases} />
+        <DiseaseSummaryTable diseases={content.diseases} heldBack={heldBack} />
       </Stack>
       {content.diseases.map((result) => (
         <DiseaseSection
           key={result.code}
           result={result}
           populationScores={content.charts.density[result.code]?.values ?? []}
+          heldBack={heldBack.has(result.code)}
         />
       ))}
       <Stack gap="md">

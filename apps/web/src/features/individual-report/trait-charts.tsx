@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { getTrait } from '@nestling/shared/catalogue/traits';
 import type { IndividualReport, TraitResult } from '@nestling/shared/contract/report';
 import { modelText } from '@nestling/shared/report-wording';
+import { isTraitReportable } from '@nestling/shared/risk/reportable';
 import { DensityChart } from '../charts/density-chart.tsx';
 import classes from '../reports/reports.module.css';
 import { predictedText } from './traits-table.tsx';
@@ -14,12 +15,17 @@ export interface ChartedTrait {
   readonly populationScores: readonly number[];
 }
 
-/** The traits the lab gave a score and the population's scores for, in the report's order. */
+/**
+ * The traits the lab gave a score and the population's scores for, in the report's order; not
+ * one whose score is not accurate enough (ADR 030).
+ */
 export function chartedTraits(content: IndividualReport): ChartedTrait[] {
   return content.traits.flatMap((trait) => {
     const { score } = trait;
     const populationScores = content.charts.traits?.[trait.code]?.values ?? [];
-    if (score === undefined || populationScores.length === 0) return [];
+    if (score === undefined || populationScores.length === 0 || !isTraitReportable(trait)) {
+      return [];
+    }
     return [{ trait: { ...trait, score }, populationScores }];
   });
 }

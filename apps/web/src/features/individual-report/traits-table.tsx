@@ -2,6 +2,8 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { getTrait } from '@nestling/shared/catalogue/traits';
 import type { TraitResult } from '@nestling/shared/contract/report';
 import { percentileCell } from '@nestling/shared/report-wording';
+import { isTraitReportable, NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
+import { NotAccurateEnoughNote } from '../reports/not-accurate-enough.tsx';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 import classes from '../reports/reports.module.css';
 
@@ -25,36 +27,47 @@ export function TraitsTable({
 }) {
   if (traits.length === 0) return <Text>This report predicts no traits.</Text>;
   return (
-    <ScrollRegion label="Predicted traits">
-      <Table captionSide="top" striped>
-        <Table.Caption className={classes.caption}>Predicted traits</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Trait</Table.Th>
-            <Table.Th scope="col">Prediction</Table.Th>
-            <Table.Th scope="col">Percentile</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {traits.map((trait) => (
-            <Table.Tr key={trait.code}>
-              <Table.Th scope="row">
-                {charted.has(trait.code) ? (
-                  <Anchor href={`#${charted.get(trait.code) ?? ''}`}>
-                    {getTrait(trait.code).name}
-                  </Anchor>
-                ) : (
-                  getTrait(trait.code).name
-                )}
-              </Table.Th>
-              <Table.Td>{predictedText(trait)}</Table.Td>
-              <Table.Td>
-                {trait.percentile === undefined ? 'Not given' : percentileCell(trait.percentile)}
-              </Table.Td>
+    <>
+      <ScrollRegion label="Predicted traits">
+        <Table captionSide="top" striped>
+          <Table.Caption className={classes.caption}>Predicted traits</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Trait</Table.Th>
+              <Table.Th scope="col">Prediction</Table.Th>
+              <Table.Th scope="col">Percentile</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollRegion>
+          </Table.Thead>
+          <Table.Tbody>
+            {traits.map((trait) => (
+              <Table.Tr key={trait.code}>
+                <Table.Th scope="row">
+                  {charted.has(trait.code) ? (
+                    <Anchor href={`#${charted.get(trait.code) ?? ''}`}>
+                      {getTrait(trait.code).name}
+                    </Anchor>
+                  ) : (
+                    getTrait(trait.code).name
+                  )}
+                </Table.Th>
+                {isTraitReportable(trait) ? (
+                  <>
+                    <Table.Td>{predictedText(trait)}</Table.Td>
+                    <Table.Td>
+                      {trait.percentile === undefined
+                        ? 'Not given'
+                        : percentileCell(trait.percentile)}
+                    </Table.Td>
+                  </>
+                ) : (
+                  <Table.Td colSpan={2}>{NOT_ACCURATE_ENOUGH}</Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollRegion>
+      <NotAccurateEnoughNote show={traits.some((trait) => !isTraitReportable(trait))} />
+    </>
   );
 }
