@@ -99,3 +99,32 @@ describe('JointReportView: every condition held back', () => {
     expect(screen.queryByRole('figure', { name: /your future children's risk/ })).toBeNull();
   });
 });
+
+describe('JointReportView: a score not accurate enough (ADR 030)', () => {
+  it('says so in place of the range, with why, and draws no chart', async () => {
+    const weak: JointReport = {
+      ...content,
+      childRisk: [
+        { ...range('t2d', 0.3), model: { ...model, minimumVarianceExplained: 0.5 } },
+        range('brc', 0.12),
+      ],
+    };
+    await renderWithRouter(
+      <JointReportView
+        answer={{ ...answer, report: { ...answer.report, content: weak } }}
+        content={weak}
+        source={{ by: 'report', id: 'report-1' }}
+        onVersionChange={() => undefined}
+      />,
+    );
+    const section = screen.getByRole('region', { name: 'Type 2 Diabetes' });
+    expect(section).toHaveTextContent('Not reported: the score is not accurate enough');
+    expect(section).toHaveTextContent('a number would look more certain than it is');
+    // Neither the range (5–20 %, 10 % expected) nor the average (30 %).
+    expect(section).not.toHaveTextContent(/\d\.\d%/);
+    expect(screen.queryByRole('figure', { name: /Type 2 Diabetes/ })).toBeNull();
+    expect(
+      screen.getByRole('figure', { name: "Breast Cancer: your future daughters' risk" }),
+    ).toBeInTheDocument();
+  });
+});

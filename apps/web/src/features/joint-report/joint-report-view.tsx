@@ -3,7 +3,9 @@ import { diseaseReportedSex, getDisease } from '@nestling/shared/catalogue/disea
 import type { CarrierMatch, JointReport } from '@nestling/shared/contract/report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
 import { inheritanceText, riskPercent } from '@nestling/shared/report-wording';
+import { heldBackConditions } from '@nestling/shared/risk/reportable';
 import { RangeChart } from '../charts/range-chart.tsx';
+import { NotAccurateEnoughSection } from '../reports/not-accurate-enough.tsx';
 import { ReportHeader } from '../reports/report-header.tsx';
 import {
   ScreenedLists,
@@ -90,6 +92,7 @@ export function JointReportView({
   source: ReportSource;
   onVersionChange: (version: number | undefined) => void;
 }) {
+  const heldBack = heldBackConditions(content);
   return (
     <Stack gap="xl">
       <ReportHeader
@@ -110,22 +113,32 @@ export function JointReportView({
           expect; under it is the average person&apos;s risk.
         </Text>
         <div className={classes.chartPair}>
-          {content.childRisk.map((range) => (
-            <div key={range.code}>
-              <RangeChart
-                entry={getDisease(range.code)}
-                childRiskRange={{
-                  lowPercent: range.lower * 100,
-                  expectedPercent: range.expected * 100,
-                  highPercent: range.upper * 100,
-                }}
-              />
-              <Text size="sm">
-                The average {averagePerson(range.code)}&apos;s lifetime risk is{' '}
-                {riskPercent(range.populationRisk)}.
-              </Text>
-            </div>
-          ))}
+          {content.childRisk.map((range) =>
+            heldBack.has(range.code) ? (
+              // No range drawn: the score explains too little (ADR 030).
+              <section key={range.code} aria-label={getDisease(range.code).name}>
+                <Text fw={700} mb="xs">
+                  {getDisease(range.code).name}
+                </Text>
+                <NotAccurateEnoughSection code={range.code} model={range.model} />
+              </section>
+            ) : (
+              <div key={range.code}>
+                <RangeChart
+                  entry={getDisease(range.code)}
+                  childRiskRange={{
+                    lowPercent: range.lower * 100,
+                    expectedPercent: range.expected * 100,
+                    highPercent: range.upper * 100,
+                  }}
+                />
+                <Text size="sm">
+                  The average {averagePerson(range.code)}&apos;s lifetime risk is{' '}
+                  {riskPercent(range.populationRisk)}.
+                </Text>
+              </div>
+            ),
+          )}
         </div>
         <Text size="sm" c="dimmed">
           Each range holds about {Math.round((content.childRisk[0]?.coverage ?? 0.95) * 100)} in 100
