@@ -25,3 +25,22 @@ export const comparisonReport = testEmbryoReport({
     { label: 'E2', priority: 2, risks: { t2d: 0.1, cad: 0.2 }, monogenic: [sickleCellCarrier] },
   ],
 });
+
+/**
+ * The same report with the lab's threshold for coronary artery disease above its score's r²
+ * (ADR 030): its numbers stay in the content, the pages must not show them.
+ */
+export const weakCadReport = (() => {
+  const weak = <T extends { code: string; model: object }>(result: T): T =>
+    result.code === 'cad'
+      ? { ...result, model: { ...result.model, minimumVarianceExplained: 0.5 } }
+      : result;
+  return {
+    ...comparisonReport,
+    childRisk: comparisonReport.childRisk.map(weak),
+    embryos: comparisonReport.embryos.map((embryo) => ({
+      ...embryo,
+      diseases: embryo.diseases.map(weak),
+    })),
+  };
+})();

@@ -1,8 +1,9 @@
 import { embryoReportSchema } from '@nestling/shared/contract/report';
 import { describe, expect, it } from 'vitest';
-import { comparisonReport } from './comparison-fixture.ts';
+import { comparisonReport, weakCadReport } from './comparison-fixture.ts';
 import {
   compareEmbryos,
+  comparisonDiseases,
   hiddenSummary,
   NO_FILTERS,
   parseSortKey,
@@ -11,6 +12,7 @@ import {
   type ComparisonSort,
 } from './comparison.ts';
 import { notReportedConditions, notReportedReason, notReportedSummary } from './embryo-wording.ts';
+import { conditionStandings } from './ranking-standings.ts';
 import { generatedEmbryoReport, testEmbryoReport } from './test-embryo-report.ts';
 
 const labels = (rows: readonly { embryo: { label: string } }[]) =>
@@ -201,5 +203,27 @@ describe('the made-up reports', () => {
     expect(embryoReportSchema.safeParse(large).error?.issues).toBeUndefined();
     expect(large.embryos).toHaveLength(20);
     expect(large.childRisk).toHaveLength(18);
+  });
+});
+
+describe('a condition whose score is not accurate enough (ADR 030)', () => {
+  it('is marked, and sorting by it keeps the lab’s priority order', () => {
+    expect(comparisonDiseases(weakCadReport).map((disease) => disease.heldBack)).toEqual([
+      false,
+      true,
+    ]);
+    expect(labels(compareEmbryos(weakCadReport, byRisk('cad'), NO_FILTERS).rows)).toEqual([
+      'E1',
+      'E2',
+      'E3',
+      'E4',
+    ]);
+  });
+
+  it('ranks nothing', () => {
+    const ranking = conditionStandings(weakCadReport.embryos, 'cad');
+    expect(ranking.heldBack).toBe(true);
+    expect(ranking.standings).toEqual([]);
+    expect(conditionStandings(weakCadReport.embryos, 't2d').standings).toHaveLength(4);
   });
 });

@@ -4,6 +4,7 @@ import {
   type ReportedSex,
 } from '@nestling/shared/catalogue/diseases';
 import type { DiseaseResult, Embryo, EmbryoReport } from '@nestling/shared/contract/report';
+import { heldBackConditions } from '@nestling/shared/risk/reportable';
 import { embryoName, hasChromosomeFinding, hasMonogenicFinding } from './embryo-wording.ts';
 
 /*
@@ -55,22 +56,26 @@ export interface Comparison {
 }
 
 /**
- * A disease column: the report's order, the catalogue's name, the population's average, and
- * the sex it is reported for when it is sex-specific.
+ * A disease column: the report's order, the catalogue's name, the population's average, the
+ * sex it is reported for when it is sex-specific, and whether its score is too weak to report
+ * (ADR 030): such a column shows no number and is not offered as a sort.
  */
 export interface ComparisonDisease {
   readonly code: string;
   readonly name: string;
   readonly populationRisk: number;
   readonly reportedSex: ReportedSex | undefined;
+  readonly heldBack: boolean;
 }
 
 export function comparisonDiseases(report: EmbryoReport): ComparisonDisease[] {
+  const heldBack = heldBackConditions(report);
   return report.childRisk.map((range) => ({
     code: range.code,
     name: getDisease(range.code).name,
     populationRisk: range.populationRisk,
     reportedSex: diseaseReportedSex(range.code),
+    heldBack: heldBack.has(range.code),
   }));
 }
 
@@ -97,7 +102,8 @@ function hiddenReasons(embryo: Embryo, filters: ComparisonFilters): HiddenReason
 /**
  * The embryos to show, sorted, and those hidden. Sorting by a disease orders by absolute
  * lifetime risk (lowest first when ascending); equal risks, and embryos without a result for
- * it, keep the lab's priority order, the latter last.
+ * it, keep the lab's priority order, the latter last. A disease whose score is not accurate
+ * enough ranks nothing: the lab's priority order stands.
  */
 export function compareEmbryos(
   report: EmbryoReport,
@@ -122,7 +128,7 @@ export function compareEmbryos(
 
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const { key } = sort;
-  if (key.by === 'priority') {
+  if (key.by === 'priority' || heldBackConditions(report).has(key.code)) {
     rows.sort((a, b) => sign * byPriority(a, b));
   } else {
     const riskOf = (row: ComparisonRow) => row.results.get(key.code)?.absoluteRisk;

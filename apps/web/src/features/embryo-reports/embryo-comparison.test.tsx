@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render.tsx';
-import { comparisonReport } from './comparison-fixture.ts';
+import { comparisonReport, weakCadReport } from './comparison-fixture.ts';
 import { EmbryoComparison } from './embryo-comparison.tsx';
 import { EMBRYO_REPORT_PATHS } from './embryo-report-kind.ts';
 import { testEmbryoReport } from './test-embryo-report.ts';
@@ -208,5 +208,29 @@ describe('EmbryoComparison: every condition held back', () => {
       testEmbryoReport({ embryos: [{ label: 'E1', priority: 1 }], codes: [] }),
     );
     expect(rowOrder(table)).toEqual(['Embryo E1']);
+  });
+});
+
+describe('EmbryoComparison: a score not accurate enough (ADR 030)', () => {
+  it('says so in every cell of its column, with why, and does not offer it as a sort', async () => {
+    const table = await renderComparison(weakCadReport);
+    const header = within(table).getByRole('columnheader', { name: /Coronary Artery Disease/ });
+    expect(header).toHaveTextContent('Not compared');
+    expect(within(header).queryByRole('button')).toBeNull();
+    expect(header).not.toHaveAttribute('aria-sort');
+    const options = within(screen.getByLabelText('Sort by')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      "Priority (the lab's order)",
+      'Type 2 Diabetes: lowest risk first',
+    ]);
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      const cells = within(row).getAllByRole('cell');
+      // Priority, chromosomes, monogenic findings, then t2d with a number, cad without.
+      expect(cells[3]).toHaveTextContent(/^\d+\.\d%/);
+      expect(cells[4]).toHaveTextContent(/^Not reported: the score is not accurate enough$/);
+    }
+    expect(
+      screen.getByText(/Coronary Artery Disease: not reported: the score is not accurate enough/),
+    ).toHaveTextContent('The embryos are not compared or sorted by it.');
   });
 });

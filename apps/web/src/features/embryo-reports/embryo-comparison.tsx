@@ -10,6 +10,10 @@ import {
 } from '@mantine/core';
 import type { EmbryoReport, VariantFinding } from '@nestling/shared/contract/report';
 import { riskPercent, zygosityText } from '@nestling/shared/report-wording';
+import {
+  NOT_ACCURATE_ENOUGH,
+  NOT_ACCURATE_ENOUGH_EXPLAINED,
+} from '@nestling/shared/risk/reportable';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import {
@@ -149,8 +153,9 @@ export function EmbryoComparison({
   const sortedKey = sort.key;
   const sortedDisease =
     sortedKey.by === 'risk'
-      ? diseases.find((disease) => disease.code === sortedKey.code)
+      ? diseases.find((disease) => disease.code === sortedKey.code && !disease.heldBack)
       : undefined;
+  const heldBackNames = diseases.filter((disease) => disease.heldBack).map((d) => d.name);
   const caption = 'Embryos compared: priority, findings and lifetime risk of each condition';
 
   return (
@@ -169,6 +174,13 @@ export function EmbryoComparison({
             {diseases.some((disease) => disease.reportedSex !== undefined) &&
               ' A few conditions are reported for embryos of one sex only: their column says which, and the cells of the other embryos say why they are empty.'}
           </Text>
+          {heldBackNames.length > 0 && (
+            <Text>
+              {heldBackNames.join(', ')}: {NOT_ACCURATE_ENOUGH.toLowerCase()}.{' '}
+              {NOT_ACCURATE_ENOUGH_EXPLAINED} The embryos are not compared or sorted by{' '}
+              {heldBackNames.length === 1 ? 'it' : 'them'}.
+            </Text>
+          )}
           <NativeSelect
             label="Sort by"
             value={sortKeyValue(sort.key)}
@@ -177,10 +189,12 @@ export function EmbryoComparison({
             }}
             data={[
               { value: 'priority', label: "Priority (the lab's order)" },
-              ...diseases.map((disease) => ({
-                value: sortKeyValue({ by: 'risk', code: disease.code }),
-                label: `${disease.name}: lowest risk first`,
-              })),
+              ...diseases
+                .filter((disease) => !disease.heldBack)
+                .map((disease) => ({
+                  value: sortKeyValue({ by: 'risk', code: disease.code }),
+                  label: `${disease.name}: lowest risk first`,
+                })),
             ]}
             maw={420}
           />
@@ -236,21 +250,28 @@ export function EmbryoComparison({
                   <Table.Th scope="col" className={classes.wideCell}>
                     Monogenic findings
                   </Table.Th>
-                  {diseases.map((disease) => (
-                    <SortableHeader
-                      key={disease.code}
-                      label={disease.name}
-                      secondary={`Average ${riskPercent(disease.populationRisk)}`}
-                      note={
-                        disease.reportedSex === undefined
-                          ? undefined
-                          : `${capitalise(disease.reportedSex)} embryos only`
-                      }
-                      sortKey={{ by: 'risk', code: disease.code }}
-                      sort={sort}
-                      onSort={sortBy}
-                    />
-                  ))}
+                  {diseases.map((disease) =>
+                    disease.heldBack ? (
+                      <Table.Th key={disease.code} scope="col" className={classes.riskCell}>
+                        <span>{disease.name}</span>
+                        <span className={classes.secondary}>Not compared</span>
+                      </Table.Th>
+                    ) : (
+                      <SortableHeader
+                        key={disease.code}
+                        label={disease.name}
+                        secondary={`Average ${riskPercent(disease.populationRisk)}`}
+                        note={
+                          disease.reportedSex === undefined
+                            ? undefined
+                            : `${capitalise(disease.reportedSex)} embryos only`
+                        }
+                        sortKey={{ by: 'risk', code: disease.code }}
+                        sort={sort}
+                        onSort={sortBy}
+                      />
+                    ),
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -270,7 +291,9 @@ export function EmbryoComparison({
                       const result = row.results.get(disease.code);
                       return (
                         <Table.Td key={disease.code} className={classes.riskCell}>
-                          {result === undefined ? (
+                          {disease.heldBack && result !== undefined ? (
+                            <span className={classes.notReported}>{NOT_ACCURATE_ENOUGH}</span>
+                          ) : result === undefined ? (
                             <>
                               <span className={classes.notReported}>Not reported</span>
                               <span className={classes.reason}>

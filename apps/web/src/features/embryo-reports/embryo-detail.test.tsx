@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render.tsx';
-import { comparisonReport } from './comparison-fixture.ts';
+import { comparisonReport, weakCadReport } from './comparison-fixture.ts';
 import { EmbryoDetail } from './embryo-detail.tsx';
 import { EMBRYO_REPORT_PATHS } from './embryo-report-kind.ts';
 
@@ -26,6 +26,36 @@ describe('EmbryoDetail', () => {
     // In coronary artery disease E2 has the highest risk of the four: rarely first.
     expect(screen.getByRole('region', { name: 'Coronary Artery Disease' })).toHaveTextContent(
       /Embryo E2 ranks first, with the lowest genetic risk, in (fewer than 1 in 20|about [1-2] of 10) plausible outcomes/,
+    );
+  });
+});
+
+describe('EmbryoDetail: a score not accurate enough (ADR 030)', () => {
+  it('says so in the table and the section, with no number, chart or ranking', async () => {
+    await renderWithRouter(
+      <EmbryoDetail
+        content={weakCadReport}
+        embryo="4"
+        links={{
+          demo: false,
+          paths: EMBRYO_REPORT_PATHS.standard,
+          search: { report: 'report-1', version: undefined },
+        }}
+      />,
+    );
+    const table = screen.getByRole('table', { name: /lifetime risk of each condition/ });
+    const row = within(table).getByRole('row', { name: /Coronary Artery Disease/ });
+    expect(row).toHaveTextContent('Not reported: the score is not accurate enough');
+    expect(row).not.toHaveTextContent('%');
+    const section = screen.getByRole('region', { name: 'Coronary Artery Disease' });
+    expect(section).toHaveTextContent('Not reported: the score is not accurate enough');
+    expect(section).toHaveTextContent('a number would look more certain than it is');
+    expect(section).not.toHaveTextContent('ranks first');
+    expect(within(section).queryByRole('figure')).toBeNull();
+    expect(within(section).queryByRole('img')).toBeNull();
+    // The other condition is untouched.
+    expect(screen.getByRole('region', { name: 'Type 2 Diabetes' })).toHaveTextContent(
+      'ranks first',
     );
   });
 });

@@ -12,9 +12,14 @@ import {
   sexText,
 } from '@nestling/shared/report-wording';
 import { outcomesInWords } from '@nestling/shared/risk/ranking-stability';
+import { heldBackConditions, NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
 import { useId, useMemo } from 'react';
 import { DensityChart } from '../charts/density-chart.tsx';
 import { DotGrid } from '../charts/dot-grid.tsx';
+import {
+  NotAccurateEnoughNote,
+  NotAccurateEnoughSection,
+} from '../reports/not-accurate-enough.tsx';
 import { VariantFindingsTable } from '../reports/report-sections.tsx';
 import { EmbryoPageLink, ReportPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
 import { embryoName, embryoPeople, notReportedSummary } from './embryo-wording.ts';
@@ -43,44 +48,56 @@ function chromosomeExplanation(embryo: Embryo): string {
   return 'A genetic counsellor can explain what this finding means for a transfer.';
 }
 
-/** Every condition at a glance, absolute lifetime risk first; each name leads to its section. */
-function RiskTable({ embryo }: { embryo: Embryo }) {
+/**
+ * Every condition at a glance, absolute lifetime risk first; each name leads to its section. A
+ * condition whose score is not accurate enough says so instead (ADR 030).
+ */
+function RiskTable({ embryo, heldBack }: { embryo: Embryo; heldBack: ReadonlySet<string> }) {
   const name = embryoName(embryo.label);
   const caption = `${name}: lifetime risk of each condition`;
   return (
-    <ScrollRegion
-      label={`${caption} (scrolls sideways)`}
-      hint="Scroll the table sideways to see every column."
-      hintOnPhone
-    >
-      <Table className={classes.table} captionSide="top" verticalSpacing="xs">
-        <Table.Caption className={classes.caption}>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Condition</Table.Th>
-            <Table.Th scope="col">Lifetime risk</Table.Th>
-            <Table.Th scope="col">Population average</Table.Th>
-            <Table.Th scope="col">Relative risk</Table.Th>
-            <Table.Th scope="col">Percentile</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {embryo.diseases.map((result) => (
-            <Table.Tr key={result.code}>
-              <Table.Th scope="row">
-                <Anchor href={`#${diseaseAnchor(result.code)}`}>
-                  {getDisease(result.code).name}
-                </Anchor>
-              </Table.Th>
-              <Table.Td>{riskPercent(result.absoluteRisk)}</Table.Td>
-              <Table.Td>{riskPercent(result.populationRisk)}</Table.Td>
-              <Table.Td>{result.relativeRisk.toFixed(2)}×</Table.Td>
-              <Table.Td>{percentileCell(result.percentile)}</Table.Td>
+    <>
+      <ScrollRegion
+        label={`${caption} (scrolls sideways)`}
+        hint="Scroll the table sideways to see every column."
+        hintOnPhone
+      >
+        <Table className={classes.table} captionSide="top" verticalSpacing="xs">
+          <Table.Caption className={classes.caption}>{caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Condition</Table.Th>
+              <Table.Th scope="col">Lifetime risk</Table.Th>
+              <Table.Th scope="col">Population average</Table.Th>
+              <Table.Th scope="col">Relative risk</Table.Th>
+              <Table.Th scope="col">Percentile</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollRegion>
+          </Table.Thead>
+          <Table.Tbody>
+            {embryo.diseases.map((result) => (
+              <Table.Tr key={result.code}>
+                <Table.Th scope="row">
+                  <Anchor href={`#${diseaseAnchor(result.code)}`}>
+                    {getDisease(result.code).name}
+                  </Anchor>
+                </Table.Th>
+                {heldBack.has(result.code) ? (
+                  <Table.Td colSpan={4}>{NOT_ACCURATE_ENOUGH}</Table.Td>
+                ) : (
+                  <>
+                    <Table.Td>{riskPercent(result.absoluteRisk)}</Table.Td>
+                    <Table.Td>{riskPercent(result.populationRisk)}</Table.Td>
+                    <Table.Td>{result.relativeRisk.toFixed(2)}×</Table.Td>
+                    <Table.Td>{percentileCell(result.percentile)}</Table.Td>
+                  </>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollRegion>
+      <NotAccurateEnoughNote show={embryo.diseases.some((result) => heldBack.has(result.code))} />
+    </>
   );
 }
 
@@ -103,11 +120,13 @@ function DiseaseSection({
   result,
   populationScores,
   ranking,
+  heldBack,
 }: {
   embryo: Embryo;
   result: DiseaseResult;
   populationScores: readonly number[] | undefined;
   ranking: ConditionStandings | undefined;
+  heldBack: boolean;
 }) {
   const standing = standingSentence(embryo, ranking);
   const entry = getDisease(result.code);
@@ -122,31 +141,35 @@ function DiseaseSection({
       <Title order={3} id={headingId} mb="sm">
         {entry.name}
       </Title>
-      <div className={classes.chartPair}>
-        <DotGrid
-          entry={entry}
-          lifetimeRiskPercent={result.absoluteRisk * 100}
-          populationAverageRiskPercent={result.populationRisk * 100}
-          peopleDescription={embryoPeople(embryo.label)}
-        />
-        <Stack gap="sm">
-          <Text>
-            {name}&apos;s lifetime risk is {relativeRiskText(result.relativeRisk)}.{' '}
-            {percentileSentence(result.percentile, `${name}'s score`)}
-          </Text>
-          {standing !== '' && <Text>{standing}</Text>}
-          <Text size="sm" c="dimmed">
-            {intervalText(result.interval)}. Model: {modelText(result.model)}.
-          </Text>
-          {populationScores !== undefined && populationScores.length > 0 && (
-            <DensityChart
-              entry={entry}
-              populationScores={populationScores}
-              embryos={[{ label: name, score: result.score, percentile: result.percentile }]}
-            />
-          )}
-        </Stack>
-      </div>
+      {heldBack ? (
+        <NotAccurateEnoughSection code={result.code} model={result.model} />
+      ) : (
+        <div className={classes.chartPair}>
+          <DotGrid
+            entry={entry}
+            lifetimeRiskPercent={result.absoluteRisk * 100}
+            populationAverageRiskPercent={result.populationRisk * 100}
+            peopleDescription={embryoPeople(embryo.label)}
+          />
+          <Stack gap="sm">
+            <Text>
+              {name}&apos;s lifetime risk is {relativeRiskText(result.relativeRisk)}.{' '}
+              {percentileSentence(result.percentile, `${name}'s score`)}
+            </Text>
+            {standing !== '' && <Text>{standing}</Text>}
+            <Text size="sm" c="dimmed">
+              {intervalText(result.interval)}. Model: {modelText(result.model)}.
+            </Text>
+            {populationScores !== undefined && populationScores.length > 0 && (
+              <DensityChart
+                entry={entry}
+                populationScores={populationScores}
+                embryos={[{ label: name, score: result.score, percentile: result.percentile }]}
+              />
+            )}
+          </Stack>
+        </div>
+      )}
     </section>
   );
 }
@@ -210,6 +233,7 @@ export function EmbryoDetail({
   const previous = position > 1 ? content.embryos[position - 2] : undefined;
   const next = content.embryos[position];
   const notReported = notReportedSummary(content, embryo);
+  const heldBack = heldBackConditions(content);
 
   return (
     <Stack gap="xl">
@@ -277,7 +301,7 @@ export function EmbryoDetail({
               happens.
             </Text>
           </div>
-          <RiskTable embryo={embryo} />
+          <RiskTable embryo={embryo} heldBack={heldBack} />
           {notReported !== undefined && <Text>Not reported: {notReported}</Text>}
           {embryo.diseases.map((result) => (
             <DiseaseSection
@@ -286,6 +310,7 @@ export function EmbryoDetail({
               result={result}
               populationScores={content.charts.density[result.code]?.values}
               ranking={rankings.get(result.code)}
+              heldBack={heldBack.has(result.code)}
             />
           ))}
         </Stack>

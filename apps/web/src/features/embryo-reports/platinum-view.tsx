@@ -2,8 +2,10 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { diseaseReportedSex, getDisease } from '@nestling/shared/catalogue/diseases';
 import type { ChildRiskRange, EmbryoReport } from '@nestling/shared/contract/report';
 import { riskPercent } from '@nestling/shared/report-wording';
+import { heldBackConditions } from '@nestling/shared/risk/reportable';
 import { DensityChart } from '../charts/density-chart.tsx';
 import { RangeChart } from '../charts/range-chart.tsx';
+import { NotAccurateEnoughSection } from '../reports/not-accurate-enough.tsx';
 import { embryoName } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
 
@@ -32,9 +34,28 @@ function extremesText(content: EmbryoReport, code: string): string {
   return `Among ${among}, the lowest is ${embryoName(lowest.label)}'s (${riskPercent(lowest.risk)}) and the highest ${embryoName(highest.label)}'s (${riskPercent(highest.risk)}).${onlyFor}`;
 }
 
-function ConditionSection({ content, range }: { content: EmbryoReport; range: ChildRiskRange }) {
+function ConditionSection({
+  content,
+  range,
+  heldBack,
+}: {
+  content: EmbryoReport;
+  range: ChildRiskRange;
+  heldBack: boolean;
+}) {
   const entry = getDisease(range.code);
   const headingId = `${sectionId(range.code)}-heading`;
+  if (heldBack) {
+    // No number and no chart: the score explains too little (ADR 030).
+    return (
+      <section id={sectionId(range.code)} className={classes.section} aria-labelledby={headingId}>
+        <Title order={2} id={headingId} mb="xs">
+          {entry.name}
+        </Title>
+        <NotAccurateEnoughSection code={range.code} model={range.model} />
+      </section>
+    );
+  }
   const embryoResults = content.embryos.flatMap((embryo) => {
     const result = embryo.diseases.find((item) => item.code === range.code);
     return result === undefined ? [] : [{ label: embryo.label, result }];
@@ -84,6 +105,7 @@ function ConditionSection({ content, range }: { content: EmbryoReport; range: Ch
  * in the population.
  */
 export function PlatinumView({ content }: { content: EmbryoReport }) {
+  const heldBack = heldBackConditions(content);
   return (
     <Stack gap="xl">
       <Text>
@@ -102,7 +124,12 @@ export function PlatinumView({ content }: { content: EmbryoReport }) {
         </ul>
       </nav>
       {content.childRisk.map((range) => (
-        <ConditionSection key={range.code} content={content} range={range} />
+        <ConditionSection
+          key={range.code}
+          content={content}
+          range={range}
+          heldBack={heldBack.has(range.code)}
+        />
       ))}
     </Stack>
   );

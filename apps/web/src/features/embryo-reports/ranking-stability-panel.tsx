@@ -1,6 +1,10 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { Embryo } from '@nestling/shared/contract/report';
 import { outcomesInWords } from '@nestling/shared/risk/ranking-stability';
+import {
+  NOT_ACCURATE_ENOUGH,
+  NOT_ACCURATE_ENOUGH_EXPLAINED,
+} from '@nestling/shared/risk/reportable';
 import { useId, useMemo } from 'react';
 import type { ComparisonDisease } from './comparison.ts';
 import { embryoName } from './embryo-wording.ts';
@@ -32,7 +36,7 @@ export function RankingStabilityPanel({
   disease: ComparisonDisease;
 }) {
   const headingId = useId();
-  const { standings, accuracy } = useMemo(
+  const { standings, accuracy, heldBack } = useMemo(
     () => conditionStandings(embryos, disease.code),
     [embryos, disease.code],
   );
@@ -45,7 +49,11 @@ export function RankingStabilityPanel({
         <Title order={3} id={headingId}>
           How sure is this order?
         </Title>
-        {accuracy === undefined ? (
+        {heldBack ? (
+          <Text>
+            {NOT_ACCURATE_ENOUGH}. {NOT_ACCURATE_ENOUGH_EXPLAINED}
+          </Text>
+        ) : accuracy === undefined ? (
           <Text>
             The lab gave no measure of how well this score tells siblings apart, so the portal
             cannot say how sure the order by {condition} is.

@@ -4,6 +4,7 @@ import {
   rankingStability,
   type ConditionAccuracy,
 } from '@nestling/shared/risk/ranking-stability';
+import { isReportable } from '@nestling/shared/risk/reportable';
 
 /** How often one embryo ranks first, and in the top two, for one condition. */
 export interface Standing {
@@ -17,6 +18,8 @@ export interface ConditionStandings {
   readonly standings: readonly Standing[];
   /** Undefined when neither the lab nor the catalogue gives the score's accuracy. */
   readonly accuracy: ConditionAccuracy | undefined;
+  /** True when the score is not accurate enough to report (ADR 030): nothing is ranked. */
+  readonly heldBack: boolean;
 }
 
 /**
@@ -31,7 +34,12 @@ export function conditionStandings(embryos: readonly Embryo[], code: string): Co
   const labValue = scored.find((entry) => entry.result.model.withinFamilyAccuracy !== undefined)
     ?.result.model.withinFamilyAccuracy;
   const accuracy = conditionAccuracy(code, labValue);
-  if (accuracy === undefined || scored.length < 2) return { standings: [], accuracy };
+  if (scored.some((entry) => !isReportable(entry.result))) {
+    return { standings: [], accuracy, heldBack: true };
+  }
+  if (accuracy === undefined || scored.length < 2) {
+    return { standings: [], accuracy, heldBack: false };
+  }
   const { first, topTwo } = rankingStability(
     scored.map((entry) => entry.result.score),
     accuracy.value,
@@ -42,5 +50,5 @@ export function conditionStandings(embryos: readonly Embryo[], code: string): Co
     topTwo: topTwo[index] ?? 0,
   }));
   standings.sort((a, b) => b.first - a.first || b.topTwo - a.topTwo);
-  return { standings, accuracy };
+  return { standings, accuracy, heldBack: false };
 }
