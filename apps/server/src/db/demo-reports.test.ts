@@ -5,7 +5,14 @@ import {
   type IndividualReport,
   type JointReport,
 } from '@nestling/shared/contract/report';
-import { fatherReport, jointReport, motherReport, demoReportPayloads } from './demo-reports.ts';
+import { heldBackConditions } from '@nestling/shared/risk/reportable';
+import {
+  embryoReport,
+  fatherReport,
+  jointReport,
+  motherReport,
+  demoReportPayloads,
+} from './demo-reports.ts';
 
 const codesOf = (report: { content: unknown }) =>
   (report.content as IndividualReport).diseases.map((result) => result.code);
@@ -39,5 +46,14 @@ describe('the demo reports', () => {
     const scored = content.traits.filter((trait) => trait.score !== undefined);
     expect(scored.map((trait) => trait.code)).toEqual(['height', 'myopia']);
     expect(Object.keys(content.charts.traits ?? {})).toEqual(['height', 'myopia']);
+  });
+});
+
+describe('the demo embryo report', () => {
+  it('holds back one condition whose score is not accurate enough, and only that one', () => {
+    expect([...heldBackConditions(embryoReport.content)]).toEqual(['isc']);
+    for (const payload of [motherReport, fatherReport, jointReport]) {
+      expect(heldBackConditions(payload.content).size).toBe(0);
+    }
   });
 });

@@ -390,6 +390,20 @@ const embryoSpecs: {
   },
 ];
 
+/**
+ * The embryo couple's lab holds back scores that explain less than 3 % of the variance in
+ * liability; its ischemic stroke score explains 2 % (the catalogue's r²), so the report shows
+ * a condition held back (ADR 030). Only this report: the others count every condition.
+ */
+const HELD_BACK_CODE: DiseaseCode = 'isc';
+function withReportingThreshold<Result extends { code: string; model: DiseaseResult['model'] }>(
+  result: Result,
+): Result {
+  return result.code === HELD_BACK_CODE
+    ? { ...result, model: { ...result.model, minimumVarianceExplained: 0.03 } }
+    : result;
+}
+
 const RISK_CAVEAT =
   'A lower risk is not a guarantee: every embryo can still develop any of these conditions, ' +
   'and most of the risk of common diseases does not come from genes.';
@@ -424,10 +438,10 @@ function embryoContent(options: {
         const midparent =
           (scoreOf(SEED.embryoMother, index) + scoreOf(SEED.embryoFather, index)) / 2;
         const deviation = spec.offset + scoreOf(embryoIndex + 7.1, index) * 0.2;
-        return diseaseResult(code, midparent + deviation);
+        return withReportingThreshold(diseaseResult(code, midparent + deviation));
       }),
     })),
-    childRisk: childRiskRanges(SEED.embryoMother, SEED.embryoFather),
+    childRisk: childRiskRanges(SEED.embryoMother, SEED.embryoFather).map(withReportingThreshold),
     genes: polygenicOnly ? [] : screenedGenes,
     variants: polygenicOnly ? [] : screenedVariants,
     charts: { density: densityFor(childCodes) },

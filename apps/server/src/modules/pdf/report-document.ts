@@ -32,6 +32,13 @@ import type {
   TraitResult,
   VariantFinding,
 } from '@nestling/shared/contract/report';
+import {
+  heldBackConditions,
+  isTraitReportable,
+  NOT_ACCURATE_ENOUGH,
+  NOT_ACCURATE_ENOUGH_EXPLAINED,
+  notAccurateEnoughDetail,
+} from '@nestling/shared/risk/reportable';
 import { joinWithAnd } from '@nestling/shared/text';
 import {
   Document,
@@ -276,33 +283,81 @@ const HOW_TO_READ =
   'does not come from genes: a higher risk is not a diagnosis, and a lower one is not a ' +
   'guarantee.';
 
+/**
+ * A column's cell, or, for a condition whose score is not accurate enough (ADR 030), the words
+ * in its first figure's cell and nothing in the others.
+ */
+function unlessHeldBack<Row>(
+  column: Column<Row>,
+  isHeldBack: (row: Row) => boolean,
+  says: boolean,
+): Column<Row> {
+  return {
+    ...column,
+    value: (row) => (isHeldBack(row) ? (says ? NOT_ACCURATE_ENOUGH : '-') : column.value(row)),
+  };
+}
+
+/** Under a table with a held-back row: what its words mean. */
+function heldBackNote(any: boolean): ReactElement[] {
+  return any
+    ? [p(`Where a row says '${NOT_ACCURATE_ENOUGH}': ${NOT_ACCURATE_ENOUGH_EXPLAINED}`)]
+    : [];
+}
+
+/** A held-back condition's block: the words and why, with no number or chart (ADR 030). */
+function heldBackBlock(key: string, code: string, model: DiseaseResult['model']): ReactElement {
+  return h(
+    View,
+    { key, style: styles.block, wrap: false },
+    p(diseaseName(code), styles.h3),
+    p(NOT_ACCURATE_ENOUGH, styles.lead),
+    p(`${NOT_ACCURATE_ENOUGH_EXPLAINED} ${notAccurateEnoughDetail(code, model)}`, styles.small),
+    p(`Model: ${modelText(model)}.`, styles.note),
+  );
+}
+
 /** Every disease on one table, absolute risk first: what a reader sees before the details. */
-function diseaseSummary(results: readonly DiseaseResult[]): ReactElement {
+function diseaseSummary(
+  results: readonly DiseaseResult[],
+  heldBack: ReadonlySet<string>,
+): ReactElement {
+  const held = (result: DiseaseResult) => heldBack.has(result.code);
   return table<DiseaseResult>(
     [
       { title: 'Condition', width: 0.24, value: (result) => diseaseName(result.code) },
-      {
-        title: 'Lifetime risk',
-        width: 0.19,
-        value: (result) => riskInWords(result.absoluteRisk),
-        bold: true,
-      },
-      {
-        title: 'Population average',
-        width: 0.19,
-        value: (result) => riskInWords(result.populationRisk),
-      },
-      {
-        title: 'Relative risk',
-        width: 0.1,
-        value: (result) => `${result.relativeRisk.toFixed(2)} times`,
-      },
-      { title: 'Percentile', width: 0.1, value: (result) => percentileCell(result.percentile) },
-      intervalColumn(
-        results.map((result) => result.interval),
-        (result) => result.interval,
-        0.18,
+      unlessHeldBack(
+        {
+          title: 'Lifetime risk',
+          width: 0.19,
+          value: (result) => riskInWords(result.absoluteRisk),
+          bold: true,
+        },
+        held,
+        true,
       ),
+      ...[
+        {
+          title: 'Population average',
+          width: 0.19,
+          value: (result: DiseaseResult) => riskInWords(result.populationRisk),
+        },
+        {
+          title: 'Relative risk',
+          width: 0.1,
+          value: (result: DiseaseResult) => `${result.relativeRisk.toFixed(2)} times`,
+        },
+        {
+          title: 'Percentile',
+          width: 0.1,
+          value: (result: DiseaseResult) => percentileCell(result.percentile),
+        },
+        intervalColumn(
+          results.filter((result) => !held(result)).map((result) => result.interval),
+          (result: DiseaseResult) => result.interval,
+          0.18,
+        ),
+      ].map((column) => unlessHeldBack(column, held, false)),
     ],
     results,
     CONTENT_WIDTH,
@@ -363,14 +418,19 @@ function traitValue(trait: TraitResult): string {
 }
 
 function individualBody(content: IndividualReport): ReactNode[] {
+  const heldBack = heldBackConditions(content);
+  const traitHeld = (trait: TraitResult) => !isTraitReportable(trait);
   return [
     heading('Your results at a glance', 120),
-    diseaseSummary(content.diseases),
+    diseaseSummary(content.diseases, heldBack),
+    ...heldBackNote(heldBack.size > 0),
     p(HOW_TO_READ),
     ...withFirstBlock(
       [heading('Each condition in detail')],
       content.diseases.map((result) =>
-        diseaseBlock(result, content.charts.density[result.code]?.values),
+        heldBack.has(result.code)
+          ? heldBackBlock(result.code, result.code, result.model)
+          : diseaseBlock(result, content.charts.density[result.code]?.values),
       ),
     ),
     ...(content.traits.length === 0
@@ -380,18 +440,27 @@ function individualBody(content: IndividualReport): ReactNode[] {
           table<TraitResult>(
             [
               { title: 'Trait', width: 0.3, value: (trait) => traitName(trait.code) },
-              { title: 'Predicted', width: 0.22, value: traitValue },
-              {
-                title: 'Percentile',
-                width: 0.18,
-                value: (trait) =>
-                  trait.percentile === undefined ? '-' : percentileCell(trait.percentile),
-              },
+              unlessHeldBack(
+                { title: 'Predicted', width: 0.22, value: traitValue },
+                traitHeld,
+                true,
+              ),
+              unlessHeldBack(
+                {
+                  title: 'Percentile',
+                  width: 0.18,
+                  value: (trait) =>
+                    trait.percentile === undefined ? '-' : percentileCell(trait.percentile),
+                },
+                traitHeld,
+                false,
+              ),
               { title: 'Model', width: 0.3, value: (trait) => modelText(trait.model) },
             ],
             content.traits,
             CONTENT_WIDTH,
           ),
+          ...heldBackNote(content.traits.some(traitHeld)),
         ]),
     heading('Single-gene findings'),
     findings(content.monogenic, 'No single-gene findings were reported.'),
@@ -419,48 +488,67 @@ const CHILD_RANGE_EXPLAINED =
   'of them, the black mark is the expected risk; any one child can fall anywhere on the bar, ' +
   'or outside it.';
 
-function childRiskBody(ranges: readonly ChildRiskRange[]): ReactNode[] {
+function childRiskBody(
+  ranges: readonly ChildRiskRange[],
+  heldBack: ReadonlySet<string>,
+): ReactNode[] {
+  const held = (range: ChildRiskRange) => heldBack.has(range.code);
   return [
     heading('The range of risk your children could have', 140),
     p(CHILD_RANGE_EXPLAINED),
     table<ChildRiskRange>(
       [
         { title: 'Condition', width: 0.28, value: (range) => diseaseName(range.code) },
-        {
-          title: 'Expected',
-          width: 0.22,
-          value: (range) => riskInWords(range.expected),
-          bold: true,
-        },
-        {
-          title: 'Range',
-          width: 0.26,
-          value: (range) =>
-            `${riskPercent(range.lower)} to ${riskPercent(range.upper)} (${String(Math.round(range.coverage * 100))} in 100)`,
-        },
-        {
-          title: 'Population average',
-          width: 0.24,
-          value: (range) => riskInWords(range.populationRisk),
-        },
+        unlessHeldBack(
+          {
+            title: 'Expected',
+            width: 0.22,
+            value: (range) => riskInWords(range.expected),
+            bold: true,
+          },
+          held,
+          true,
+        ),
+        unlessHeldBack(
+          {
+            title: 'Range',
+            width: 0.26,
+            value: (range) =>
+              `${riskPercent(range.lower)} to ${riskPercent(range.upper)} (${String(Math.round(range.coverage * 100))} in 100)`,
+          },
+          held,
+          false,
+        ),
+        unlessHeldBack(
+          {
+            title: 'Population average',
+            width: 0.24,
+            value: (range) => riskInWords(range.populationRisk),
+          },
+          held,
+          false,
+        ),
       ],
       ranges,
       CONTENT_WIDTH,
     ),
+    ...heldBackNote(ranges.some(held)),
     ...ranges.map((range) =>
-      h(
-        View,
-        { key: `range-${range.code}`, style: [styles.block, styles.row], wrap: false },
-        h(
-          View,
-          { style: [styles.column, { paddingRight: 10 }] },
-          p(diseaseName(range.code), styles.h3),
-          p(childRangeSentence(range), styles.small),
-          p(populationRiskSentence(range.populationRisk), styles.small),
-          p(`Model: ${modelText(range.model)}.`, styles.note),
-        ),
-        rangeChart({ ...range, embryos: [], width: RANGE_CHART_WIDTH }),
-      ),
+      held(range)
+        ? heldBackBlock(`range-${range.code}`, range.code, range.model)
+        : h(
+            View,
+            { key: `range-${range.code}`, style: [styles.block, styles.row], wrap: false },
+            h(
+              View,
+              { style: [styles.column, { paddingRight: 10 }] },
+              p(diseaseName(range.code), styles.h3),
+              p(childRangeSentence(range), styles.small),
+              p(populationRiskSentence(range.populationRisk), styles.small),
+              p(`Model: ${modelText(range.model)}.`, styles.note),
+            ),
+            rangeChart({ ...range, embryos: [], width: RANGE_CHART_WIDTH }),
+          ),
     ),
   ];
 }
@@ -478,7 +566,7 @@ function jointBody(content: JointReport): ReactNode[] {
     findings(content.mother.monogenic, 'No single-gene findings were reported for the mother.'),
     heading("Father's single-gene findings"),
     findings(content.father.monogenic, 'No single-gene findings were reported for the father.'),
-    ...childRiskBody(content.childRisk),
+    ...childRiskBody(content.childRisk, heldBackConditions(content)),
   ];
 }
 
@@ -590,6 +678,7 @@ function embryoDiseaseBlock(
 
 function embryoBody(content: EmbryoReport): ReactNode[] {
   const embryos = [...content.embryos].sort((a, b) => a.priority - b.priority);
+  const heldBack = heldBackConditions(content);
   const overview = table<Embryo>(
     [
       { title: 'Priority', width: 0.08, value: (embryo) => String(embryo.priority) },
@@ -614,7 +703,9 @@ function embryoBody(content: EmbryoReport): ReactNode[] {
     ...withFirstBlock(
       [heading('Each condition, embryo by embryo'), p(HOW_TO_READ_EMBRYOS)],
       content.childRisk.map((range) =>
-        embryoDiseaseBlock(range, embryos, content.charts.density[range.code]?.values),
+        heldBack.has(range.code)
+          ? heldBackBlock(`disease-${range.code}`, range.code, range.model)
+          : embryoDiseaseBlock(range, embryos, content.charts.density[range.code]?.values),
       ),
     ),
   ];

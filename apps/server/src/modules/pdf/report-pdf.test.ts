@@ -182,6 +182,48 @@ describe('renderReportPdf: the individual report', () => {
   });
 });
 
+describe('renderReportPdf: an individual report with a score not accurate enough (ADR 030)', () => {
+  const [, version2] = individualReports;
+  if (version2?.content.kind !== 'individual') throw new Error('An individual report');
+  const weak = { minimumVarianceExplained: 0.5 };
+  const content = {
+    ...version2.content,
+    diseases: version2.content.diseases.map((result) =>
+      result.code === 'aud' ? { ...result, model: { ...result.model, ...weak } } : result,
+    ),
+    traits: version2.content.traits.map((trait) =>
+      trait.code === 'height'
+        ? { ...trait, model: { ...trait.model, varianceExplained: 0.4, ...weak } }
+        : trait,
+    ),
+  };
+  let text: string;
+
+  beforeAll(async () => {
+    const pdf = await renderReportPdfUncached(
+      { ...versionOf(version2, ['Iris Sample']), content },
+      options,
+    );
+    text = (await readPdfText(pdf)).join(' ');
+  });
+
+  it('says so in the summary, the block and the traits, without the numbers or charts', () => {
+    expect(text).toContain(
+      'Alcohol Use Disorder Not reported: the score is not accurate enough - - - -',
+    );
+    expect(text).toContain("Where a row says 'Not reported: the score is not accurate enough'");
+    expect(text).toContain(
+      'This score explains about 2% of the differences between people in their chance of alcohol use disorder; the lab reports a condition only when its score explains at least 50%.',
+    );
+    expect(text).not.toContain('(17.6%)');
+    expect(text).not.toContain('develop alcohol use disorder in their lifetime');
+    expect(text).toContain('Height Not reported: the score is not accurate enough -');
+    expect(text).not.toContain('162.8 cm');
+    // A density chart for every other condition only.
+    expect(occurrences(text, 'Percentile in the population')).toBe(content.diseases.length - 1);
+  });
+});
+
 describe('renderReportPdf: the joint report', () => {
   if (jointReport.content.kind !== 'joint') throw new Error('A joint report');
   const { childRisk } = jointReport.content;
@@ -230,6 +272,7 @@ describe('renderReportPdf: the joint report', () => {
 describe('renderReportPdf: the embryo report', () => {
   if (embryoReport.content.kind !== 'embryo') throw new Error('An embryo report');
   const { embryos, childRisk, priorityMethod } = embryoReport.content;
+  const reported = childRisk.filter((range) => range.code !== 'isc');
   let pdf: Buffer;
   let pages: string[];
   let text: string;
@@ -271,7 +314,7 @@ describe('renderReportPdf: the embryo report', () => {
   });
 
   it("gives every embryo's risk of every disease, with a density and a range chart each", () => {
-    for (const range of childRisk) {
+    for (const range of reported) {
       const name = getDisease(range.code).name;
       expect(text).toContain(
         `${name} 95 in 100 of your possible children would have a lifetime risk of ${getDisease(range.code).lowerName}`,
@@ -286,13 +329,27 @@ describe('renderReportPdf: the embryo report', () => {
       }
     }
     // One density chart per disease (its axis title), each embryo marked on it and on the range.
-    expect(occurrences(text, 'Percentile in the population')).toBe(childRisk.length);
+    expect(occurrences(text, 'Percentile in the population')).toBe(reported.length);
     for (const embryo of embryos) {
       // The overview, then per disease its table row, density marker and range marker.
       expect(occurrences(text, embryo.label)).toBeGreaterThanOrEqual(
-        1 + 3 * embryo.diseases.length,
+        1 + 3 * (embryo.diseases.length - 1),
       );
     }
+  });
+
+  it('says a condition whose score is not accurate enough is not reported, without its numbers (ADR 030)', () => {
+    // The demo lab's threshold is 3 %; the ischemic stroke score explains 2 %.
+    const stroke = childRisk.find((range) => range.code === 'isc');
+    if (stroke === undefined) throw new Error('Ischemic stroke in the demo');
+    expect(text).toContain(
+      'Ischemic Stroke Not reported: the score is not accurate enough The lab does not give a number',
+    );
+    expect(text).toContain(
+      'This score explains about 2% of the differences between people in their chance of ischemic stroke; the lab reports a condition only when its score explains at least 3%.',
+    );
+    expect(text).not.toContain(`Expected ${formatRiskPercent(stroke.expected * 100)} Ischemic`);
+    expect(text).not.toMatch(/Ischemic Stroke 95 in 100/);
   });
 });
 
