@@ -2,7 +2,12 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { getDisease } from '@nestling/shared/catalogue/diseases';
 import type { ReportPayload } from '@nestling/shared/contract/report';
-import { demoReportPayloads, jointReport, motherReport } from '../../db/demo-reports.ts';
+import {
+  demoReportPayloads,
+  embryoReport,
+  jointReport,
+  motherReport,
+} from '../../db/demo-reports.ts';
 import { demoMotherSurvey } from '../../db/demo-survey.ts';
 import { withholdSensitive } from '../sensitive-results/withhold.ts';
 import {
@@ -43,7 +48,8 @@ const resources = (bundle: FhirBundle, type: string): FhirResource[] =>
 
 interface Prediction {
   outcome: { text: string };
-  probabilityDecimal: number;
+  probabilityDecimal?: number;
+  rationale?: string;
   relativeRisk?: number;
 }
 const predictionOf = (resource: FhirResource) => (resource.prediction as Prediction[])[0];
@@ -106,6 +112,32 @@ describe('the FHIR bundle', () => {
       JSON.stringify(resource.code).includes('69548-6'),
     );
     expect(JSON.stringify(variants)).toContain('NM_004004.6:c.35del');
+  });
+
+  it('gives a condition whose score is not accurate enough no probability, and says why (ADR 030)', () => {
+    // The demo embryo report holds back ischemic stroke: for the children and each embryo.
+    const embryoBundle = buildFhirBundle({
+      patient,
+      reports: [asRead(embryoReport)],
+      generatedAt: new Date('2025-03-01T12:00:00Z'),
+    });
+    const stroke = resources(embryoBundle, 'RiskAssessment')
+      .map(predictionOf)
+      .filter((prediction) => prediction?.outcome.text.startsWith('Ischemic Stroke'));
+    // The children's range and each of the six embryos.
+    expect(stroke).toHaveLength(7);
+    for (const prediction of stroke) {
+      expect(prediction).not.toHaveProperty('probabilityDecimal');
+      expect(prediction).not.toHaveProperty('relativeRisk');
+      expect(prediction).toMatchObject({
+        rationale: expect.stringMatching(/^Not reported: the score is not accurate enough\. /),
+      });
+    }
+    // Every other condition keeps its probability.
+    const others = resources(embryoBundle, 'RiskAssessment')
+      .map(predictionOf)
+      .filter((prediction) => !prediction?.outcome.text.startsWith('Ischemic Stroke'));
+    for (const prediction of others) expect(prediction).toHaveProperty('probabilityDecimal');
   });
 
   it('leaves out what the read path held back', () => {

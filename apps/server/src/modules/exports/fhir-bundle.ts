@@ -11,6 +11,12 @@ import type {
   TraitResult,
   VariantFinding,
 } from '@nestling/shared/contract/report';
+import {
+  heldBackConditions,
+  isTraitReportable,
+  NOT_ACCURATE_ENOUGH,
+  notAccurateEnoughDetail,
+} from '@nestling/shared/risk/reportable';
 
 /*
  * A person's reports and health survey as one HL7 FHIR R4 Bundle (type 'collection'), shaped
@@ -229,11 +235,23 @@ export function buildFhirBundle(input: BundleInput): FhirBundle {
     const results: string[] = [];
     const risks: string[] = [];
     const focusOf = (who: string): Reference => ({ display: who });
+    // Not accurate enough (ADR 030): the assessment without a probability, saying why.
+    const heldBack = heldBackConditions(content);
 
     const finding = (item: VariantFinding, focus?: Reference) =>
       results.push(variantObservation(item, focus));
     const risk = (result: DiseaseResult, about?: string) =>
-      risks.push(diseaseRisk(result, basis, about));
+      risks.push(
+        heldBack.has(result.code)
+          ? heldBackRisk(result, basis, about === undefined ? undefined : ` (${about})`)
+          : diseaseRisk(result, basis, about),
+      );
+    const rangeRisk = (range: ChildRiskRange) =>
+      risks.push(
+        heldBack.has(range.code)
+          ? heldBackRisk(range, basis, ' (a child of the couple)')
+          : childRisk(range, basis),
+      );
 
     switch (content.kind) {
       case 'individual':
@@ -248,11 +266,11 @@ export function buildFhirBundle(input: BundleInput): FhirBundle {
           content[role].monogenic.forEach((item) => finding(item, focus));
         }
         content.carrierMatches.forEach((match) => risks.push(carrierRisk(match, basis)));
-        content.childRisk.forEach((range) => risks.push(childRisk(range, basis)));
+        content.childRisk.forEach(rangeRisk);
         break;
       }
       case 'embryo':
-        content.childRisk.forEach((range) => risks.push(childRisk(range, basis)));
+        content.childRisk.forEach(rangeRisk);
         for (const embryo of content.embryos) {
           const focus = focusOf(`Embryo ${embryo.label}`);
           results.push(embryoObservation(embryo, focus));
@@ -337,6 +355,19 @@ export function buildFhirBundle(input: BundleInput): FhirBundle {
   }
 
   function traitObservation(trait: TraitResult): string {
+    if (!isTraitReportable(trait)) {
+      return add({
+        resourceType: 'Observation',
+        status: 'final',
+        category: [LABORATORY_CATEGORY, GENETICS_CATEGORY],
+        code: {
+          text: `${catalogueName(getTrait(trait.code), trait.code)} (polygenic prediction)`,
+        },
+        subject,
+        dataAbsentReason: { text: NOT_ACCURATE_ENOUGH },
+        component: [{ code: { text: 'Model' }, valueString: modelText(trait.model) }],
+      });
+    }
     const { predicted, percentile } = trait;
     const asPercentile = (value: number) => ({ value, unit: 'percentile' });
     let value: Record<string, unknown> = {};
@@ -405,6 +436,28 @@ export function buildFhirBundle(input: BundleInput): FhirBundle {
           probabilityDecimal: result.absoluteRisk,
           relativeRisk: result.relativeRisk,
           rationale: `Lifetime risk ${percent(result.absoluteRisk)} (${percent(confidence)} interval ${percent(lower)} to ${percent(upper)}); population average ${percent(result.populationRisk)}; standardised score ${String(result.score)}, percentile ${String(result.percentile)}.`,
+        },
+      ],
+    });
+  }
+
+  /** The condition and the model, with no probability: the lab's score is too weak to give one. */
+  function heldBackRisk(
+    result: DiseaseResult | ChildRiskRange,
+    basis: Reference[],
+    about = '',
+  ): string {
+    return add({
+      resourceType: 'RiskAssessment',
+      status: 'final',
+      subject,
+      code: { text: 'Polygenic risk assessment' },
+      method: { text: `${modelText(result.model)} (polygenic score)` },
+      basis,
+      prediction: [
+        {
+          outcome: { text: `${conditionName(result.code)}${about}` },
+          rationale: `${NOT_ACCURATE_ENOUGH}. ${notAccurateEnoughDetail(result.code, result.model)}`,
         },
       ],
     });
