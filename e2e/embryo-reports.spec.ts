@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { EmbryoReport } from '@nestling/shared/contract/report';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAs, useToken } from './accounts.ts';
-import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
+import { expect, expectEveryActionInView, expectNoAxeViolations, test, visit } from './fixtures.ts';
 
 /** The embryo couple's report as the API gives it, to check the pages against its numbers. */
 async function embryoReportOf(request: APIRequestContext, token: string) {
@@ -62,6 +62,7 @@ test('an embryo patient reads the report, the overview, one embryo and Platinum,
   const cards = page.getByRole('article');
   await expect(cards.getByRole('heading', { level: 3 })).toHaveText(byPriority(content));
   await expectNoSidewaysScroll(page);
+  await expectEveryActionInView(page);
 
   // The PDF of the version on screen.
   const downloading = page.waitForEvent('download');
@@ -84,6 +85,7 @@ test('an embryo patient reads the report, the overview, one embryo and Platinum,
   ).toContainText(`Aneuploid: ${aneuploid?.chromosomes.detail ?? '-'}`);
   await expectNoAxeViolations(page);
   await expectNoSidewaysScroll(page);
+  await expectEveryActionInView(page);
 
   // One embryo: its risks, absolute first, in words and numbers.
   const second = content.embryos[1];
@@ -108,6 +110,7 @@ test('an embryo patient reads the report, the overview, one embryo and Platinum,
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await expectNoSidewaysScroll(page);
+  await expectEveryActionInView(page);
 
   // Platinum: a range chart and a density chart for every condition, with every embryo it is
   // reported for on each (a sex-specific condition: the embryos of that sex).
@@ -133,6 +136,7 @@ test('an embryo patient reads the report, the overview, one embryo and Platinum,
   }
   await expectNoAxeViolations(page);
   await expectNoSidewaysScroll(page);
+  await expectEveryActionInView(page);
 
   // An embryo the report does not have says so and leads back.
   await visit(page, '/embryo-reports/embryos/9');
@@ -154,6 +158,7 @@ test('the comparison sorts by a condition’s risk and hides embryos with a find
   await expect(page.getByText(content.priorityMethod)).toBeVisible();
   expect(await rowOrder(page, table)).toEqual(byPriority(content));
   await expectNoSidewaysScroll(page);
+  await expectEveryActionInView(page);
 
   // By type 2 diabetes risk, lowest first, as the report's numbers order them.
   const riskOf = (embryo: EmbryoReport['embryos'][number]) =>
@@ -224,6 +229,7 @@ test('the comparison sorts by a condition’s risk and hides embryos with a find
   await region.focus();
   await expect(region).toBeFocused();
   await expectNoSidewaysScroll(page);
+  await expectEveryActionInView(page);
   await expectNoAxeViolations(page);
 });
 
@@ -276,6 +282,7 @@ test('a demo account sees a demo report marked as sample data, without a PDF', a
   await expect(page.getByText('Sample data', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await expectNoSidewaysScroll(page);
+  await expectEveryActionInView(page);
 });
 
 test('an account without demo access is sent to /demo-redirect', async ({

@@ -33,6 +33,35 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * On a phone, every link, button and form control of the page lies within the screen's width:
+ * none sits in a part of a table that only scrolling sideways would show (issue 15, item 8).
+ * Answers nothing on a wider screen, where a wide table may scroll inside its region.
+ */
+export async function expectEveryActionInView(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  if (width > 480) return;
+  // A string, evaluated in the page: this project's types have no DOM.
+  const outside = await page.evaluate<string[]>(`(() => {
+    const width = document.documentElement.clientWidth;
+    const found = [];
+    for (const element of document.querySelectorAll(
+      'a[href], button, input, select, textarea, summary, [role="button"], [role="tab"], [role="link"]',
+    )) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (getComputedStyle(element).visibility === 'hidden') continue;
+      if (box.left < -1 || box.right > width + 1) {
+        const name = (element.getAttribute('aria-label') || element.textContent || '').trim();
+        found.push(element.tagName.toLowerCase() + ' "' + name.slice(0, 60) + '" at ' +
+          Math.round(box.left) + '–' + Math.round(box.right) + ' px');
+      }
+    }
+    return found;
+  })()`);
+  expect(outside, `actions outside the ${String(width)} px screen on ${page.url()}`).toEqual([]);
+}
+
 /** Opens a page the way a person would, waits for its heading, and scans it with axe. */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { signInAs, useToken } from './accounts.ts';
-import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
+import { expect, expectEveryActionInView, expectNoAxeViolations, test, visit } from './fixtures.ts';
 
 /*
  * The reports home, the joint and individual reports, documents, and the PDF and ZIP downloads,
@@ -41,6 +41,7 @@ test('the couple: reports home, the joint report, its PDF, documents and the ZIP
     page.getByText(/Your future children's lifetime risk of coronary artery disease could be from/),
   ).toBeVisible();
   await expectNoAxeViolations(page);
+  await expectEveryActionInView(page);
   await page.screenshot({ path: testInfo.outputPath('joint-report.png'), fullPage: true });
 
   const pdf = await download(page, () =>
@@ -59,6 +60,7 @@ test('the couple: reports home, the joint report, its PDF, documents and the ZIP
   await expect(tab.locator('body')).toContainText('Do not eat, drink or smoke');
   await tab.close();
   await expectNoAxeViolations(page);
+  await expectEveryActionInView(page);
 
   const archive = await download(page, () =>
     page.getByRole('button', { name: 'Download everything (ZIP)' }).click(),
@@ -100,6 +102,7 @@ test('an individual report: the latest version, an earlier one, and what changed
     page.getByText(/^About \d+ in 100 people like you develop type 2 diabetes in their lifetime/),
   ).toBeVisible();
   await expectNoAxeViolations(page);
+  await expectEveryActionInView(page);
   await page.screenshot({ path: testInfo.outputPath('individual-report.png'), fullPage: true });
 
   await page.getByLabel('Version').selectOption({ label: 'Version 1, 11/18/2024' });

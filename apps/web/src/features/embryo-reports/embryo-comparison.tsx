@@ -71,8 +71,10 @@ function SortableHeader({
       aria-sort={active ? sort.direction : undefined}
       className={classes.riskCell}
     >
+      {/* On a phone most columns start out of sight, so a button there could not be reached
+          without scrolling sideways: the 'Sort by' list above the table sorts instead. */}
       <UnstyledButton
-        className={classes.sortButton}
+        className={`${classes.sortButton} desktop-only`}
         onClick={() => {
           onSort(sortKey);
         }}
@@ -81,6 +83,10 @@ function SortableHeader({
         <VisuallyHidden>, sort by this column</VisuallyHidden>
         <Icon size={16} aria-hidden />
       </UnstyledButton>
+      <span className={`${classes.sortLabel} phone-only`}>
+        {label}
+        {active && <Icon size={16} aria-hidden />}
+      </span>
       {secondary !== undefined && <span className={classes.secondary}>{secondary}</span>}
       {note !== undefined && <span className={classes.secondary}>{note}</span>}
     </Table.Th>
@@ -228,6 +234,7 @@ export function EmbryoComparison({
           <ScrollRegion
             label={`${caption} (scrolls sideways)`}
             hint="Scroll the table sideways to see every condition; the embryo column stays in place."
+            phoneLayout="scroll"
           >
             <Table
               className={`${classes.table} ${classes.embryoRows}`}

@@ -57,11 +57,7 @@ function RiskTable({ embryo, heldBack }: { embryo: Embryo; heldBack: ReadonlySet
   const caption = `${name}: lifetime risk of each condition`;
   return (
     <>
-      <ScrollRegion
-        label={`${caption} (scrolls sideways)`}
-        hint="Scroll the table sideways to see every column."
-        hintOnPhone
-      >
+      <ScrollRegion label={caption}>
         <Table className={classes.table} captionSide="top" verticalSpacing="xs">
           <Table.Caption className={classes.caption}>{caption}</Table.Caption>
           <Table.Thead>

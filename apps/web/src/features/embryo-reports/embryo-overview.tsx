@@ -42,11 +42,7 @@ export function EmbryoOverview({
   const caption = 'Your embryos at a glance, in priority order';
   return (
     <Stack gap="sm">
-      <ScrollRegion
-        label={`${caption} (scrolls sideways)`}
-        hint="Scroll the table sideways to see every column."
-        hintOnPhone
-      >
+      <ScrollRegion label={caption}>
         <Table
           className={`${classes.table} ${classes.embryoRows}`}
           captionSide="top"
