@@ -1,5 +1,6 @@
 import { surveyResponseAnswerSchema } from '@nestling/shared/contract/health-survey';
 import { answersOf } from '@nestling/shared/health-survey/answers';
+import { heldBackConditions } from '@nestling/shared/risk/reportable';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../lib/api-context.tsx';
@@ -32,7 +33,13 @@ function usePercentilesOf(orderId: string | undefined): ReadonlyMap<string, numb
   const content = report.data?.report.content;
   return useMemo(() => {
     if (content?.kind !== 'individual') return undefined;
-    return new Map(content.diseases.map((result) => [result.code, result.percentile]));
+    // A score the lab found not accurate enough is not a starting point either (ADR 030).
+    const heldBack = heldBackConditions(content);
+    return new Map(
+      content.diseases
+        .filter((result) => !heldBack.has(result.code))
+        .map((result) => [result.code, result.percentile]),
+    );
   }, [content]);
 }
 
