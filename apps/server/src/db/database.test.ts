@@ -63,6 +63,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'purchase_order',
       'rate_limit',
       'report',
+      'report_reading',
       'report_version',
       'return_label',
       'risk_condition_setting',

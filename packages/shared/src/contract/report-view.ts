@@ -48,6 +48,22 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 export const reportParamsSchema = z.object({ id: z.string().check(z.minLength(1)) });
 
+/**
+ * What changed since the version the reader last opened (ADR 029): the changelogs of the
+ * versions after it, and the differences in results as this reader may see them, in words.
+ */
+export const reportChangesSchema = z.object({
+  /** The version the reader had last opened before the one shown. */
+  sinceVersion: z.number(),
+  /** Oldest first: each version after sinceVersion up to the one shown. */
+  changelogs: z.array(z.object({ version: z.number(), changelog: z.string() })),
+  /** At most REPORT_CHANGES_LIMIT sentences. */
+  items: z.array(z.string()),
+  /** How many more differences there are than items lists. */
+  more: z.number(),
+});
+export type ReportChanges = z.infer<typeof reportChangesSchema>;
+
 /** The report at one version, and every version there is (newest first). */
 export const reportAnswerSchema = z.object({
   report: z.extend(reportSummarySchema, {
@@ -64,6 +80,11 @@ export const reportAnswerSchema = z.object({
    * whether the person reading has chosen to see them. Until then the content holds none.
    */
   sensitive: z.optional(sensitiveStateSchema),
+  /**
+   * Present when the latest version is shown and the reader had opened an older one before
+   * it: what changed since (ADR 029).
+   */
+  changes: z.optional(reportChangesSchema),
 });
 export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
 

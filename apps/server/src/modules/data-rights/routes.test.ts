@@ -199,8 +199,16 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
     });
     expect(begun.statusCode, begun.body).toBe(201);
     expect(filesUnder(path.join(dataDir, 'uploads')).length).toBeGreaterThan(0);
+    // She has opened the joint report: the portal remembers which version (ADR 029).
+    const opened = await queryRows<{ id: string }>(
+      database,
+      sql`select id from report where couple_account_id = ${demoCoupleAccountId}`,
+    );
+    const reading = await call('mother', 'GET', `/api/reports/${opened[0]?.id ?? ''}`);
+    expect(reading.statusCode, reading.body).toBe(200);
     const before = await rowsNaming(MOTHER);
     expect(Object.keys(before).length).toBeGreaterThan(5);
+    expect(before).toHaveProperty('report_reading', 1);
 
     const asked = await call('mother', 'POST', '/api/user/deletion', {
       confirmEmail: MOTHER.email,

@@ -2,7 +2,13 @@ import { and, desc, eq, gt, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReportKind } from '@nestling/shared/contract/report';
 import type { Database } from '../../db/database.ts';
-import { coupleAccount, individualOrder, report, reportVersion } from '../../db/schema.ts';
+import {
+  coupleAccount,
+  individualOrder,
+  report,
+  reportReading,
+  reportVersion,
+} from '../../db/schema.ts';
 
 /** A report's latest version, without its content: what lists show. */
 export interface ReportSummaryRow {
@@ -123,6 +129,45 @@ export function createReportsRepository(db: Database) {
         .from(reportVersion)
         .where(eq(reportVersion.reportId, reportId))
         .orderBy(desc(reportVersion.version));
+    },
+
+    /** The versions this person last opened and opened before it (ADR 029); null if none. */
+    async findReading(reportId: string, userId: string) {
+      const rows = await db
+        .select({
+          openedVersion: reportReading.openedVersion,
+          previousVersion: reportReading.previousVersion,
+        })
+        .from(reportReading)
+        .where(and(eq(reportReading.reportId, reportId), eq(reportReading.userId, userId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Records that this person opened `version` (the latest): the version they had opened
+     * before becomes the previous one. Opening the same or an older version again changes
+     * nothing, so the changes stay on the page until a newer version arrives. One statement,
+     * so two tabs opening at once cannot lose the previous version.
+     */
+    async recordOpened(reportId: string, userId: string, version: number) {
+      const rows = await db
+        .insert(reportReading)
+        .values({ reportId, userId, openedVersion: version })
+        .onConflictDoUpdate({
+          target: [reportReading.reportId, reportReading.userId],
+          set: {
+            previousVersion: sql`${reportReading.openedVersion}`,
+            openedVersion: version,
+            openedAt: sql`now()`,
+          },
+          setWhere: sql`${reportReading.openedVersion} < ${version}`,
+        })
+        .returning({
+          openedVersion: reportReading.openedVersion,
+          previousVersion: reportReading.previousVersion,
+        });
+      return rows[0] ?? (await this.findReading(reportId, userId));
     },
 
     async findVersion(reportId: string, version: number) {

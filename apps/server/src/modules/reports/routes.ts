@@ -16,7 +16,7 @@ import { createSensitiveResultsRepository } from '../sensitive-results/repositor
 import { createSensitiveResultsService } from '../sensitive-results/service.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createReportsRepository } from './repository.ts';
-import { createReportsService } from './service.ts';
+import { createReportsService, type Reading } from './service.ts';
 
 const responses = {
   200: reportAnswerSchema,
@@ -94,6 +94,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
       subject: UserRow,
       id: string,
       version: number | undefined,
+      reading: Reading,
     ) => Promise<ReportAnswer & { sharedBy?: string | null }>,
   ) {
     app.get(
@@ -110,10 +111,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
       },
       async (request, reply) => {
         const subject = await app.resolveSubject(request, request.query.asUser);
+        // Only the person's own reading moves their marker of the version opened (ADR 029).
+        const own = request.query.asUser === undefined && request.identity?.impersonatedBy === null;
         const { sharedBy, ...found } = await read(
           subject,
           request.params.id,
           versionOf(request.query.version),
+          own ? 'own' : 'staff',
         );
         // A partner's individual report, shared with the reader: every read is audited.
         if (sharedBy !== undefined && sharedBy !== null) {
@@ -131,12 +135,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
   reportRoute(
     '/reports/:id',
     'A report (joint, embryo or individual) at its latest version or at `version`, with every version; for its owners, or admins with asUser',
-    (subject, id, version) => reports.read(subject, id, version),
+    (subject, id, version, reading) => reports.read(subject, id, version, reading),
   );
   reportRoute(
     '/individual_reports/:id',
     "An individual order's report (the id is the order's) at its latest version or at `version`, with every version",
-    (subject, id, version) => reports.readByOrder(subject, id, version),
+    (subject, id, version, reading) => reports.readByOrder(subject, id, version, reading),
   );
   return Promise.resolve();
 };

@@ -14,8 +14,10 @@ import {
   REPORT_NOT_FOUND,
   reportVersionNotFound,
   type ReportAnswer,
+  type ReportChanges,
   type ReportSummary,
 } from '@nestling/shared/contract/report-view';
+import { reportContentChanges } from '@nestling/shared/report-changes';
 import type { UserRow } from '../../db/schema.ts';
 import type { ContentForReader } from '../sensitive-results/service.ts';
 import type { OrdersRepository, PartnerRow } from '../orders/repository.ts';
@@ -50,6 +52,13 @@ function toSummary(row: ReportSummaryRow): ReportSummary {
 function toPartner(row: PartnerRow): Partner {
   return { name: { First: row.firstName, Last: row.lastName }, email: row.email };
 }
+
+/**
+ * Who is reading (ADR 029): the person for themselves ('own', which records the version they
+ * opened), or staff viewing as them or impersonating them ('staff', which records nothing).
+ * Reads for other purposes (exports, the archive) give none and get no changes.
+ */
+export type Reading = 'own' | 'staff';
 
 /** The preferred account and order: asked for now, remembered in cookies, else the newest. */
 export interface Preferences {
@@ -123,10 +132,45 @@ export function createReportsService(deps: {
     return (await deps.sharesIndividualWith(ownerId, readerId)) ? 'partner' : null;
   }
 
+  /**
+   * What changed since the version the reader opened before the latest (ADR 029), from both
+   * versions as this reader may see them, so that nothing held back shows in a difference.
+   * When the reader reads for themselves, opening the latest is recorded first.
+   */
+  async function changesFor(
+    reportId: string,
+    readerId: string,
+    latest: { version: number; content: ReportContent },
+    versions: readonly { version: number; changelog: string | null }[],
+    reading: Reading,
+  ): Promise<ReportChanges | undefined> {
+    const marker =
+      reading === 'own'
+        ? await reports.recordOpened(reportId, readerId, latest.version)
+        : await reports.findReading(reportId, readerId);
+    const since = marker?.previousVersion ?? null;
+    if (marker?.openedVersion !== latest.version || since === null || since >= latest.version) {
+      return undefined;
+    }
+    const earlier = await reports.findVersion(reportId, since);
+    if (earlier === null) return undefined;
+    const before = await deps.forReader(reportId, readerId, earlier.content);
+    const changelogs = versions
+      .filter((entry) => entry.version > since && entry.version <= latest.version)
+      .flatMap(({ version, changelog }) => (changelog === null ? [] : [{ version, changelog }]))
+      .sort((a, b) => a.version - b.version);
+    return {
+      sinceVersion: since,
+      changelogs,
+      ...reportContentChanges(before.content, latest.content),
+    };
+  }
+
   async function readVersion(
     reportId: string,
     version: number | undefined,
     readerId: string,
+    reading: Reading | undefined,
   ): Promise<ReportAnswer> {
     const head = await reports.findWithOwners(reportId);
     const versions = await reports.listVersions(reportId);
@@ -136,6 +180,10 @@ export function createReportsService(deps: {
     const row = await reports.findVersion(reportId, wanted);
     if (row === null) throw new ReportsError(404, reportVersionNotFound(wanted));
     const { content, sensitive } = await deps.forReader(reportId, readerId, row.content);
+    const changes =
+      reading !== undefined && row.version === latest.version
+        ? await changesFor(reportId, readerId, { version: row.version, content }, versions, reading)
+        : undefined;
     return {
       report: {
         id: head.id,
@@ -154,6 +202,7 @@ export function createReportsService(deps: {
         receivedAt: entry.receivedAt.toISOString(),
       })),
       ...(sensitive === undefined ? {} : { sensitive }),
+      ...(changes === undefined ? {} : { changes }),
     };
   }
 
@@ -233,19 +282,19 @@ export function createReportsService(deps: {
      * GET /reports/{id}: any kind, for its owners; an individual one also for the partner the
      * owner shares it with (`sharedBy` names the owner then, for the audit).
      */
-    async read(subject: UserRow, reportId: string, version: number | undefined) {
+    async read(subject: UserRow, reportId: string, version: number | undefined, reading?: Reading) {
       const head = await reports.findWithOwners(reportId);
       if (head === null) throw new ReportsError(404, REPORT_NOT_FOUND);
       if (head.kind === 'individual') {
         const reader = await individualReader(head.orderUserId, subject.id);
         if (reader === null) throw new ReportsError(404, REPORT_NOT_FOUND);
-        const answer = await readVersion(reportId, version, subject.id);
+        const answer = await readVersion(reportId, version, subject.id, reading);
         return reader === 'partner' ? { ...answer, sharedBy: head.orderUserId } : answer;
       }
       if (![head.mother, head.father].includes(subject.id)) {
         throw new ReportsError(404, REPORT_NOT_FOUND);
       }
-      return readVersion(reportId, version, subject.id);
+      return readVersion(reportId, version, subject.id, reading);
     },
 
     /**
@@ -273,13 +322,14 @@ export function createReportsService(deps: {
       subject: UserRow,
       orderId: string,
       version: number | undefined,
+      reading?: Reading,
     ): Promise<ReportAnswer & { sharedBy?: string | null }> {
       const order = await orders.findIndividualOrder(orderId);
       const reader = await individualReader(order?.userId, subject.id);
       if (order === null || reader === null) throw new ReportsError(404, ORDER_NOT_FOUND);
       const reportId = await reports.findIdByOrder(orderId);
       if (reportId === null) throw new ReportsError(404, REPORT_NOT_FOUND);
-      const answer = await readVersion(reportId, version, subject.id);
+      const answer = await readVersion(reportId, version, subject.id, reading);
       return reader === 'partner' ? { ...answer, sharedBy: order.userId } : answer;
     },
   };
