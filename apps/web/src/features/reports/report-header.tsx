@@ -8,6 +8,7 @@ import {
 } from '@nestling/shared/report-wording';
 import { SensitiveResultsPanel } from '../sensitive-results/sensitive-results-panel.tsx';
 import { DownloadPdfButton } from './download-pdf-button.tsx';
+import { ReportChangesCallout } from './report-changes.tsx';
 import type { ReportSource } from './use-report.ts';
 
 /** The PDF's file name: kind, the lab's id and the version, safe on every system. */
@@ -18,7 +19,8 @@ export function pdfFileName(answer: ReportAnswer): string {
 
 /**
  * The top of every report page: its heading, the test's name (spec section 9's suffixes), the
- * version on screen with its sign-off, earlier versions with what changed, the research-use-only
+ * version on screen with its sign-off, earlier versions with what changed (since the version
+ * the person last opened, when that was an earlier one: ADR 029), the research-use-only
  * marking, the PDF download, and the results held back until the person chooses (ADR 022).
  */
 export function ReportHeader({
@@ -57,13 +59,17 @@ export function ReportHeader({
           it is the one to rely on.
         </Alert>
       )}
-      {report.changelog !== null && (
-        <Paper withBorder p="md">
-          <Title order={2} size="h4" mb={4}>
-            What changed in version {report.version}
-          </Title>
-          <Text>{report.changelog}</Text>
-        </Paper>
+      {answer.changes === undefined ? (
+        report.changelog !== null && (
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb={4}>
+              What changed in version {report.version}
+            </Title>
+            <Text>{report.changelog}</Text>
+          </Paper>
+        )
+      ) : (
+        <ReportChangesCallout changes={answer.changes} />
       )}
       <Group align="flex-end" gap="md">
         {versions.length > 1 && (
