@@ -9,7 +9,7 @@ import type { App } from '../../app.ts';
 import { demoOrders, jointReport } from '../../db/demo-reports.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createTestApp } from '../../test/app.ts';
-import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
+import { bearer, claimsOf, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {
   createTestDatabase,
   queryRows,
@@ -147,7 +147,19 @@ describe.each(testDatabaseKinds)('what changed since the version last opened, on
     ]);
   });
 
-  it('keeps a marker for each partner: the father never opened version 1', async () => {
+  it('keeps a marker for each partner, which an admin impersonating him does not move', async () => {
+    // An admin impersonating the father reads as him, but it is not his reading.
+    tokens.support = await signInToken(app, 'father@demo.test');
+    await database.db.execute(
+      sql`update session set impersonated_by = 'demo-admin' where id = ${claimsOf(tokens.support).sid}`,
+    );
+    const impersonated = await read('support', `/api/reports/${jointId}`);
+    expect(impersonated.answer.report.version).toBe(2);
+    expect(await markers()).toEqual([
+      { user_id: 'demo-mother', opened_version: 2, previous_version: 1 },
+    ]);
+
+    // He never opened version 1: nothing to show him, whatever she was shown.
     const { answer } = await read('father', `/api/reports/${jointId}`);
     expect(answer.changes).toBeUndefined();
     expect(await markers()).toEqual([
