@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { EmbryoReport } from '@nestling/shared/contract/report';
+import { heldBackConditions } from '@nestling/shared/risk/reportable';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAs, useToken } from './accounts.ts';
 import { expect, expectEveryActionInView, expectNoAxeViolations, test, visit } from './fixtures.ts';
@@ -108,20 +109,30 @@ test('an embryo patient reads the report, the overview, one embryo and Platinum,
       { exact: false },
     ),
   ).toBeVisible();
+  // The demo lab holds back ischemic stroke, whose score explains too little (ADR 030).
+  const heldBack = heldBackConditions(content);
+  expect([...heldBack]).toEqual(['isc']);
+  const notAccurate = 'Not reported: the score is not accurate enough';
+  await expect(page.getByRole('region', { name: 'Ischemic Stroke' })).toContainText(notAccurate);
+  await expect(
+    page.getByRole('region', { name: 'Ischemic Stroke' }).getByRole('figure'),
+  ).toHaveCount(0);
   await expectNoAxeViolations(page);
   await expectNoSidewaysScroll(page);
   await expectEveryActionInView(page);
 
-  // Platinum: a range chart and a density chart for every condition, with every embryo it is
-  // reported for on each (a sex-specific condition: the embryos of that sex).
+  // Platinum: a range chart and a density chart for every condition reported, with every
+  // embryo it is reported for on each (a sex-specific condition: the embryos of that sex).
   await pages.getByRole('link', { name: 'Platinum' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Platinum: polygenic risk' }),
   ).toBeVisible();
+  const reported = content.childRisk.filter((range) => !heldBack.has(range.code));
   await expect(page.getByRole('img', { name: /Range of lifetime risk/ })).toHaveCount(
-    content.childRisk.length,
+    reported.length,
   );
-  const markedEmbryos = content.childRisk.map(
+  await expect(page.getByRole('region', { name: 'Ischemic Stroke' })).toContainText(notAccurate);
+  const markedEmbryos = reported.map(
     (range) =>
       content.embryos.filter((embryo) =>
         embryo.diseases.some((result) => result.code === range.code),
@@ -193,9 +204,29 @@ test('the comparison sorts by a condition’s risk and hides embryos with a find
   await expect(
     page
       .getByRole('row', { name: new RegExp(`^${name(male?.label ?? '-')} `) })
-      .getByRole('cell', { name: /Not reported/ })
+      // Not the cells of a score not accurate enough, below.
+      .getByRole('cell', { name: /^Not reported[^:]/ })
       .first(),
   ).toHaveText('Not reportedBreast cancer is reported for female embryos only.');
+
+  // A condition whose score is not accurate enough (ADR 030): the words in every embryo's
+  // cell, no number, and not a sort.
+  const notAccurate = page.getByRole('cell', {
+    name: 'Not reported: the score is not accurate enough',
+    exact: true,
+  });
+  await expect(notAccurate).toHaveCount(content.embryos.length);
+  await expect(
+    page.getByLabel('Sort by').getByRole('option', { name: /Ischemic Stroke/ }),
+  ).toHaveCount(0);
+  await expect(
+    page.getByRole('columnheader', { name: /Ischemic Stroke/ }).getByRole('button'),
+  ).toHaveCount(0);
+  await expect(
+    page.getByText(/^Ischemic Stroke: not reported: the score is not accurate enough\./),
+  ).toBeVisible();
+  await notAccurate.first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('held-back.png') });
 
   // Each filter hides its embryos and says how many.
   const withChromosomeFinding = content.embryos.filter(
