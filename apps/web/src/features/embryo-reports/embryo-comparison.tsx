@@ -299,7 +299,10 @@ export function EmbryoComparison({
                       return (
                         <Table.Td key={disease.code} className={classes.riskCell}>
                           {disease.heldBack && result !== undefined ? (
-                            <span className={classes.notReported}>{NOT_ACCURATE_ENOUGH}</span>
+                            // Wrapped like a reason, so the column stays narrow on a phone.
+                            <span className={`${classes.notReported} ${classes.reason}`}>
+                              {NOT_ACCURATE_ENOUGH}
+                            </span>
                           ) : result === undefined ? (
                             <>
                               <span className={classes.notReported}>Not reported</span>
