@@ -249,7 +249,7 @@ export function buildFhirBundle(input: BundleInput): FhirBundle {
     const rangeRisk = (range: ChildRiskRange) =>
       risks.push(
         heldBack.has(range.code)
-          ? heldBackRisk(range, basis, ' (a child of the couple)')
+          ? heldBackRisk(range, basis, ' (a child of the couple)', COUPLE_CHILDREN)
           : childRisk(range, basis),
       );
 
@@ -420,24 +420,32 @@ export function buildFhirBundle(input: BundleInput): FhirBundle {
     });
   }
 
-  function diseaseRisk(result: DiseaseResult, basis: Reference[], about?: string): string {
-    const name = conditionName(result.code);
-    const { lower, upper, confidence } = result.interval;
+  /** A polygenic RiskAssessment: its model as the method, with one prediction. */
+  function polygenicRisk(
+    model: DiseaseResult['model'],
+    basis: Reference[],
+    prediction: Record<string, unknown>,
+    code = 'Polygenic risk assessment',
+  ): string {
     return add({
       resourceType: 'RiskAssessment',
       status: 'final',
       subject,
-      code: { text: 'Polygenic risk assessment' },
-      method: { text: `${modelText(result.model)} (polygenic score)` },
+      code: { text: code },
+      method: { text: `${modelText(model)} (polygenic score)` },
       basis,
-      prediction: [
-        {
-          outcome: { text: about === undefined ? name : `${name} (${about})` },
-          probabilityDecimal: result.absoluteRisk,
-          relativeRisk: result.relativeRisk,
-          rationale: `Lifetime risk ${percent(result.absoluteRisk)} (${percent(confidence)} interval ${percent(lower)} to ${percent(upper)}); population average ${percent(result.populationRisk)}; standardised score ${String(result.score)}, percentile ${String(result.percentile)}.`,
-        },
-      ],
+      prediction: [prediction],
+    });
+  }
+
+  function diseaseRisk(result: DiseaseResult, basis: Reference[], about?: string): string {
+    const name = conditionName(result.code);
+    const { lower, upper, confidence } = result.interval;
+    return polygenicRisk(result.model, basis, {
+      outcome: { text: about === undefined ? name : `${name} (${about})` },
+      probabilityDecimal: result.absoluteRisk,
+      relativeRisk: result.relativeRisk,
+      rationale: `Lifetime risk ${percent(result.absoluteRisk)} (${percent(confidence)} interval ${percent(lower)} to ${percent(upper)}); population average ${percent(result.populationRisk)}; standardised score ${String(result.score)}, percentile ${String(result.percentile)}.`,
     });
   }
 
@@ -446,39 +454,30 @@ export function buildFhirBundle(input: BundleInput): FhirBundle {
     result: DiseaseResult | ChildRiskRange,
     basis: Reference[],
     about = '',
+    code?: string,
   ): string {
-    return add({
-      resourceType: 'RiskAssessment',
-      status: 'final',
-      subject,
-      code: { text: 'Polygenic risk assessment' },
-      method: { text: `${modelText(result.model)} (polygenic score)` },
+    return polygenicRisk(
+      result.model,
       basis,
-      prediction: [
-        {
-          outcome: { text: `${conditionName(result.code)}${about}` },
-          rationale: `${NOT_ACCURATE_ENOUGH}. ${notAccurateEnoughDetail(result.code, result.model)}`,
-        },
-      ],
-    });
+      {
+        outcome: { text: `${conditionName(result.code)}${about}` },
+        rationale: `${NOT_ACCURATE_ENOUGH}. ${notAccurateEnoughDetail(result.code, result.model)}`,
+      },
+      code,
+    );
   }
 
   function childRisk(range: ChildRiskRange, basis: Reference[]): string {
-    return add({
-      resourceType: 'RiskAssessment',
-      status: 'final',
-      subject,
-      code: { text: "Polygenic risk assessment of the couple's children" },
-      method: { text: `${modelText(range.model)} (polygenic score)` },
+    return polygenicRisk(
+      range.model,
       basis,
-      prediction: [
-        {
-          outcome: { text: `${conditionName(range.code)} (a child of the couple)` },
-          probabilityDecimal: range.expected,
-          rationale: `Expected lifetime risk ${percent(range.expected)}; ${percent(range.coverage)} of simulated children between ${percent(range.lower)} and ${percent(range.upper)}; population average ${percent(range.populationRisk)}.`,
-        },
-      ],
-    });
+      {
+        outcome: { text: `${conditionName(range.code)} (a child of the couple)` },
+        probabilityDecimal: range.expected,
+        rationale: `Expected lifetime risk ${percent(range.expected)}; ${percent(range.coverage)} of simulated children between ${percent(range.lower)} and ${percent(range.upper)}; population average ${percent(range.populationRisk)}.`,
+      },
+      COUPLE_CHILDREN,
+    );
   }
 
   function carrierRisk(match: CarrierMatch, basis: Reference[]): string {
@@ -499,6 +498,8 @@ export function buildFhirBundle(input: BundleInput): FhirBundle {
     });
   }
 }
+
+const COUPLE_CHILDREN = "Polygenic risk assessment of the couple's children";
 
 /** The catalogue's name, or the lab's code when the catalogue does not know it. */
 function catalogueName(entry: { name: string }, code: string): string {
