@@ -65,7 +65,22 @@ export function rankingStability(
   const spread = Math.SQRT1_2;
   const shift = rho / sigma / spread;
 
-  const points = Math.round((2 * RANGE) / step) + 1;
+  // A grid symmetric about 0 by construction (t_p = −t_mirror exactly), which the tails use.
+  const half = Math.round(RANGE / step);
+  const points = 2 * half + 1;
+  // Φ̄(t + shift·(x_i − x_j)) for each pair i < j at every point. The other direction needs no
+  // evaluation of its own: Φ̄(t − d) = 1 − Φ̄(−t + d), the pair's entry at the mirrored point.
+  // The tails are the integration's main cost, so this halves it (to within 1e-16 each).
+  const tails = new Float64Array(n * n * points);
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 1; j < n; j += 1) {
+      const difference = shift * ((scores[i] ?? 0) - (scores[j] ?? 0));
+      const offset = (i * n + j) * points;
+      for (let point = 0; point < points; point += 1) {
+        tails[offset + point] = normalSf((point - half) * step + difference);
+      }
+    }
+  }
   const first = new Array<number>(n).fill(0);
   const second = new Array<number>(n).fill(0);
   const above = new Float64Array(n);
@@ -73,13 +88,18 @@ export function rankingStability(
   const suffix = new Float64Array(n + 1);
 
   for (let point = 0; point < points; point += 1) {
-    const t = -RANGE + point * step;
+    const t = (point - half) * step;
+    const mirror = points - 1 - point;
     const weight = normalPdf(t) * step * (point === 0 || point === points - 1 ? 0.5 : 1);
     for (let i = 0; i < n; i += 1) {
-      const own = scores[i] ?? 0;
       // Q_j for every other embryo (1 for i itself, so products can run over all j).
       for (let j = 0; j < n; j += 1) {
-        above[j] = j === i ? 1 : normalSf(t + shift * (own - (scores[j] ?? 0)));
+        above[j] =
+          j === i
+            ? 1
+            : i < j
+              ? (tails[(i * n + j) * points + point] ?? 0)
+              : 1 - (tails[(j * n + i) * points + mirror] ?? 0);
       }
       prefix[0] = 1;
       for (let j = 0; j < n; j += 1) prefix[j + 1] = (prefix[j] ?? 0) * (above[j] ?? 0);
