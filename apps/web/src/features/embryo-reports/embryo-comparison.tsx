@@ -1,21 +1,12 @@
-import {
-  Checkbox,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import type { EmbryoReport, VariantFinding } from '@nestling/shared/contract/report';
+import { Checkbox, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import type { Embryo, EmbryoReport, VariantFinding } from '@nestling/shared/contract/report';
 import { riskPercent, zygosityText } from '@nestling/shared/report-wording';
 import {
   NOT_ACCURATE_ENOUGH,
   NOT_ACCURATE_ENOUGH_EXPLAINED,
 } from '@nestling/shared/risk/reportable';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import {
   compareEmbryos,
   comparisonDiseases,
@@ -25,6 +16,7 @@ import {
   PRIORITY_SORT,
   sameSortKey,
   sortKeyValue,
+  type ComparisonDisease,
   type ComparisonFilters,
   type ComparisonSort,
   type ComparisonSortKey,
@@ -43,6 +35,17 @@ import { PriorityMethod } from './priority-method.tsx';
 import { RankingStabilityPanel } from './ranking-stability-panel.tsx';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 
+/* The table below has 20 × 22 cells or more: it is written in plain elements, since Mantine's
+   Table and button components cost most of its render (the bench: 20 embryos, 18 conditions).
+   Its classes give it their look. */
+
+// One element per icon, shared by every heading that shows it.
+const SORT_ICONS = {
+  unsorted: <IconArrowsSort size={16} aria-hidden />,
+  ascending: <IconArrowUp size={16} aria-hidden />,
+  descending: <IconArrowDown size={16} aria-hidden />,
+} as const;
+
 function SortableHeader({
   label,
   secondary,
@@ -60,36 +63,29 @@ function SortableHeader({
   onSort: (key: ComparisonSortKey) => void;
 }) {
   const active = sameSortKey(sort.key, sortKey);
-  const Icon = !active
-    ? IconArrowsSort
-    : sort.direction === 'ascending'
-      ? IconArrowUp
-      : IconArrowDown;
+  const icon = SORT_ICONS[active ? sort.direction : 'unsorted'];
   return (
-    <Table.Th
-      scope="col"
-      aria-sort={active ? sort.direction : undefined}
-      className={classes.riskCell}
-    >
+    <th scope="col" aria-sort={active ? sort.direction : undefined} className={classes.riskCell}>
       {/* On a phone most columns start out of sight, so a button there could not be reached
           without scrolling sideways: the 'Sort by' list above the table sorts instead. */}
-      <UnstyledButton
+      <button
+        type="button"
         className={`${classes.sortButton} desktop-only`}
         onClick={() => {
           onSort(sortKey);
         }}
       >
         <span>{label}</span>
-        <VisuallyHidden>, sort by this column</VisuallyHidden>
-        <Icon size={16} aria-hidden />
-      </UnstyledButton>
+        <span className={classes.visuallyHidden}>, sort by this column</span>
+        {icon}
+      </button>
       <span className={`${classes.sortLabel} phone-only`}>
         {label}
-        {active && <Icon size={16} aria-hidden />}
+        {active && icon}
       </span>
       {secondary !== undefined && <span className={classes.secondary}>{secondary}</span>}
       {note !== undefined && <span className={classes.secondary}>{note}</span>}
-    </Table.Th>
+    </th>
   );
 }
 
@@ -112,6 +108,69 @@ function MonogenicCell({
     </ul>
   );
 }
+
+/**
+ * One embryo's row. Memoised, and given the embryo itself rather than the sort's row, so that
+ * sorting or filtering moves the rows without rendering them again.
+ */
+const EmbryoRow = memo(function EmbryoRow({
+  embryo,
+  position,
+  diseases,
+  links,
+  monogenicScreened,
+}: {
+  embryo: Embryo;
+  position: number;
+  diseases: readonly ComparisonDisease[];
+  links: EmbryoReportLinks;
+  monogenicScreened: boolean;
+}) {
+  const results = new Map(embryo.diseases.map((result) => [result.code, result]));
+  return (
+    <tr>
+      <th scope="row">
+        <EmbryoPageLink links={links} position={position} className={classes.embryoLink}>
+          {embryoName(embryo.label)}
+        </EmbryoPageLink>
+      </th>
+      <td>{embryo.priority}</td>
+      <td>{chromosomeShortText(embryo.chromosomes)}</td>
+      <td>
+        <MonogenicCell findings={embryo.monogenic} screened={monogenicScreened} />
+      </td>
+      {diseases.map((disease) => {
+        const result = results.get(disease.code);
+        if (disease.heldBack && result !== undefined) {
+          return (
+            <td key={disease.code} className={classes.riskCell}>
+              {/* Wrapped like a reason, so the column stays narrow on a phone. */}
+              <span className={`${classes.notReported} ${classes.reason}`}>
+                {NOT_ACCURATE_ENOUGH}
+              </span>
+            </td>
+          );
+        }
+        if (result === undefined) {
+          return (
+            <td key={disease.code} className={classes.riskCell}>
+              <span className={classes.notReported}>Not reported</span>
+              <span className={classes.reason}>{notReportedReason(embryo, disease.code)}</span>
+            </td>
+          );
+        }
+        // The relative risk is the cell's own text, beneath the risk: one element fewer in
+        // each of the table's hundreds of cells.
+        return (
+          <td key={disease.code} className={`${classes.riskCell} ${classes.riskPair}`}>
+            <span className={classes.riskValue}>{riskPercent(result.absoluteRisk)}</span>
+            {`${result.relativeRisk.toFixed(2)}× average`}
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
 
 /** '1 of 6 embryos has one', for a filter's description. */
 function haveOne(count: number, total: number): string {
@@ -140,7 +199,12 @@ export function EmbryoComparison({
   const [filters, setFilters] = useState<ComparisonFilters>(NO_FILTERS);
   const diseases = useMemo(() => comparisonDiseases(report), [report]);
   const comparison = useMemo(() => compareEmbryos(report, sort, filters), [report, sort, filters]);
-  const shownEmbryos = useMemo(() => comparison.rows.map((row) => row.embryo), [comparison.rows]);
+  // The shown embryos in the lab's order, whatever the sort: the same list until the filters
+  // change, so that turning the order round does not work out how sure it is again.
+  const shownEmbryos = useMemo(
+    () => compareEmbryos(report, PRIORITY_SORT, filters).rows.map((row) => row.embryo),
+    [report, filters],
+  );
   const tableId = useId();
 
   const total = report.embryos.length;
@@ -236,33 +300,29 @@ export function EmbryoComparison({
             hint="Scroll the table sideways to see every condition; the embryo column stays in place."
             phoneLayout="scroll"
           >
-            <Table
-              className={`${classes.table} ${classes.embryoRows}`}
-              captionSide="top"
-              verticalSpacing="sm"
-            >
-              <Table.Caption className={classes.caption}>{caption}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Embryo</Table.Th>
+            <table className={`${classes.plainTable} ${classes.table} ${classes.embryoRows}`}>
+              <caption className={classes.caption}>{caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Embryo</th>
                   <SortableHeader
                     label="Priority"
                     sortKey={PRIORITY_SORT.key}
                     sort={sort}
                     onSort={sortBy}
                   />
-                  <Table.Th scope="col" className={classes.wideCell}>
+                  <th scope="col" className={classes.wideCell}>
                     Chromosomes
-                  </Table.Th>
-                  <Table.Th scope="col" className={classes.wideCell}>
+                  </th>
+                  <th scope="col" className={classes.wideCell}>
                     Monogenic findings
-                  </Table.Th>
+                  </th>
                   {diseases.map((disease) =>
                     disease.heldBack ? (
-                      <Table.Th key={disease.code} scope="col" className={classes.riskCell}>
+                      <th key={disease.code} scope="col" className={classes.riskCell}>
                         <span>{disease.name}</span>
                         <span className={classes.secondary}>Not compared</span>
-                      </Table.Th>
+                      </th>
                     ) : (
                       <SortableHeader
                         key={disease.code}
@@ -279,61 +339,28 @@ export function EmbryoComparison({
                       />
                     ),
                   )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+                </tr>
+              </thead>
+              <tbody>
                 {comparison.rows.map((row) => (
-                  <Table.Tr key={row.embryo.label}>
-                    <Table.Th scope="row">
-                      <EmbryoPageLink links={links} position={row.position}>
-                        {embryoName(row.embryo.label)}
-                      </EmbryoPageLink>
-                    </Table.Th>
-                    <Table.Td>{row.embryo.priority}</Table.Td>
-                    <Table.Td>{chromosomeShortText(row.embryo.chromosomes)}</Table.Td>
-                    <Table.Td>
-                      <MonogenicCell findings={row.embryo.monogenic} screened={monogenicScreened} />
-                    </Table.Td>
-                    {diseases.map((disease) => {
-                      const result = row.results.get(disease.code);
-                      return (
-                        <Table.Td key={disease.code} className={classes.riskCell}>
-                          {disease.heldBack && result !== undefined ? (
-                            // Wrapped like a reason, so the column stays narrow on a phone.
-                            <span className={`${classes.notReported} ${classes.reason}`}>
-                              {NOT_ACCURATE_ENOUGH}
-                            </span>
-                          ) : result === undefined ? (
-                            <>
-                              <span className={classes.notReported}>Not reported</span>
-                              <span className={classes.reason}>
-                                {notReportedReason(row.embryo, disease.code)}
-                              </span>
-                            </>
-                          ) : (
-                            <>
-                              <span className={classes.riskValue}>
-                                {riskPercent(result.absoluteRisk)}
-                              </span>
-                              <span className={classes.secondary}>
-                                {result.relativeRisk.toFixed(2)}× average
-                              </span>
-                            </>
-                          )}
-                        </Table.Td>
-                      );
-                    })}
-                  </Table.Tr>
+                  <EmbryoRow
+                    key={row.embryo.label}
+                    embryo={row.embryo}
+                    position={row.position}
+                    diseases={diseases}
+                    links={links}
+                    monogenicScreened={monogenicScreened}
+                  />
                 ))}
                 {comparison.rows.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={4 + diseases.length}>
+                  <tr>
+                    <td colSpan={4 + diseases.length}>
                       Every embryo is hidden by the choices above.
-                    </Table.Td>
-                  </Table.Tr>
+                    </td>
+                  </tr>
                 )}
-              </Table.Tbody>
-            </Table>
+              </tbody>
+            </table>
           </ScrollRegion>
           {sortedDisease === undefined ? (
             <Text>Sort by a condition to see how sure its order is.</Text>

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import type { DemoReportPaths, PatientReportPaths } from './embryo-report-kind.ts';
@@ -45,17 +46,40 @@ export function ReportPageLink({
   );
 }
 
-/** A link to one embryo's page; `position` is its 1-based place in the lab's list. */
+/**
+ * A link to one embryo's page; `position` is its 1-based place in the lab's list. With
+ * `className`, a plain router link styled by that class rather than Mantine's Anchor: for the
+ * comparison, where a link in every row made Anchor's styling a noticeable share of the render.
+ */
 export function EmbryoPageLink({
   links,
   position,
+  className,
   children,
 }: {
   links: EmbryoReportLinks;
   position: number;
+  className?: string;
   children: ReactNode;
 }) {
   const params = { x: String(position) };
+  if (className !== undefined) {
+    return links.demo ? (
+      <Link to={links.paths.embryo} params={params} preload="intent" className={className}>
+        {children}
+      </Link>
+    ) : (
+      <Link
+        to={links.paths.embryo}
+        params={params}
+        search={links.search}
+        preload="intent"
+        className={className}
+      >
+        {children}
+      </Link>
+    );
+  }
   return links.demo ? (
     <AnchorLink to={links.paths.embryo} params={params}>
       {children}

@@ -1,4 +1,4 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { Embryo } from '@nestling/shared/contract/report';
 import { outcomesInWords } from '@nestling/shared/risk/ranking-stability';
 import {
@@ -72,31 +72,31 @@ export function RankingStabilityPanel({
               would have the lowest genetic risk of {condition}, and how often it would be among the
               two lowest.
             </Text>
-            <Table captionSide="top" className={classes.table} verticalSpacing="xs">
-              <Table.Caption className={classes.caption}>
+            <table className={`${classes.plainTable} ${classes.compact} ${classes.table}`}>
+              <caption className={classes.caption}>
                 How often each embryo ranks first or in the top two for {condition}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Embryo</Table.Th>
-                  <Table.Th scope="col">Ranks first</Table.Th>
-                  <Table.Th scope="col">In the top two</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Embryo</th>
+                  <th scope="col">Ranks first</th>
+                  <th scope="col">In the top two</th>
+                </tr>
+              </thead>
+              <tbody>
                 {standings.map((standing) => (
-                  <Table.Tr key={standing.label}>
-                    <Table.Th scope="row">{embryoName(standing.label)}</Table.Th>
-                    <Table.Td>
+                  <tr key={standing.label}>
+                    <th scope="row">{embryoName(standing.label)}</th>
+                    <td>
                       <ShareBar share={standing.first} words={outcomesInWords(standing.first)} />
-                    </Table.Td>
-                    <Table.Td>
+                    </td>
+                    <td>
                       <ShareBar share={standing.topTwo} words={outcomesInWords(standing.topTwo)} />
-                    </Table.Td>
-                  </Table.Tr>
+                    </td>
+                  </tr>
                 ))}
-              </Table.Tbody>
-            </Table>
+              </tbody>
+            </table>
             <Text size="sm" c="dimmed">
               How this is worked out: the score&apos;s accuracy within a family is taken as{' '}
               {accuracy.value.toFixed(2)} (a correlation from 0, no better than chance, to 1, always
