@@ -8,6 +8,7 @@ import {
   formatRiskPercent,
   ordinal,
   percentileOfScore,
+  riskAxisTicks,
   roundTicks,
   scoreAtPercentile,
   smooth,
@@ -79,6 +80,12 @@ describe('buildDensity with the catalogue settings', () => {
     const highest = Math.max(...density.buckets.map((bucket) => bucket.percent));
     expect(highest).toBeCloseTo(100 / 36);
     expect(density.yTicks.at(-1)).toBeGreaterThanOrEqual(highest);
+    // The axis runs a tenth above the curve's top, so the top is never on the plot's edge.
+    expect(density.yMax).toBeCloseTo(3.06, 2);
+  });
+
+  it("draws the average at the population's 50th percentile", () => {
+    expect(density.average).toBe(179.5);
   });
 
   it('follows other settings too', () => {
@@ -197,5 +204,13 @@ describe('dotCount: absolute risk as filled dots out of 100', () => {
     expect(formatRiskPercent(8.24)).toBe('8.2%');
     expect(formatRiskPercent(0.04)).toBe('<0.1%');
     expect(formatRiskPercent(0)).toBe('0.0%');
+  });
+});
+
+describe('the range charts of a report share one axis', () => {
+  it('runs from 0 to a round tick at or above the highest value drawn', () => {
+    expect(riskAxisTicks([1.34, 58.43, 12])).toEqual([0, 20, 40, 60]);
+    expect(riskAxisTicks([0.63, 0.2])).toEqual([0, 0.25, 0.5, 0.75]);
+    expect(riskAxisTicks([0])).toEqual([0, 0.4, 0.8, 1.2]);
   });
 });

@@ -18,9 +18,14 @@
  *   between the sorted scores) and are labelled as percentiles, not as raw scores, because raw
  *   polygenic scores mean nothing to a patient.
  * - y ticks: `yTicks` evenly spaced round values from 0 up to the first one at or above the
- *   highest bucket.
+ *   highest bucket. The y axis runs to that tick or a tenth above the highest bucket, whichever
+ *   is higher, so the curve's top is never drawn on the plot's edge, where it looks cut off.
+ * - The population average is drawn at the 50th percentile: the person there is higher than
+ *   half the population, which is what the charts' sentences mean by average.
  */
 import type { ChartSettings } from './catalogue/chart-settings.ts';
+import type { EmbryoReport, JointReport } from './contract/report.ts';
+import { heldBackConditions } from './risk/reportable.ts';
 
 export interface DensityBucket {
   /** Score at the bucket's left edge. */
@@ -49,9 +54,28 @@ export interface Density {
   /** Scores the x axis spans: the padded range. */
   readonly domain: readonly [number, number];
   readonly xTicks: readonly PercentileTick[];
-  /** Percentages, from 0 up; the last one is the top of the y axis. */
+  /** Percentages, from 0 up. */
   readonly yTicks: readonly number[];
+  /** The top of the y axis, in percent: above the highest bucket, and no lower than the ticks. */
+  readonly yMax: number;
+  /** The population's score at its 50th percentile, drawn as the average. */
+  readonly average: number;
 }
+
+/** What the density chart's axes measure, the same on the page and in the PDF. */
+export const DENSITY_AXIS_TITLES = {
+  x: 'Percentile in the population',
+  y: '% of people',
+} as const;
+
+/** What the range chart's axis measures, and, under it, that a report's range charts share it. */
+export const RANGE_AXIS_TITLES = {
+  x: 'Lifetime risk',
+  shared: 'Same scale for every condition',
+} as const;
+
+/** The room left above the highest bucket, as a share of it. */
+const DENSITY_HEADROOM = 0.1;
 
 /** Scores sorted ascending, with anything that is not a finite number refused. */
 function sortedScores(scores: readonly number[]): number[] {
@@ -170,6 +194,7 @@ export function buildDensity(
     isPadding: index < paddingBuckets || index >= paddingBuckets + numberOfBuckets,
   }));
   const highest = Math.max(...buckets.map((bucket) => bucket.percent));
+  const yTicks = roundTicks(highest, settings.yTicks);
   return {
     buckets,
     domain: [firstStart, firstStart + paddedCounts.length * width],
@@ -178,8 +203,44 @@ export function buildDensity(
       score: scoreAtPercentile(sorted, percentile),
       label: ordinal(percentile),
     })),
-    yTicks: roundTicks(highest, settings.yTicks),
+    yTicks,
+    yMax: Math.max(yTicks.at(-1) ?? 0, highest * (1 + DENSITY_HEADROOM)),
+    average: scoreAtPercentile(sorted, 50),
   };
+}
+
+/**
+ * The x axis of a report's range charts, in percent: from 0, so that lengths compare, to a
+ * round tick at or above every value the report draws on any of them (each range's highest
+ * risk, each embryo's, each population average). Every range chart of the report uses it, so
+ * the same risk is the same length on all of them (ADR 031).
+ */
+export function riskAxisTicks(percents: readonly number[]): number[] {
+  const highest = Math.max(0, ...percents.filter(Number.isFinite));
+  return roundTicks(highest > 0 ? highest : 1, 4);
+}
+
+/**
+ * The shared axis of a joint or embryo report's range charts: every condition that is drawn
+ * (not held back, ADR 030), its range, its population average and each embryo's risk.
+ */
+export function reportRiskAxisTicks(content: JointReport | EmbryoReport): number[] {
+  const heldBack = heldBackConditions(content);
+  const drawn = content.childRisk.filter((range) => !heldBack.has(range.code));
+  const codes = new Set(drawn.map((range) => range.code));
+  const embryoRisks =
+    content.kind === 'embryo'
+      ? content.embryos.flatMap((embryo) =>
+          embryo.diseases
+            .filter((result) => codes.has(result.code))
+            .map((result) => result.absoluteRisk),
+        )
+      : [];
+  return riskAxisTicks(
+    [...drawn.flatMap((range) => [range.upper, range.populationRisk]), ...embryoRisks].map(
+      (risk) => risk * 100,
+    ),
+  );
 }
 
 /** How an absolute risk is shown as filled dots out of 100, and said in words. */

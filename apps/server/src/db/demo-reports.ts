@@ -128,9 +128,13 @@ function scoreOf(seed: number, index: number): number {
   return round(Math.sin(seed * 12.9898 + index * 78.233) * 2, 3);
 }
 
-/** 200 quantiles of the standard normal: the population's scores in the density chart. */
-const densityValues = Array.from({ length: 200 }, (_, i) =>
-  round(normalQuantile((i + 0.5) / 200), 3),
+/**
+ * 400 quantiles of the standard normal: the population's scores in the density chart. Fewer
+ * put the same whole number of people in each of the middle buckets (200 gave 12 in each of six)
+ * and the curve a flat top that looks cut off.
+ */
+const densityValues = Array.from({ length: 400 }, (_, i) =>
+  round(normalQuantile((i + 0.5) / 400), 3),
 );
 const densityFor = (codes: readonly string[]) =>
   Object.fromEntries(codes.map((code) => [code, { values: densityValues }]));

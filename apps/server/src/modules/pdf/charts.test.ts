@@ -2,7 +2,15 @@ import { getDisease } from '@nestling/shared/catalogue/diseases';
 import { Document, Page, View, renderToBuffer } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { densityChart, dotGrid, labelWidth, placeLabels, rangeChart } from './charts.ts';
+import { boxesOverlap, type Box, lineCrossesBox, type Point } from '@nestling/shared/chart-labels';
+import {
+  densityChart,
+  densityChartLayout,
+  dotGrid,
+  labelBox,
+  rangeChart,
+  rangeChartLayout,
+} from './charts.ts';
 import { loadFonts } from './fonts.ts';
 
 beforeAll(loadFonts);
@@ -18,27 +26,87 @@ async function renderDrawings(...drawings: ReactElement[]): Promise<Buffer> {
   );
 }
 
-describe('placeLabels', () => {
-  it('puts labels that would overlap into different rows, and the others into one', () => {
-    const placed = placeLabels(
-      [
-        { x: 100, text: 'E1' },
-        { x: 102, text: 'E2' },
-        { x: 104, text: 'E3' },
-        { x: 180, text: 'E4' },
-      ],
-      0,
-      300,
-    );
-    expect(new Set(placed.slice(0, 3).map((label) => label.lane)).size).toBe(3);
-    expect(placed[3]?.lane).toBe(0);
+/** A population of 400 evenly spread quantiles, bell-shaped enough for the layout. */
+const bell = Array.from({ length: 400 }, (_, index) => Math.tan(((index + 0.5) / 400 - 0.5) * 2.6));
+
+function expectApart(boxes: readonly Box[], lines: readonly (readonly Point[])[], owner: number[]) {
+  boxes.forEach((box, i) => {
+    boxes.forEach((other, j) => {
+      if (j > i) expect(boxesOverlap(box, other), `labels ${i} and ${j}`).toBe(false);
+    });
+    lines.forEach((line, j) => {
+      // A marker's own line ends at the bottom of its label's row, inside no label.
+      if (owner[j] !== i) expect(lineCrossesBox(line, box), `line ${j}, label ${i}`).toBe(false);
+    });
+  });
+}
+
+describe('chart labels in the PDF, measured', () => {
+  it('never overlap each other or a line on the density chart, with many close embryos', () => {
+    for (const count of [2, 6, 12, 20]) {
+      const layout = densityChartLayout({
+        entry: getDisease('t2d'),
+        populationScores: bell,
+        markers: Array.from({ length: count }, (_, index) => ({
+          label: `E${String(index + 1)}`,
+          score: (index % 5) * 0.02 - 0.04,
+        })),
+        width: 236,
+        plotHeight: 40,
+      });
+      const boxes = [
+        ...layout.markers.map((marker) => labelBox(marker.x, marker.y, marker.text)),
+        ...layout.tickLabels.map((label) => labelBox(label.x, label.y, label.text)),
+      ];
+      expectApart(
+        boxes,
+        [...layout.markers.map((marker) => marker.line), layout.averageLine],
+        layout.markers.map((_, index) => index),
+      );
+      boxes.forEach((box) => {
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(236);
+        expect(box.top).toBeGreaterThanOrEqual(0);
+      });
+      expect(layout.tickLabels.map((label) => label.text)).toContain('Average');
+    }
   });
 
-  it('keeps a label inside the drawing when its mark is at the edge', () => {
-    const [label] = placeLabels([{ x: 299, text: 'Expected 21.5%' }], 10, 300);
-    expect(label).toBeDefined();
-    if (label === undefined) return;
-    expect(label.x + labelWidth('Expected 21.5%') / 2).toBeLessThanOrEqual(300);
+  it('never overlap each other or a line on the range chart, on the shared scale', () => {
+    for (const count of [3, 8, 20]) {
+      const layout = rangeChartLayout({
+        lower: 0.0018,
+        expected: 0.0034,
+        upper: 0.0063,
+        populationRisk: 0.007,
+        axisTicks: [0, 20, 40, 60],
+        embryos: Array.from({ length: count }, (_, index) => ({
+          label: `E${String(index + 1)}`,
+          absoluteRisk: 0.002 + (index % 4) * 0.0005,
+        })),
+        width: 236,
+      });
+      expect(layout.titleLines).toEqual(['Lifetime risk, same scale for every condition']);
+      const boxes = [
+        ...layout.rangeLabels.map((label) => labelBox(label.x, label.y, label.text)),
+        ...layout.embryos.map((embryo) => labelBox(embryo.x, embryo.y, embryo.text)),
+      ];
+      const markLines = [layout.x(0.0034), layout.x(0.007)].map((lineX): readonly Point[] => [
+        [lineX, layout.lineTop],
+        [lineX, layout.lineBottom],
+      ]);
+      expectApart(boxes, [...markLines, ...layout.embryos.map((embryo) => embryo.leader)], []);
+    }
+  });
+
+  it("uses the report's scale only when it reaches every value", () => {
+    const options = { lower: 0.1, expected: 0.2, upper: 0.3, embryos: [], width: 236 };
+    expect(rangeChartLayout({ ...options, axisTicks: [0, 20, 40, 60] }).ticks).toEqual([
+      0, 20, 40, 60,
+    ]);
+    expect(rangeChartLayout({ ...options, axisTicks: [0, 5, 10, 15] }).ticks).toEqual([
+      0, 10, 20, 30,
+    ]);
   });
 });
 
@@ -79,6 +147,15 @@ describe('the report charts in a PDF', () => {
         expected: 0,
         upper: 0,
         embryos: [{ label: 'E1', absoluteRisk: 0 }],
+        width: 236,
+      }),
+      rangeChart({
+        lower: 0.1,
+        expected: 0.2,
+        upper: 0.3,
+        populationRisk: 0.12,
+        embryos: [{ label: 'E1', absoluteRisk: 0.25 }],
+        axisTicks: [0, 20, 40, 60],
         width: 236,
       }),
       dotGrid({ absoluteRisk: 0, populationRisk: 0.001, size: 60 }),

@@ -20,7 +20,22 @@
  * Elements are built with createElement rather than JSX: the server runs under tsx from the
  * repository root, whose tsconfig has no JSX setting, and this keeps it that way.
  */
-import { buildDensity, dotCount, formatRiskPercent, roundTicks } from '@nestling/shared/charts';
+import {
+  assignLabelLanes,
+  type Box,
+  clampLabelCentre,
+  placeMarkerLabels,
+  type Point,
+  rowCount,
+} from '@nestling/shared/chart-labels';
+import {
+  buildDensity,
+  DENSITY_AXIS_TITLES,
+  dotCount,
+  formatRiskPercent,
+  RANGE_AXIS_TITLES,
+  riskAxisTicks,
+} from '@nestling/shared/charts';
 import type { CatalogueEntry } from '@nestling/shared/catalogue/catalogue-entry';
 import { Canvas } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
@@ -44,6 +59,7 @@ export const CHART_FONT_SIZE = 6.5;
 const LANE_HEIGHT = CHART_FONT_SIZE + 1.5;
 
 const COLUMNS = 10;
+const AVERAGE_LABEL = 'Average';
 
 /** Numbers in a path, short: two decimals are far below what a printer resolves. */
 function n(value: number): string {
@@ -90,12 +106,6 @@ export function dotGrid(options: {
   return drawing(size, size, shapes, []);
 }
 
-/** A label to place on a horizontal axis: where its centre would be, and its text. */
-interface AxisLabel {
-  readonly x: number;
-  readonly text: string;
-}
-
 /**
  * A label's width in points at the chart's font size, in Helvetica-Bold: the wider of the two
  * weights the charts use, so that a label measured with it never overlaps its neighbour.
@@ -104,79 +114,126 @@ export function labelWidth(text: string): number {
   return textWidth(text, 'Helvetica-Bold', CHART_FONT_SIZE);
 }
 
-/**
- * Rows (lanes) for labels so that none overlap, as the web page places them
- * (apps/web/src/features/charts/chart-layout.ts): left to right, each label into the first lane
- * whose last label ends at least `gap` before it starts. Centres are first kept inside
- * [left, right]. Lane 0 is the one nearest the axis.
- */
-export function placeLabels(
-  labels: readonly AxisLabel[],
-  left: number,
-  right: number,
-  gap = 2.5,
-): { x: number; lane: number }[] {
-  const placed = labels.map((label) => {
+/** Space between neighbouring labels, in points. */
+const LABEL_GAP = 2.5;
+/** The band between a plot and its markers' labels, where leaders run. */
+const LEADER_BAND = 5;
+/** A label's baseline above the bottom of its row, leaving room for descenders. */
+const ROW_DESCENT = 2;
+
+/** The box a label's text fills, centred on x with its baseline at y, as the web page measures. */
+export function labelBox(x: number, y: number, text: string): Box {
+  const width = labelWidth(text);
+  return {
+    left: x - width / 2,
+    right: x + width / 2,
+    top: y - CHART_FONT_SIZE * 0.8,
+    bottom: y + CHART_FONT_SIZE * 0.25,
+  };
+}
+
+/** Value labels centred on their marks, kept inside [left, right], in lanes that never overlap. */
+function laneLabels(labels: readonly { x: number; text: string }[], left: number, right: number) {
+  const measured = labels.map((label) => {
     const width = labelWidth(label.text);
-    return { x: Math.min(Math.max(label.x, left + width / 2), right - width / 2), width, lane: 0 };
+    return { x: clampLabelCentre(label.x, width, left, right), width };
   });
-  const laneEnds: number[] = [];
-  [...placed]
-    .sort((a, b) => a.x - b.x)
-    .forEach((label) => {
-      const start = label.x - label.width / 2;
-      let lane = laneEnds.findIndex((end) => end + gap <= start);
-      if (lane === -1) lane = laneEnds.length;
-      laneEnds[lane] = label.x + label.width / 2;
-      label.lane = lane;
-    });
-  return placed.map(({ x, lane }) => ({ x, lane }));
+  const lanes = assignLabelLanes(measured, LABEL_GAP);
+  return measured.map((label, index) => ({ x: label.x, lane: lanes[index] ?? 0 }));
 }
 
-function laneCount(placed: readonly { lane: number }[]): number {
-  return placed.reduce((most, label) => Math.max(most, label.lane + 1), 0);
+/** An SVG path through a polyline's points. */
+function pathOf(line: readonly Point[]): string {
+  return line.map(([px, py], index) => `${index === 0 ? 'M' : 'L'}${n(px)} ${n(py)}`).join('');
 }
 
-/**
- * The population's smoothed distribution of scores (the buckets and ticks of buildDensity), the
- * x axis marked at the population's percentiles, the y axis in percent of people per bucket, and
- * one labelled line per marker ('You', or each embryo's label), the labels in as many rows as it
- * takes for none to overlap.
- */
-export function densityChart(options: {
+interface DensityOptions {
   entry: CatalogueEntry;
   populationScores: readonly number[];
   markers: readonly { label: string; score: number }[];
   width: number;
   /** The height of the plot itself; the labels above and the axis below add to it. */
   plotHeight: number;
-}): ReactElement {
+}
+
+/**
+ * Where the density chart's parts go, in points from its top left; exported for its tests,
+ * which measure that no label overlaps another label or a line. The rules are the web page's
+ * (apps/web/src/features/charts/density-chart.tsx): marker labels in rows above the plot, each
+ * joined to its line by a leader (packages/shared/src/chart-labels.ts); the average's dashed
+ * line through the plot, labelled under the axis among the percentiles; the y axis a tenth
+ * above the curve's top and titled.
+ */
+export function densityChartLayout(options: DensityOptions) {
   const { width, plotHeight, markers } = options;
   const density = buildDensity(options.populationScores, options.entry.chart);
   const [low, high] = density.domain;
-  const left = 24;
+  const left = 32;
   const right = width - 8;
   const x = (score: number) =>
     left + ((Math.min(high, Math.max(low, score)) - low) / (high - low)) * (right - left);
 
-  const markerLabels = placeLabels(
-    markers.map((marker) => ({ x: x(marker.score), text: marker.label })),
-    left,
-    right,
+  const placed = placeMarkerLabels(
+    markers.map((marker) => ({ x: x(marker.score), width: labelWidth(marker.label) })),
+    0,
+    width,
+    LABEL_GAP,
   );
-  // Room for the top y tick's label even without markers.
-  const top = 4 + Math.max(1, laneCount(markerLabels)) * LANE_HEIGHT;
+  const rows = Math.max(1, rowCount(placed.map((label) => label.row)));
+  const top = 2 + rows * LANE_HEIGHT + LEADER_BAND;
   const baseline = top + plotHeight;
-  const tickLabels = placeLabels(
-    density.xTicks.map((tick) => ({ x: x(tick.score), text: tick.label })),
+  const rowBottom = (row: number) => top - LEADER_BAND - row * LANE_HEIGHT;
+  const tickTexts = [
+    ...density.xTicks.map((tick) => ({ x: x(tick.score), text: tick.label })),
+    { x: x(density.average), text: AVERAGE_LABEL },
+  ];
+  const tickLabels = laneLabels(tickTexts, left, right);
+  const axisTitleY =
+    baseline + 4 + (rowCount(tickLabels.map((label) => label.lane)) + 1) * LANE_HEIGHT;
+  const y = (percent: number) => baseline - (percent / density.yMax) * plotHeight;
+  return {
+    density,
+    x,
+    y,
     left,
     right,
-  );
-  const axisTitleY = baseline + 4 + (laneCount(tickLabels) + 1) * LANE_HEIGHT;
-  const height = axisTitleY + 2;
+    top,
+    baseline,
+    height: axisTitleY + 2,
+    axisTitleY,
+    tickLabels: tickTexts.map((label, index) => ({
+      text: label.text,
+      x: tickLabels[index]?.x ?? label.x,
+      y: baseline + 3 + ((tickLabels[index]?.lane ?? 0) + 1) * LANE_HEIGHT,
+    })),
+    averageLine: [
+      [x(density.average), baseline],
+      [x(density.average), top],
+    ] as readonly Point[],
+    markers: markers.map((marker, index) => {
+      const lineX = x(marker.score);
+      const label = placed[index] ?? { x: lineX, row: 0 };
+      const line: readonly Point[] = [
+        [lineX, baseline],
+        [lineX, top],
+        [label.x, rowBottom(0)],
+        [label.x, rowBottom(label.row)],
+      ];
+      return { text: marker.label, x: label.x, y: rowBottom(label.row) - ROW_DESCENT, line };
+    }),
+  };
+}
 
-  const yMax = density.yTicks.at(-1) ?? 1;
-  const y = (percent: number) => baseline - (percent / yMax) * plotHeight;
+/**
+ * The population's smoothed distribution of scores (the buckets and ticks of buildDensity), the
+ * x axis marked at the population's percentiles, the y axis in percent of people per bucket, the
+ * population average as a dashed line, and one labelled line per marker ('You', or each
+ * embryo's label).
+ */
+export function densityChart(options: DensityOptions): ReactElement {
+  const layout = densityChartLayout(options);
+  const { density, x, y, left, right, top, baseline } = layout;
+  const [low, high] = density.domain;
   const bucketWidth = (high - low) / density.buckets.length;
   const curve = [
     `M${n(x(low))} ${n(baseline)}`,
@@ -194,18 +251,6 @@ export function densityChart(options: {
   density.yTicks.forEach((value) => {
     ticks += `M${n(left - 3)} ${n(y(value))}h3`;
   });
-  let markerLines = '';
-  markers.forEach((marker, index) => {
-    const labelY = top - 2 - (markerLabels[index]?.lane ?? 0) * LANE_HEIGHT;
-    markerLines += `M${n(x(marker.score))} ${n(baseline)}V${n(labelY + 1)}`;
-  });
-  const markerLabelY = (index: number) => top - 3 - (markerLabels[index]?.lane ?? 0) * LANE_HEIGHT;
-  // A halo in the background colour behind each label, where another marker's line passes.
-  const halos = markers
-    .map((marker, index) =>
-      haloPath(marker.label, markerLabels[index]?.x ?? x(marker.score), markerLabelY(index)),
-    )
-    .join('');
 
   const shapes: Shape[] = [
     {
@@ -216,21 +261,32 @@ export function densityChart(options: {
       strokeWidth: 1,
     },
     { outline: ticks, ...axis },
-    { outline: markerLines, stroke: pdfPalette.marker, strokeWidth: 1 },
-    { outline: halos, fill: pdfPalette.background },
+    {
+      outline: pathOf(layout.averageLine),
+      stroke: pdfPalette.averageRing,
+      strokeWidth: 1,
+      dash: [3, 1.5],
+    },
+    {
+      outline: layout.markers.map((marker) => pathOf(marker.line)).join(''),
+      stroke: pdfPalette.marker,
+      strokeWidth: 1,
+    },
   ];
   const labels: Label[] = [
-    ...density.xTicks.map((tick, index) => ({
-      text: tick.label,
-      x: tickLabels[index]?.x ?? x(tick.score),
-      y: baseline + 3 + ((tickLabels[index]?.lane ?? 0) + 1) * LANE_HEIGHT,
-      anchor: 'middle' as const,
-    })),
+    ...layout.tickLabels.map((label) => ({ ...label, anchor: 'middle' as const })),
     {
-      text: 'Percentile in the population',
+      text: DENSITY_AXIS_TITLES.x,
       x: (left + right) / 2,
-      y: axisTitleY,
+      y: layout.axisTitleY,
       anchor: 'middle',
+    },
+    {
+      text: DENSITY_AXIS_TITLES.y,
+      x: 6,
+      y: (top + baseline) / 2,
+      anchor: 'middle',
+      rotated: true,
     },
     ...density.yTicks.map((value) => ({
       text: `${String(value)}%`,
@@ -238,36 +294,49 @@ export function densityChart(options: {
       y: y(value) + 2.2,
       anchor: 'end' as const,
     })),
-    ...markers.map((marker, index) => ({
-      text: marker.label,
-      x: markerLabels[index]?.x ?? x(marker.score),
-      y: markerLabelY(index),
+    ...layout.markers.map((marker) => ({
+      text: marker.text,
+      x: marker.x,
+      y: marker.y,
       anchor: 'middle' as const,
       bold: true,
     })),
   ];
-  return drawing(width, height, shapes, labels);
+  return drawing(options.width, layout.height, shapes, labels);
 }
 
-/**
- * The range of lifetime risk a couple's children could have, as the web page's range chart
- * (apps/web/src/features/charts/range-chart.tsx) draws it: a bar from the lowest to the highest
- * risk on a scale from 0, a tick at the expected risk, and each embryo as a triangle under the
- * bar with its label.
- */
-export function rangeChart(options: {
+interface RangeOptions {
   lower: number;
   expected: number;
   upper: number;
+  /** The population average's risk, drawn as a dashed line. */
+  populationRisk?: number | undefined;
   embryos: readonly { label: string; absoluteRisk: number }[];
+  /** The report's shared axis in percent (reportRiskAxisTicks); without it, the chart's own. */
+  axisTicks?: readonly number[] | undefined;
   width: number;
-}): ReactElement {
-  const { width, embryos } = options;
+}
+
+const TRIANGLE = 5;
+
+/**
+ * Where the range chart's parts go, in points; exported for its tests. The rules are the web
+ * page's (apps/web/src/features/charts/range-chart.tsx).
+ */
+export function rangeChartLayout(options: RangeOptions) {
+  const { width, embryos, populationRisk } = options;
   const left = 10;
   const right = width - 10;
-  const highest = Math.max(options.upper, ...embryos.map((embryo) => embryo.absoluteRisk)) * 100;
-  // From 0, so that lengths compare honestly, up to a round tick at or above the highest risk.
-  const ticks = roundTicks(highest > 0 ? highest : 1, 5);
+  const values = [
+    options.upper,
+    ...embryos.map((embryo) => embryo.absoluteRisk),
+    ...(populationRisk === undefined ? [] : [populationRisk]),
+  ].map((risk) => risk * 100);
+  // The report's scale when it reaches every value here, else one of the chart's own.
+  const shared =
+    options.axisTicks !== undefined && (options.axisTicks.at(-1) ?? 0) >= Math.max(...values);
+  const ticks =
+    shared && options.axisTicks !== undefined ? options.axisTicks : riskAxisTicks(values);
   const axisMax = ticks.at(-1) ?? 1;
   const x = (fraction: number) => left + ((fraction * 100) / axisMax) * (right - left);
 
@@ -275,30 +344,81 @@ export function rangeChart(options: {
     { x: x(options.lower), text: formatRiskPercent(options.lower * 100) },
     { x: x(options.expected), text: `Expected ${formatRiskPercent(options.expected * 100)}` },
     { x: x(options.upper), text: formatRiskPercent(options.upper * 100) },
+    ...(populationRisk === undefined
+      ? []
+      : [{ x: x(populationRisk), text: `Average ${formatRiskPercent(populationRisk * 100)}` }]),
   ];
-  const rangeLabels = placeLabels(rangeTexts, left, right);
-  const barTop = 3 + laneCount(rangeLabels) * LANE_HEIGHT;
+  const rangeLabels = laneLabels(rangeTexts, left, right);
+  const overhang = 2;
+  const barTop = 3 + rowCount(rangeLabels.map((label) => label.lane)) * LANE_HEIGHT + overhang;
   const barBottom = barTop + 7;
-  const embryoLabels = placeLabels(
-    embryos.map((embryo) => ({ x: x(embryo.absoluteRisk), text: embryo.label })),
+  const triangleBase = barBottom + 1.5 + TRIANGLE;
+  const placed = placeMarkerLabels(
+    embryos.map((embryo) => ({ x: x(embryo.absoluteRisk), width: labelWidth(embryo.label) })),
+    0,
+    width,
+    LABEL_GAP,
+  );
+  const rowTop = (row: number) => triangleBase + LEADER_BAND + row * LANE_HEIGHT;
+  const embryoRows = rowCount(placed.map((label) => label.row));
+  const axisY = rowTop(embryoRows) + 4 - (embryoRows === 0 ? LEADER_BAND : 0);
+  // One line: at print size it fits, where the page breaks it in two.
+  const titleLines = [
+    shared
+      ? `${RANGE_AXIS_TITLES.x}, ${RANGE_AXIS_TITLES.shared.toLowerCase()}`
+      : RANGE_AXIS_TITLES.x,
+  ];
+  const axisTitleY = axisY + 3 + 2 * LANE_HEIGHT;
+  return {
+    x,
     left,
     right,
-  );
-  const triangle = 5;
-  const embryoLabelsTop = barBottom + 1.5 + triangle;
-  const axisY = embryoLabelsTop + laneCount(embryoLabels) * LANE_HEIGHT + 4;
-  const axisTitleY = axisY + 3 + 2 * LANE_HEIGHT;
-  const height = axisTitleY + 2;
+    ticks,
+    barTop,
+    barBottom,
+    lineTop: barTop - overhang,
+    lineBottom: barBottom + overhang,
+    triangleBase,
+    axisY,
+    axisTitleY,
+    titleLines,
+    height: axisTitleY + (titleLines.length - 1) * LANE_HEIGHT + 2,
+    rangeLabels: rangeTexts.map((label, index) => ({
+      text: label.text,
+      x: rangeLabels[index]?.x ?? label.x,
+      y: barTop - overhang - ROW_DESCENT - (rangeLabels[index]?.lane ?? 0) * LANE_HEIGHT,
+    })),
+    embryos: embryos.map((embryo, index) => {
+      const ex = x(embryo.absoluteRisk);
+      const label = placed[index] ?? { x: ex, row: 0 };
+      const leader: readonly Point[] = [
+        [ex, triangleBase],
+        [label.x, rowTop(0)],
+        [label.x, rowTop(label.row)],
+      ];
+      return { text: embryo.label, markX: ex, x: label.x, y: rowTop(label.row) + 5.5, leader };
+    }),
+  };
+}
+
+/**
+ * The range of lifetime risk a couple's children could have, as the web page's range chart
+ * draws it: a bar from the lowest to the highest risk on the report's scale from 0, a tick at
+ * the expected risk, a dashed line at the population average, and each embryo as a triangle
+ * under the bar, joined to its label.
+ */
+export function rangeChart(options: RangeOptions): ReactElement {
+  const layout = rangeChartLayout(options);
+  const { x, left, right, barTop, barBottom } = layout;
 
   let triangles = '';
-  embryos.forEach((embryo) => {
-    const ex = x(embryo.absoluteRisk);
+  layout.embryos.forEach((embryo) => {
     const tip = barBottom + 1.5;
-    triangles += `M${n(ex)} ${n(tip)}L${n(ex + triangle / 2)} ${n(tip + triangle)}H${n(ex - triangle / 2)}Z`;
+    triangles += `M${n(embryo.markX)} ${n(tip)}L${n(embryo.markX + TRIANGLE / 2)} ${n(tip + TRIANGLE)}H${n(embryo.markX - TRIANGLE / 2)}Z`;
   });
-  let axis = `M${n(left)} ${n(axisY)}H${n(right)}`;
-  ticks.forEach((value) => {
-    axis += `M${n(x(value / 100))} ${n(axisY)}v3`;
+  let axis = `M${n(left)} ${n(layout.axisY)}H${n(right)}`;
+  layout.ticks.forEach((value) => {
+    axis += `M${n(x(value / 100))} ${n(layout.axisY)}v3`;
   });
 
   const expectedX = x(options.expected);
@@ -311,42 +431,52 @@ export function rangeChart(options: {
       strokeWidth: 0.8,
     },
     {
-      outline: `M${n(expectedX)} ${n(barTop - 2)}V${n(barBottom + 2)}`,
+      outline: `M${n(expectedX)} ${n(layout.lineTop)}V${n(layout.lineBottom)}`,
       stroke: pdfPalette.marker,
       strokeWidth: 1.4,
     },
+    ...(options.populationRisk === undefined
+      ? []
+      : [
+          {
+            outline: `M${n(x(options.populationRisk))} ${n(layout.lineTop)}V${n(layout.lineBottom)}`,
+            stroke: pdfPalette.averageRing,
+            strokeWidth: 1,
+            dash: [2, 1] as const,
+          },
+        ]),
     { outline: axis, stroke: pdfPalette.axis, strokeWidth: 0.6 },
     { outline: triangles, fill: pdfPalette.embryo },
+    {
+      outline: layout.embryos.map((embryo) => pathOf(embryo.leader)).join(''),
+      stroke: pdfPalette.axis,
+      strokeWidth: 0.4,
+    },
   ];
   const labels: Label[] = [
-    ...rangeTexts.map((label, index) => ({
-      text: label.text,
-      x: rangeLabels[index]?.x ?? label.x,
-      y: barTop - 2.5 - (rangeLabels[index]?.lane ?? 0) * LANE_HEIGHT,
-      anchor: 'middle' as const,
-    })),
-    ...embryos.map((embryo, index) => ({
-      text: embryo.label,
-      x: embryoLabels[index]?.x ?? x(embryo.absoluteRisk),
-      y: embryoLabelsTop + ((embryoLabels[index]?.lane ?? 0) + 1) * LANE_HEIGHT - 1.5,
+    ...layout.rangeLabels.map((label) => ({ ...label, anchor: 'middle' as const })),
+    ...layout.embryos.map((embryo) => ({
+      text: embryo.text,
+      x: embryo.x,
+      y: embryo.y,
       anchor: 'middle' as const,
       bold: true,
     })),
-    ...ticks.map((value) => ({
+    ...layout.ticks.map((value) => ({
       text: `${String(value)}%`,
       x: x(value / 100),
-      y: axisY + 3 + LANE_HEIGHT,
+      y: layout.axisY + 3 + LANE_HEIGHT,
       anchor: 'middle' as const,
     })),
-    { text: 'Lifetime risk', x: (left + right) / 2, y: axisTitleY, anchor: 'middle' },
+    ...layout.titleLines.map((text, index) => ({
+      text,
+      x: (left + right) / 2,
+      y: layout.axisTitleY + index * LANE_HEIGHT,
+      anchor: 'middle' as const,
+      bold: index > 0,
+    })),
   ];
-  return drawing(width, height, shapes, labels);
-}
-
-/** The box behind a label centred on x with its baseline at y. */
-function haloPath(text: string, x: number, y: number): string {
-  const width = labelWidth(text) + 2;
-  return `M${n(x - width / 2)} ${n(y - CHART_FONT_SIZE * 0.8)}h${n(width)}v${n(CHART_FONT_SIZE)}h${n(-width)}Z`;
+  return drawing(options.width, layout.height, shapes, labels);
 }
 
 /** A circle: its centre and radius. */
@@ -362,6 +492,8 @@ interface Shape {
   readonly fillOpacity?: number;
   readonly stroke?: string;
   readonly strokeWidth?: number;
+  /** Dash and gap lengths, for a dashed line. */
+  readonly dash?: readonly [number, number];
 }
 
 /** One line of chart text, its baseline at y, anchored at x as an SVG text is. */
@@ -371,6 +503,8 @@ interface Label {
   readonly y: number;
   readonly anchor: 'middle' | 'end';
   readonly bold?: boolean;
+  /** Turned a quarter anticlockwise about (x, y), to run up the y axis. */
+  readonly rotated?: boolean;
 }
 
 /** The painter react-pdf hands a Canvas: pdfkit's drawing methods, chained. Those used here. */
@@ -383,6 +517,8 @@ export interface Painter {
   fillOpacity(opacity: number): Painter;
   strokeColor(color: string): Painter;
   lineWidth(width: number): Painter;
+  dash(length: number, options: { space: number }): Painter;
+  rotate(angle: number, options: { origin: [number, number] }): Painter;
   fill(): Painter;
   stroke(): Painter;
   fillAndStroke(): Painter;
@@ -405,6 +541,7 @@ function paintShape(painter: Painter, shape: Shape): void {
   if (shape.fillOpacity !== undefined) painter.fillOpacity(shape.fillOpacity);
   if (shape.stroke !== undefined) {
     painter.strokeColor(shape.stroke).lineWidth(shape.strokeWidth ?? 1);
+    if (shape.dash !== undefined) painter.dash(shape.dash[0], { space: shape.dash[1] });
   }
   if (shape.fill === undefined) painter.stroke();
   else if (shape.stroke === undefined) painter.fill();
@@ -427,7 +564,7 @@ function drawing(
 ): ReactElement {
   const placed = labels.map((label) => {
     const font: FontName = label.bold === true ? 'Helvetica-Bold' : 'Helvetica';
-    return { text: label.text, font, left: labelLeft(label, font), y: label.y };
+    return { ...label, font, left: labelLeft(label, font) };
   });
   return h(Canvas, {
     style: { width, height, minWidth: width, minHeight: height },
@@ -436,10 +573,12 @@ function drawing(
         paintShape(painter, shape);
       });
       painter.fillColor(pdfPalette.text);
-      placed.forEach(({ text, font, left, y }) => {
+      placed.forEach(({ text, font, left, x, y, rotated }) => {
+        if (rotated === true) painter.save().rotate(-90, { origin: [x, y] });
         painter
           .font(font, CHART_FONT_SIZE)
           .text(text, left, y, { baseline: 'alphabetic', lineBreak: false });
+        if (rotated === true) painter.restore();
       });
       return null;
     },

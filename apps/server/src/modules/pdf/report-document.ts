@@ -39,6 +39,7 @@ import {
   NOT_ACCURATE_ENOUGH_EXPLAINED,
   notAccurateEnoughDetail,
 } from '@nestling/shared/risk/reportable';
+import { reportRiskAxisTicks } from '@nestling/shared/charts';
 import { joinWithAnd } from '@nestling/shared/text';
 import {
   Document,
@@ -485,12 +486,15 @@ const CARRIER_MATCHES_EXPLAINED =
 
 const CHILD_RANGE_EXPLAINED =
   'For each condition, the lab simulated many children of the two of you. The bar holds most ' +
-  'of them, the black mark is the expected risk; any one child can fall anywhere on the bar, ' +
-  'or outside it.';
+  'of them, the black mark is the expected risk, the dashed line the population average; any ' +
+  'one child can fall anywhere on the bar, or outside it. Every bar is drawn on the same ' +
+  'scale, so a longer bar is a higher risk.';
 
 function childRiskBody(
   ranges: readonly ChildRiskRange[],
   heldBack: ReadonlySet<string>,
+  /** One scale for every range chart of the report (ADR 031). */
+  axisTicks: readonly number[],
 ): ReactNode[] {
   const held = (range: ChildRiskRange) => heldBack.has(range.code);
   return [
@@ -547,7 +551,7 @@ function childRiskBody(
               p(populationRiskSentence(range.populationRisk), styles.small),
               p(`Model: ${modelText(range.model)}.`, styles.note),
             ),
-            rangeChart({ ...range, embryos: [], width: RANGE_CHART_WIDTH }),
+            rangeChart({ ...range, embryos: [], axisTicks, width: RANGE_CHART_WIDTH }),
           ),
     ),
   ];
@@ -566,7 +570,7 @@ function jointBody(content: JointReport): ReactNode[] {
     findings(content.mother.monogenic, 'No single-gene findings were reported for the mother.'),
     heading("Father's single-gene findings"),
     findings(content.father.monogenic, 'No single-gene findings were reported for the father.'),
-    ...childRiskBody(content.childRisk, heldBackConditions(content)),
+    ...childRiskBody(content.childRisk, heldBackConditions(content), reportRiskAxisTicks(content)),
   ];
 }
 
@@ -590,7 +594,8 @@ const EMBRYO_TABLE_WIDTH = CONTENT_WIDTH - EMBRYO_CHART_WIDTH - EMBRYO_CHART_GAP
 const HOW_TO_READ_EMBRYOS =
   'For each condition: the curve is how genetic scores are spread in the population, with a ' +
   "line at each embryo's score; the bar below is the range of lifetime risk your children " +
-  'could have, with each embryo placed on it by its own lifetime risk. The table gives the ' +
+  'could have, with each embryo placed on it by its own lifetime risk, on one scale for every ' +
+  'condition. Dashed lines mark the population average. The table gives the ' +
   'numbers. A lower risk is not a guarantee: every embryo can still develop any of these ' +
   'conditions, and most of the risk of common diseases does not come from genes.';
 
@@ -598,6 +603,8 @@ function embryoDiseaseBlock(
   range: ChildRiskRange,
   embryos: readonly Embryo[],
   populationScores: readonly number[] | undefined,
+  /** One scale for every range chart of the report (ADR 031). */
+  axisTicks: readonly number[],
 ): ReactElement {
   const results = embryos.flatMap((embryo) => {
     const result = embryo.diseases.find((disease) => disease.code === range.code);
@@ -636,6 +643,7 @@ function embryoDiseaseBlock(
             label: embryo.label,
             absoluteRisk: result.absoluteRisk,
           })),
+          axisTicks,
           width: EMBRYO_CHART_WIDTH,
         }),
       ),
@@ -679,6 +687,7 @@ function embryoDiseaseBlock(
 function embryoBody(content: EmbryoReport): ReactNode[] {
   const embryos = [...content.embryos].sort((a, b) => a.priority - b.priority);
   const heldBack = heldBackConditions(content);
+  const axisTicks = reportRiskAxisTicks(content);
   const overview = table<Embryo>(
     [
       { title: 'Priority', width: 0.08, value: (embryo) => String(embryo.priority) },
@@ -705,7 +714,12 @@ function embryoBody(content: EmbryoReport): ReactNode[] {
       content.childRisk.map((range) =>
         heldBack.has(range.code)
           ? heldBackBlock(`disease-${range.code}`, range.code, range.model)
-          : embryoDiseaseBlock(range, embryos, content.charts.density[range.code]?.values),
+          : embryoDiseaseBlock(
+              range,
+              embryos,
+              content.charts.density[range.code]?.values,
+              axisTicks,
+            ),
       ),
     ),
   ];

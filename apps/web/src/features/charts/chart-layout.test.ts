@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assignLabelLanes,
   CHART_FONT_SIZE,
   CHART_WIDTH,
-  clampLabelCentre,
-  laneCount,
+  labelBox,
   MIN_READABLE_FONT_PX,
   PHONE_CHART_WIDTH,
 } from './chart-layout.ts';
@@ -16,22 +14,7 @@ describe('chart layout', () => {
     );
   });
 
-  it('puts overlapping labels on separate lanes and others on the first', () => {
-    const lanes = assignLabelLanes([
-      { x: 100, width: 40 },
-      { x: 110, width: 40 },
-      { x: 200, width: 40 },
-      { x: 105, width: 40 },
-    ]);
-    // Taken left to right: 100, then 105 and 110 each need a new lane; 200 is clear of all.
-    expect(lanes).toEqual([0, 2, 0, 1]);
-    expect(laneCount(lanes)).toBe(3);
-    expect(laneCount([])).toBe(0);
-  });
-
-  it('keeps a label inside the chart', () => {
-    expect(clampLabelCentre(2, 40, 0, 360)).toBe(20);
-    expect(clampLabelCentre(359, 40, 0, 360)).toBe(340);
-    expect(clampLabelCentre(100, 40, 0, 360)).toBe(100);
+  it('measures a label from its centre and baseline', () => {
+    expect(labelBox(100, 50, 40, 10)).toEqual({ left: 80, right: 120, top: 42, bottom: 52.5 });
   });
 });

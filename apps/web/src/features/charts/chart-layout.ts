@@ -4,6 +4,8 @@
  * scales with it. CHART_FONT_SIZE is chosen so that on the narrowest screen we design for (a
  * 390 px phone, minus the page's and a card's padding) no label is smaller than 11 px.
  */
+import type { Box, Point } from '@nestling/shared/chart-labels';
+
 export const CHART_WIDTH = 360;
 export const CHART_FONT_SIZE = 13;
 /** 390 px, less 16 px of page padding and 16 px of card padding on each side. */
@@ -20,39 +22,23 @@ export function estimateLabelWidth(text: string, fontSize = CHART_FONT_SIZE): nu
   return text.length * fontSize * 0.62;
 }
 
-/** Where a label centred on x may sit so that it stays inside [left, right]. */
-export function clampLabelCentre(x: number, width: number, left: number, right: number): number {
-  return Math.min(Math.max(x, left + width / 2), right - width / 2);
-}
-
-export interface LabelToPlace {
-  /** Where the label's centre would be. */
-  readonly x: number;
-  readonly width: number;
-}
+/** Space between neighbouring labels. */
+export const LABEL_GAP = 4;
 
 /**
- * Rows (lanes) for labels on a horizontal axis so that none overlap: labels are taken from left
- * to right and each goes into the first lane whose last label ends at least `gap` before it
- * starts. Returns the lane of each label, in the order given; lane 0 is nearest the axis.
+ * The box a label's text fills, centred on x with its baseline at y: ascenders reach about 0.8
+ * of the font size above the baseline, descenders a quarter below it.
  */
-export function assignLabelLanes(labels: readonly LabelToPlace[], gap = 4): number[] {
-  const order = labels
-    .map((label, index) => ({ label, index }))
-    .sort((a, b) => a.label.x - b.label.x);
-  const laneEnds: number[] = [];
-  const lanes = new Array<number>(labels.length).fill(0);
-  for (const { label, index } of order) {
-    const start = label.x - label.width / 2;
-    let lane = laneEnds.findIndex((end) => end + gap <= start);
-    if (lane === -1) lane = laneEnds.length;
-    laneEnds[lane] = label.x + label.width / 2;
-    lanes[index] = lane;
-  }
-  return lanes;
+export function labelBox(x: number, y: number, width: number, fontSize = CHART_FONT_SIZE): Box {
+  return {
+    left: x - width / 2,
+    right: x + width / 2,
+    top: y - fontSize * 0.8,
+    bottom: y + fontSize * 0.25,
+  };
 }
 
-/** How many lanes `assignLabelLanes` used (0 for no labels). */
-export function laneCount(lanes: readonly number[]): number {
-  return lanes.length === 0 ? 0 : Math.max(...lanes) + 1;
+/** An SVG path through a polyline's points: a marker's line and its leader. */
+export function polylinePath(points: readonly Point[]): string {
+  return points.map(([x, y], index) => `${index === 0 ? 'M' : 'L'}${x},${y}`).join('');
 }

@@ -5,7 +5,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.ts';
-import { CHART_WIDTH, MIN_READABLE_FONT_PX } from './chart-layout.ts';
+import { boxesOverlap, lineCrossesBox } from '@nestling/shared/chart-labels';
+import { CHART_WIDTH, estimateLabelWidth, labelBox, MIN_READABLE_FONT_PX } from './chart-layout.ts';
 import { DensityChart, layoutDensityChart } from './density-chart.tsx';
 import { renderChart, smallestPhoneFontPx } from './render-chart.tsx';
 import { testPopulation } from './test-population.ts';
@@ -24,7 +25,7 @@ function parts(svg: Element, part: string) {
 }
 
 function lineX(group: Element): number {
-  return Number(group.querySelector('line')?.getAttribute('x1'));
+  return Number(group.getAttribute('data-x') ?? group.querySelector('line')?.getAttribute('x1'));
 }
 
 describe('DensityChart for one person', () => {
@@ -144,17 +145,72 @@ describe('DensityChart for embryos', () => {
     expect(within(table).getByRole('rowheader', { name: 'Embryo 2' })).toBeInTheDocument();
   });
 
-  it('keeps close labels apart by putting them on separate rows', () => {
-    const layout = layoutDensityChart({
-      entry: t2d,
-      populationScores: population,
-      embryos: [
-        { label: 'Embryo 1', score: median },
-        { label: 'Embryo 2', score: median + 0.01 },
-      ],
-    });
-    const [one, two] = layout.markers;
-    expect(one?.labelY).not.toBe(two?.labelY);
+  it('never lets a label overlap another label or any line, with many close embryos', () => {
+    for (const count of [2, 6, 12, 20]) {
+      const layout = layoutDensityChart({
+        entry: t2d,
+        populationScores: population,
+        personScore: count < 20 ? median : undefined,
+        // Close scores around the middle, where the average's line is too.
+        embryos: Array.from({ length: count }, (_, index) => ({
+          label: `E${String(index + 1)}`,
+          score: median + (index % 5) * 0.02 - 0.04,
+        })),
+      });
+      const drawn = [...layout.markers, layout.average];
+      const boxes = drawn.map((marker) =>
+        labelBox(marker.labelX, marker.labelY, marker.labelWidth),
+      );
+      boxes.forEach((box, i) => {
+        boxes.forEach((other, j) => {
+          if (j > i) expect(boxesOverlap(box, other), `labels ${i} and ${j}`).toBe(false);
+        });
+        drawn.forEach((marker, j) => {
+          // A line may end at its own label, never run through another.
+          if (j !== i)
+            expect(lineCrossesBox(marker.line, box), `line ${j}, label ${i}`).toBe(false);
+        });
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(CHART_WIDTH);
+      });
+      layout.markers.forEach((marker, i) => {
+        expect(boxes[i]?.bottom).toBeLessThanOrEqual(layout.plot.top);
+        expect(marker.line[0]).toEqual([marker.x, layout.plot.bottom]);
+      });
+      // The average's label is under the axis, clear of the percentile labels.
+      layout.xTicks.forEach((tick) => {
+        const tickBox = labelBox(tick.labelX, tick.labelY, estimateLabelWidth(tick.label));
+        expect(boxesOverlap(tickBox, boxes.at(-1) ?? tickBox)).toBe(false);
+      });
+    }
+  });
+
+  it('draws the population average, and says what each axis measures', () => {
+    renderChart(<DensityChart entry={t2d} populationScores={population} embryos={embryos} />);
+    const svg = screen.getByRole('img');
+    const [average] = parts(svg, 'average');
+    expect(average).toHaveTextContent('Average');
+    expect(lineX(average ?? svg)).toBeCloseTo(lineX(parts(svg, 'x-tick')[2] ?? svg), 6);
+    expect(svg).toHaveTextContent('% of people');
+    expect(svg).toHaveTextContent('Percentile in the population');
+    expect(screen.getByRole('figure')).toHaveTextContent(
+      "The dashed line is the population's average (the 50th percentile).",
+    );
+  });
+
+  it('runs the y axis above the curve, so its top is never cut off', () => {
+    // 200 quantiles of a normal population: the six middle buckets hold 12 people each, and
+    // the curve's flat top is 6.0 %, which is also the top tick.
+    const quantiles = Array.from({ length: 200 }, (_, i) =>
+      scoreAtPercentile(sorted, (i + 0.5) / 2),
+    );
+    const layout = layoutDensityChart({ entry: t2d, populationScores: quantiles });
+    const highest = Math.max(...layout.density.buckets.map((bucket) => bucket.percent));
+    expect(layout.density.yMax).toBeGreaterThanOrEqual(highest * 1.1);
+    const curveTop = Math.min(
+      ...[...layout.path.matchAll(/[ML,C]\s*[\d.]+,([\d.]+)/g)].map((match) => Number(match[1])),
+    );
+    expect(curveTop).toBeGreaterThan(layout.plot.top + 10);
   });
 });
 

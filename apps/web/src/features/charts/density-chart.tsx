@@ -4,19 +4,31 @@
  * What it shows: the population's scores as a smoothed curve (the catalogue entry's chart
  * settings: 36 buckets between the lowest and highest score, 3 empty buckets each side, a
  * moving average over one bucket either side; see packages/shared/src/charts.ts), with a
- * labelled vertical line for the person ('You') or for each embryo.
+ * labelled vertical line for the person ('You') or for each embryo, and a dashed line at the
+ * population's average (its 50th percentile).
  *
  * How to read it: the higher the curve, the more people have that score. The x axis is marked
  * at the population's 10th, 30th, 50th, 70th and 90th percentiles rather than in raw score units:
  * a line at the 70th mark means a score higher than 70 of 100 people. The y axis is the
- * percentage of people per bucket. A higher score means a higher genetic predisposition, not a
- * diagnosis; the absolute risk is told by the dot grid.
+ * percentage of people per bucket, and runs a tenth above the curve's top so the top is never
+ * cut. A higher score means a higher genetic predisposition, not a diagnosis; the absolute risk
+ * is told by the dot grid.
+ *
+ * Labels of the lines sit in rows above the plot, each joined to its line by a leader, placed
+ * by packages/shared/src/chart-labels.ts so that no label overlaps another label or any line.
  *
  * The sentence above the drawing and the table behind 'Show the numbers as a table' say the
  * same thing in words.
  */
 import {
+  assignLabelLanes,
+  clampLabelCentre,
+  placeMarkerLabels,
+  rowCount,
+} from '@nestling/shared/chart-labels';
+import {
   buildDensity,
+  DENSITY_AXIS_TITLES,
   describePercentile,
   ordinal,
   percentileOfScore,
@@ -29,13 +41,12 @@ import { useId } from 'react';
 import { chartPalette } from '../../theme.ts';
 import { ChartFigure, type ChartTable } from './chart-figure.tsx';
 import {
-  assignLabelLanes,
   CHART_FONT_SIZE,
   CHART_WIDTH,
-  clampLabelCentre,
   estimateLabelWidth,
+  LABEL_GAP,
   LABEL_LINE_HEIGHT,
-  laneCount,
+  polylinePath,
 } from './chart-layout.ts';
 import classes from './charts.module.css';
 
@@ -73,9 +84,19 @@ interface Marker {
   readonly percentile: number;
 }
 
-const MARGIN = { left: 40, right: 12, bottom: 12 };
+const MARGIN = { left: 56, right: 12, top: 4, bottom: 12 };
 const PLOT_HEIGHT = 150;
 const Y_LABEL_GAP = 6;
+/** Where the rotated y axis title's centre sits, from the left edge. */
+const Y_TITLE_X = 12;
+/** The band between the plot's top and the labels, where leaders run. */
+const LEADER_BAND = 10;
+/** A label's baseline above the bottom of its row, leaving room for descenders. */
+const ROW_DESCENT = 4;
+export const AVERAGE_LABEL = 'Average';
+
+/** A line's path: from the baseline up through the plot, then its leader to its label. */
+type Polyline = readonly (readonly [number, number])[];
 
 /** The density chart's drawing, positions in viewBox units; exported for its tests. */
 export function layoutDensityChart({
@@ -102,27 +123,52 @@ export function layoutDensityChart({
   const right = CHART_WIDTH - MARGIN.right;
   const x = scaleLinear().domain(density.domain).range([left, right]).clamp(true);
 
-  // Marker labels sit in rows above the plot, as many as it takes for none to overlap.
-  const markerLabels = markers.map((marker) => {
-    const width = estimateLabelWidth(marker.label);
-    return { x: clampLabelCentre(x(marker.score), width, left, right), width };
-  });
-  const markerLanes = assignLabelLanes(markerLabels);
-  // Room above the top y tick's label even with no markers.
-  const plotTop = 10 + Math.max(1, laneCount(markerLanes)) * LABEL_LINE_HEIGHT;
+  // The person's or embryos' labels, placed so none overlap; they may use the room above the
+  // y axis's labels too.
+  const labelled = markers.map((marker) => ({ label: marker.label, score: marker.score }));
+  const widths = labelled.map((item) => estimateLabelWidth(item.label));
+  const placed = placeMarkerLabels(
+    labelled.map((item, index) => ({ x: x(item.score), width: widths[index] ?? 0 })),
+    0,
+    CHART_WIDTH,
+    LABEL_GAP,
+  );
+  const rows = Math.max(1, rowCount(placed.map((label) => label.row)));
+  const plotTop = MARGIN.top + rows * LABEL_LINE_HEIGHT + LEADER_BAND;
   const plotBottom = plotTop + PLOT_HEIGHT;
+  const rowBottom = (row: number) => plotTop - LEADER_BAND - row * LABEL_LINE_HEIGHT;
+  const drawn = labelled.map((item, index) => {
+    const lineX = x(item.score);
+    const label = placed[index] ?? { x: lineX, row: 0 };
+    const line: Polyline = [
+      [lineX, plotBottom],
+      [lineX, plotTop],
+      [label.x, rowBottom(0)],
+      [label.x, rowBottom(label.row)],
+    ];
+    return {
+      x: lineX,
+      labelX: label.x,
+      labelY: rowBottom(label.row) - ROW_DESCENT,
+      labelWidth: widths[index] ?? 0,
+      line,
+    };
+  });
 
-  // Percentile labels below the axis, staggered into rows where the ticks are close together.
-  const tickLabels = density.xTicks.map((tick) => {
+  // Percentile labels below the axis, and the average's (under its dashed line, which runs
+  // through the plot only), staggered into rows where they are close together.
+  const tickLabels = [
+    ...density.xTicks.map((tick) => ({ label: tick.label, score: tick.score })),
+    { label: AVERAGE_LABEL, score: density.average },
+  ].map((tick) => {
     const width = estimateLabelWidth(tick.label);
     return { x: clampLabelCentre(x(tick.score), width, left, right), width };
   });
-  const tickLanes = assignLabelLanes(tickLabels);
-  const axisTitleY = plotBottom + 8 + (laneCount(tickLanes) + 1) * LABEL_LINE_HEIGHT;
+  const tickLanes = assignLabelLanes(tickLabels, LABEL_GAP);
+  const axisTitleY = plotBottom + 8 + (rowCount(tickLanes) + 1) * LABEL_LINE_HEIGHT;
   const height = axisTitleY + MARGIN.bottom;
 
-  const yTop = density.yTicks.at(-1) ?? 1;
-  const y = scaleLinear().domain([0, yTop]).range([plotBottom, plotTop]);
+  const y = scaleLinear().domain([0, density.yMax]).range([plotBottom, plotTop]);
   const bucketWidth = (density.domain[1] - density.domain[0]) / density.buckets.length;
   // The curve passes through each bucket's centre and starts and ends on the baseline.
   const points: [number, number][] = [
@@ -139,6 +185,14 @@ export function layoutDensityChart({
       .y0(plotBottom)
       .y1(([, percent]) => y(percent))
       .curve(curveMonotoneX)(points) ?? '';
+  const tickLabelY = (index: number) =>
+    plotBottom + 8 + ((tickLanes[index] ?? 0) + 1) * LABEL_LINE_HEIGHT - 4;
+  const averageIndex = density.xTicks.length;
+  const averageX = x(density.average);
+  const averageLine: Polyline = [
+    [averageX, plotBottom],
+    [averageX, plotTop],
+  ];
 
   return {
     density,
@@ -146,19 +200,28 @@ export function layoutDensityChart({
     path,
     plot: { left, right, top: plotTop, bottom: plotBottom },
     axisTitleY,
+    yTitle: { x: Y_TITLE_X, y: (plotTop + plotBottom) / 2 },
     xTicks: density.xTicks.map((tick, index) => ({
       ...tick,
       x: x(tick.score),
       labelX: tickLabels[index]?.x ?? x(tick.score),
-      labelY: plotBottom + 8 + ((tickLanes[index] ?? 0) + 1) * LABEL_LINE_HEIGHT - 4,
+      labelY: tickLabelY(index),
     })),
     yTicks: density.yTicks.map((value) => ({ value, y: y(value), label: `${value}%` })),
-    markers: markers.map((marker, index) => ({
-      ...marker,
-      x: x(marker.score),
-      labelX: markerLabels[index]?.x ?? x(marker.score),
-      labelY: plotTop - 6 - (markerLanes[index] ?? 0) * LABEL_LINE_HEIGHT,
-    })),
+    markers: markers.map((marker, index) => {
+      const marked = drawn[index];
+      if (marked === undefined) throw new Error('Every marker is drawn.');
+      return { ...marker, ...marked };
+    }),
+    average: {
+      label: AVERAGE_LABEL,
+      score: density.average,
+      x: averageX,
+      labelX: tickLabels[averageIndex]?.x ?? averageX,
+      labelY: tickLabelY(averageIndex),
+      labelWidth: tickLabels[averageIndex]?.width ?? 0,
+      line: averageLine,
+    },
   };
 }
 
@@ -193,7 +256,7 @@ export function DensityChart(props: DensityChartProps) {
   const summaryId = useId();
   const layout = layoutDensityChart(props);
   const { entry } = props;
-  const { plot, markers } = layout;
+  const { plot, markers, average } = layout;
   const text = { fill: chartPalette.text, fontSize: CHART_FONT_SIZE };
   const [onlyMarker] = markers;
 
@@ -219,6 +282,11 @@ export function DensityChart(props: DensityChartProps) {
       svgLabel={svgLabel(entry, markers)}
       svgHeight={layout.height}
       table={markerTable(entry, markers)}
+      footer={
+        <p className={classes.note}>
+          The dashed line is the population&apos;s average (the 50th percentile).
+        </p>
+      }
     >
       <path
         d={layout.path}
@@ -271,30 +339,39 @@ export function DensityChart(props: DensityChartProps) {
         </g>
       ))}
       <text x={(plot.left + plot.right) / 2} y={layout.axisTitleY} textAnchor="middle" {...text}>
-        Percentile in the population
+        {DENSITY_AXIS_TITLES.x}
       </text>
+      <text
+        x={layout.yTitle.x}
+        y={layout.yTitle.y}
+        transform={`rotate(-90 ${layout.yTitle.x} ${layout.yTitle.y})`}
+        textAnchor="middle"
+        dy="0.32em"
+        {...text}
+      >
+        {DENSITY_AXIS_TITLES.y}
+      </text>
+      <g data-chart-part="average" data-x={average.x}>
+        <path
+          d={polylinePath(average.line)}
+          fill="none"
+          stroke={chartPalette.averageRing}
+          strokeWidth={2}
+          strokeDasharray="5 3"
+        />
+        <text x={average.labelX} y={average.labelY} textAnchor="middle" {...text}>
+          {average.label}
+        </text>
+      </g>
       {markers.map((marker, index) => (
         <g key={`${marker.label}-${index}`} data-chart-part="marker" data-x={marker.x}>
-          <line
-            x1={marker.x}
-            x2={marker.x}
-            y1={plot.bottom}
-            y2={marker.labelY + 4}
+          <path
+            d={polylinePath(marker.line)}
+            fill="none"
             stroke={chartPalette.marker}
             strokeWidth={2}
           />
-          {/* A halo in the background colour keeps a label legible where another marker's line
-              passes behind it. */}
-          <text
-            x={marker.labelX}
-            y={marker.labelY}
-            textAnchor="middle"
-            fontWeight={700}
-            stroke={chartPalette.background}
-            strokeWidth={4}
-            paintOrder="stroke"
-            {...text}
-          >
+          <text x={marker.labelX} y={marker.labelY} textAnchor="middle" fontWeight={700} {...text}>
             {marker.label}
           </text>
         </g>

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.ts';
-import { CHART_WIDTH, MIN_READABLE_FONT_PX } from './chart-layout.ts';
+import { boxesOverlap, lineCrossesBox } from '@nestling/shared/chart-labels';
+import { CHART_WIDTH, labelBox, MIN_READABLE_FONT_PX } from './chart-layout.ts';
 import { layoutRangeChart, RangeChart } from './range-chart.tsx';
 import { renderChart, smallestPhoneFontPx } from './render-chart.tsx';
 
@@ -114,8 +115,76 @@ describe('RangeChart', () => {
       ],
     });
     expect(layout.embryos[1]?.x).toBeLessThanOrEqual(layout.plot.right);
-    expect(layout.embryos[0]?.labelY).not.toBe(layout.embryos[1]?.labelY);
+    expect(layout.embryos[0]?.labelX).toBeLessThan(layout.embryos[1]?.labelX ?? 0);
     expect(layout.ticks.at(-1)?.value).toBeGreaterThanOrEqual(20.1);
+  });
+
+  it('never lets a label overlap another label or any line, with many close embryos', () => {
+    for (const count of [3, 8, 20]) {
+      const layout = layoutRangeChart({
+        entry: t2d,
+        childRiskRange: { lowPercent: 7, expectedPercent: 7.4, highPercent: 7.9 },
+        populationPercent: 7.2,
+        axisTicks: [0, 20, 40, 60],
+        embryos: Array.from({ length: count }, (_, index) => ({
+          label: `E${String(index + 1)}`,
+          riskPercent: 7 + (index % 4) * 0.1,
+        })),
+      });
+      const labels = [
+        ...layout.rangeLabels.map((label) => labelBox(label.x, label.y, label.width)),
+        ...layout.embryos.map((embryo) =>
+          labelBox(embryo.labelX, embryo.labelY, embryo.labelWidth),
+        ),
+      ];
+      const lines = [
+        [layout.expectedX, layout.averageX ?? 0].map(
+          (lineX) =>
+            [
+              [lineX, layout.lineTop],
+              [lineX, layout.lineBottom],
+            ] as const,
+        ),
+        layout.embryos.map((embryo) => embryo.leader),
+      ].flat();
+      labels.forEach((box, i) => {
+        labels.forEach((other, j) => {
+          if (j > i) expect(boxesOverlap(box, other), `labels ${i} and ${j}`).toBe(false);
+        });
+        lines.forEach((line, j) => {
+          // An embryo's leader ends at its own label's top edge, inside no label.
+          expect(lineCrossesBox(line, box), `line ${j}, label ${i}`).toBe(false);
+        });
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(CHART_WIDTH);
+        expect(box.bottom <= layout.lineTop || box.top >= layout.triangleBase).toBe(true);
+        expect(box.top).toBeGreaterThanOrEqual(0);
+      });
+    }
+  });
+
+  it("uses the report's scale, says so, and draws the population average", () => {
+    renderChart(
+      <RangeChart
+        entry={diseases.ms}
+        childRiskRange={{ lowPercent: 0.2, expectedPercent: 0.4, highPercent: 0.6 }}
+        populationPercent={0.4}
+        axisTicks={[0, 20, 40, 60]}
+      />,
+    );
+    const svg = screen.getByRole('img');
+    expect(parts(svg, 'x-tick').map((tick) => tick.textContent)).toEqual([
+      '0%',
+      '20%',
+      '40%',
+      '60%',
+    ]);
+    expect(svg).toHaveTextContent('Same scale for every condition');
+    expect(svg).toHaveTextContent('Average 0.4%');
+    expect(parts(svg, 'average')).toHaveLength(1);
+    const bar = parts(svg, 'range')[0];
+    // 0.2 % to 0.6 % of a 0-60 % axis: a short bar, as short as the risk is small.
+    expect(Number(bar?.getAttribute('width'))).toBeLessThan(3);
   });
 
   it('refuses a range that is not low <= expected <= high', () => {
@@ -141,13 +210,13 @@ describe('RangeChart', () => {
     expect(svg.getAttribute('viewBox')).toMatch(new RegExp(`^0 0 ${CHART_WIDTH} `));
     expect(svg).toHaveAttribute('width', '100%');
     expect(smallestPhoneFontPx(svg)).toBeGreaterThanOrEqual(MIN_READABLE_FONT_PX);
+    // On its own, the chart fits its values.
     expect(parts(svg, 'x-tick').map((tick) => tick.textContent)).toEqual([
-      '0.0%',
-      '0.1%',
+      '0%',
       '0.2%',
-      '0.3%',
       '0.4%',
-      '0.5%',
+      '0.6%',
     ]);
+    expect(svg).not.toHaveTextContent('Same scale');
   });
 });

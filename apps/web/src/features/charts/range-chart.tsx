@@ -7,6 +7,10 @@
  * the expected (average) risk for their children. Embryos are vermillion triangles under the
  * bar, each labelled with its name.
  *
+ * The scale is the report's: every range chart of a report shares it (ADR 031), so the same
+ * risk is the same length on each and the axis says so. A dashed vermillion line marks the
+ * population average where the report gives it.
+ *
  * How to read it: further right is a higher risk. Where an embryo sits against the expected tick
  * says whether its risk is lower or higher than the couple's children's average. The sentence
  * above the drawing and the table behind 'Show the numbers as a table' give the same numbers.
@@ -14,7 +18,13 @@
  * A condition reported for one sex only (breast cancer, endometriosis, prostate cancer) speaks
  * of the couple's future daughters or sons rather than their children.
  */
-import { formatRiskPercent } from '@nestling/shared/charts';
+import {
+  assignLabelLanes,
+  clampLabelCentre,
+  placeMarkerLabels,
+  rowCount,
+} from '@nestling/shared/chart-labels';
+import { formatRiskPercent, RANGE_AXIS_TITLES, riskAxisTicks } from '@nestling/shared/charts';
 import type { CatalogueEntry } from '@nestling/shared/catalogue/catalogue-entry';
 import { diseaseReportedSex } from '@nestling/shared/catalogue/diseases';
 import { scaleLinear } from 'd3-scale';
@@ -22,13 +32,12 @@ import { useId } from 'react';
 import { chartPalette } from '../../theme.ts';
 import { ChartFigure, type ChartTable } from './chart-figure.tsx';
 import {
-  assignLabelLanes,
   CHART_FONT_SIZE,
   CHART_WIDTH,
-  clampLabelCentre,
   estimateLabelWidth,
+  LABEL_GAP,
   LABEL_LINE_HEIGHT,
-  laneCount,
+  polylinePath,
 } from './chart-layout.ts';
 import classes from './charts.module.css';
 
@@ -53,12 +62,27 @@ export interface RangeChartProps {
   readonly entry: CatalogueEntry;
   readonly childRiskRange: ChildRiskRangeInPercent;
   readonly embryos?: readonly EmbryoRisk[] | undefined;
+  /** The population average's lifetime risk, in percent, drawn as a dashed line. */
+  readonly populationPercent?: number | undefined;
+  /**
+   * The report's shared axis ticks in percent (reportRiskAxisTicks), so that all of its range
+   * charts have one scale; without them the chart fits its own values.
+   */
+  readonly axisTicks?: readonly number[] | undefined;
 }
 
 const MARGIN = { left: 16, right: 16, top: 8, bottom: 10 };
 const BAR_HEIGHT = 12;
 const TRIANGLE = 9;
 const AXIS_GAP = 12;
+/** How far the expected and average lines reach beyond the bar. */
+const LINE_OVERHANG = 3;
+/** The band under the triangles where embryo labels' leaders run. */
+const LEADER_BAND = 8;
+/** A label's baseline below the top of its row: about the font's ascent. */
+const ROW_ASCENT = 11;
+/** A label's baseline above the bottom of its row, leaving room for descenders. */
+const ROW_DESCENT = 4;
 
 function assertPercent(value: number, what: string): void {
   if (!Number.isFinite(value) || value < 0 || value > 100) {
@@ -67,7 +91,12 @@ function assertPercent(value: number, what: string): void {
 }
 
 /** The range chart's drawing, positions in viewBox units; exported for its tests. */
-export function layoutRangeChart({ childRiskRange, embryos = [] }: RangeChartProps) {
+export function layoutRangeChart({
+  childRiskRange,
+  embryos = [],
+  populationPercent,
+  axisTicks,
+}: RangeChartProps) {
   const { lowPercent, expectedPercent, highPercent } = childRiskRange;
   assertPercent(lowPercent, 'The low end of the range');
   assertPercent(expectedPercent, 'The expected risk');
@@ -76,18 +105,23 @@ export function layoutRangeChart({ childRiskRange, embryos = [] }: RangeChartPro
     throw new RangeError('The range must run low <= expected <= high.');
   }
   for (const embryo of embryos) assertPercent(embryo.riskPercent, `${embryo.label}'s risk`);
+  if (populationPercent !== undefined) assertPercent(populationPercent, 'The average risk');
 
   const left = MARGIN.left;
   const right = CHART_WIDTH - MARGIN.right;
-  const top = Math.max(highPercent, ...embryos.map((embryo) => embryo.riskPercent));
-  // From 0, so that lengths compare honestly; nice() ends the axis on a round tick.
+  const values = [
+    highPercent,
+    ...embryos.map((embryo) => embryo.riskPercent),
+    ...(populationPercent === undefined ? [] : [populationPercent]),
+  ];
+  // The report's scale when it reaches every value here, else one of the chart's own.
+  const shared = axisTicks !== undefined && (axisTicks.at(-1) ?? 0) >= Math.max(...values);
+  const ticks = shared ? axisTicks : riskAxisTicks(values);
   const x = scaleLinear()
-    .domain([0, top > 0 ? top : 1])
-    .nice(4)
+    .domain([0, ticks.at(-1) ?? 1])
     .range([left, right]);
 
-  // Labels of the range's ends and its expected value, in rows above the bar.
-  const tickFormat = x.tickFormat(4);
+  // Labels of the range's ends, its expected value and the average, in rows above the bar.
   const rangeTexts = [
     { key: 'low', text: formatRiskPercent(lowPercent), value: lowPercent },
     {
@@ -96,44 +130,78 @@ export function layoutRangeChart({ childRiskRange, embryos = [] }: RangeChartPro
       value: expectedPercent,
     },
     { key: 'high', text: formatRiskPercent(highPercent), value: highPercent },
+    ...(populationPercent === undefined
+      ? []
+      : [
+          {
+            key: 'average',
+            text: `Average ${formatRiskPercent(populationPercent)}`,
+            value: populationPercent,
+          },
+        ]),
   ];
   const rangeLabels = rangeTexts.map((label) => {
     const width = estimateLabelWidth(label.text);
     return { x: clampLabelCentre(x(label.value), width, left, right), width };
   });
-  const rangeLanes = assignLabelLanes(rangeLabels);
-  const barTop = MARGIN.top + laneCount(rangeLanes) * LABEL_LINE_HEIGHT + 4;
+  const rangeLanes = assignLabelLanes(rangeLabels, LABEL_GAP);
+  const barTop = MARGIN.top + rowCount(rangeLanes) * LABEL_LINE_HEIGHT + LINE_OVERHANG + 2;
   const barBottom = barTop + BAR_HEIGHT;
 
-  const embryoLabels = embryos.map((embryo) => {
-    const width = estimateLabelWidth(embryo.label);
-    return { x: clampLabelCentre(x(embryo.riskPercent), width, left, right), width };
-  });
-  const embryoLanes = assignLabelLanes(embryoLabels);
-  const embryoLabelsTop = barBottom + 2 + TRIANGLE;
-  const axisY = embryoLabelsTop + laneCount(embryoLanes) * LABEL_LINE_HEIGHT + AXIS_GAP;
+  // Embryos' labels in rows under the triangles, each joined to its triangle by a leader.
+  const triangleBase = barBottom + 2 + TRIANGLE;
+  const embryoWidths = embryos.map((embryo) => estimateLabelWidth(embryo.label));
+  const embryoLabels = placeMarkerLabels(
+    embryos.map((embryo, index) => ({ x: x(embryo.riskPercent), width: embryoWidths[index] ?? 0 })),
+    0,
+    CHART_WIDTH,
+    LABEL_GAP,
+  );
+  const rowTop = (row: number) => triangleBase + LEADER_BAND + row * LABEL_LINE_HEIGHT;
+  const embryoRows = rowCount(embryoLabels.map((label) => label.row));
+  const axisY = rowTop(embryoRows) + AXIS_GAP - (embryoRows === 0 ? LEADER_BAND : 0);
+  const titleLines = shared
+    ? [RANGE_AXIS_TITLES.x, RANGE_AXIS_TITLES.shared]
+    : [RANGE_AXIS_TITLES.x];
   const axisTitleY = axisY + 2 * LABEL_LINE_HEIGHT + 4;
 
   return {
-    height: axisTitleY + MARGIN.bottom,
+    height: axisTitleY + (titleLines.length - 1) * LABEL_LINE_HEIGHT + MARGIN.bottom,
     plot: { left, right },
     bar: { x1: x(lowPercent), x2: x(highPercent), top: barTop, bottom: barBottom },
+    /** The expected and average lines run this far above and below the bar. */
+    lineTop: barTop - LINE_OVERHANG,
+    lineBottom: barBottom + LINE_OVERHANG,
     expectedX: x(expectedPercent),
+    averageX: populationPercent === undefined ? undefined : x(populationPercent),
     rangeLabels: rangeTexts.map((label, index) => ({
       ...label,
       x: rangeLabels[index]?.x ?? x(label.value),
-      y: barTop - 5 - (rangeLanes[index] ?? 0) * LABEL_LINE_HEIGHT,
+      y: barTop - LINE_OVERHANG - ROW_DESCENT - (rangeLanes[index] ?? 0) * LABEL_LINE_HEIGHT,
+      width: rangeLabels[index]?.width ?? 0,
     })),
-    embryos: embryos.map((embryo, index) => ({
-      ...embryo,
-      x: x(embryo.riskPercent),
-      labelX: embryoLabels[index]?.x ?? x(embryo.riskPercent),
-      labelY: embryoLabelsTop + ((embryoLanes[index] ?? 0) + 1) * LABEL_LINE_HEIGHT - 4,
-    })),
+    embryos: embryos.map((embryo, index) => {
+      const ex = x(embryo.riskPercent);
+      const label = embryoLabels[index] ?? { x: ex, row: 0 };
+      return {
+        ...embryo,
+        x: ex,
+        labelX: label.x,
+        labelY: rowTop(label.row) + ROW_ASCENT,
+        labelWidth: embryoWidths[index] ?? 0,
+        /** From the triangle's base to the label's row. */
+        leader: [
+          [ex, triangleBase],
+          [label.x, rowTop(0)],
+          [label.x, rowTop(label.row)],
+        ] as const,
+      };
+    }),
+    triangleBase,
     axisY,
     axisTitleY,
-    // d3's tick formatter shows 0.3, not 0.30000000000000004.
-    ticks: x.ticks(4).map((value) => ({ value, x: x(value), label: `${tickFormat(value)}%` })),
+    titleLines,
+    ticks: ticks.map((value) => ({ value, x: x(value), label: `${String(value)}%` })),
   };
 }
 
@@ -168,6 +236,9 @@ function rangeTable(entry: CatalogueEntry, props: RangeChartProps): ChartTable {
       ['Lowest possible', formatRiskPercent(range.lowPercent), ''],
       ['Expected', formatRiskPercent(range.expectedPercent), ''],
       ['Highest possible', formatRiskPercent(range.highPercent), ''],
+      ...(props.populationPercent === undefined
+        ? []
+        : [['Population average', formatRiskPercent(props.populationPercent), '']]),
       ...embryos.map((embryo) => [
         embryo.label,
         formatRiskPercent(embryo.riskPercent),
@@ -226,12 +297,24 @@ export function RangeChart(props: RangeChartProps) {
       <line
         x1={layout.expectedX}
         x2={layout.expectedX}
-        y1={bar.top - 4}
-        y2={bar.bottom + 4}
+        y1={layout.lineTop}
+        y2={layout.lineBottom}
         stroke={chartPalette.marker}
         strokeWidth={3}
         data-chart-part="expected"
       />
+      {layout.averageX === undefined ? null : (
+        <line
+          x1={layout.averageX}
+          x2={layout.averageX}
+          y1={layout.lineTop}
+          y2={layout.lineBottom}
+          stroke={chartPalette.averageRing}
+          strokeWidth={2}
+          strokeDasharray="4 2"
+          data-chart-part="average"
+        />
+      )}
       {layout.rangeLabels.map((label) => (
         <text
           key={label.key}
@@ -250,6 +333,7 @@ export function RangeChart(props: RangeChartProps) {
             d={`M${embryo.x},${bar.bottom + 2} l${TRIANGLE / 2 + 1},${TRIANGLE} h${-TRIANGLE - 2} Z`}
             fill={chartPalette.embryo}
           />
+          <path d={polylinePath(embryo.leader)} fill="none" stroke={chartPalette.axis} />
           <text x={embryo.labelX} y={embryo.labelY} textAnchor="middle" {...text}>
             {embryo.label}
           </text>
@@ -281,14 +365,18 @@ export function RangeChart(props: RangeChartProps) {
           </text>
         </g>
       ))}
-      <text
-        x={(layout.plot.left + layout.plot.right) / 2}
-        y={layout.axisTitleY}
-        textAnchor="middle"
-        {...text}
-      >
-        Lifetime risk
-      </text>
+      {layout.titleLines.map((line, index) => (
+        <text
+          key={line}
+          x={(layout.plot.left + layout.plot.right) / 2}
+          y={layout.axisTitleY + index * LABEL_LINE_HEIGHT}
+          textAnchor="middle"
+          fontWeight={index === 0 ? 400 : 700}
+          {...text}
+        >
+          {line}
+        </text>
+      ))}
     </ChartFigure>
   );
 }

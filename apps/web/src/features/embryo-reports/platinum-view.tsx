@@ -1,5 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { diseaseReportedSex, getDisease } from '@nestling/shared/catalogue/diseases';
+import { reportRiskAxisTicks } from '@nestling/shared/charts';
 import type { ChildRiskRange, EmbryoReport } from '@nestling/shared/contract/report';
 import { riskPercent } from '@nestling/shared/report-wording';
 import { heldBackConditions } from '@nestling/shared/risk/reportable';
@@ -78,6 +79,8 @@ function ConditionSection({
             expectedPercent: range.expected * 100,
             highPercent: range.upper * 100,
           }}
+          populationPercent={range.populationRisk * 100}
+          axisTicks={reportRiskAxisTicks(content)}
           embryos={embryoResults.map(({ label, result }) => ({
             label,
             riskPercent: result.absoluteRisk * 100,

@@ -1,5 +1,6 @@
 import { Alert, Stack, Table, Text, Title } from '@mantine/core';
 import { diseaseReportedSex, getDisease } from '@nestling/shared/catalogue/diseases';
+import { reportRiskAxisTicks } from '@nestling/shared/charts';
 import type { CarrierMatch, JointReport } from '@nestling/shared/contract/report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
 import { inheritanceText, riskPercent } from '@nestling/shared/report-wording';
@@ -131,6 +132,8 @@ export function JointReportView({
                     expectedPercent: range.expected * 100,
                     highPercent: range.upper * 100,
                   }}
+                  populationPercent={range.populationRisk * 100}
+                  axisTicks={reportRiskAxisTicks(content)}
                 />
                 <Text size="sm">
                   The average {averagePerson(range.code)}&apos;s lifetime risk is{' '}
