@@ -84,11 +84,11 @@ interface Marker {
   readonly percentile: number;
 }
 
-const MARGIN = { left: 56, right: 12, top: 4, bottom: 12 };
+const MARGIN = { left: 58, right: 12, top: 4, bottom: 12 };
 const PLOT_HEIGHT = 150;
 const Y_LABEL_GAP = 6;
 /** Where the rotated y axis title's centre sits, from the left edge. */
-const Y_TITLE_X = 12;
+const Y_TITLE_X = 10;
 /** The band between the plot's top and the labels, where leaders run. */
 const LEADER_BAND = 10;
 /** A label's baseline above the bottom of its row, leaving room for descenders. */
