@@ -3,6 +3,7 @@ import type { EmbryoReport } from '@nestling/shared/contract/report';
 import { heldBackConditions } from '@nestling/shared/risk/reportable';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAs, useToken } from './accounts.ts';
+import { keyConditionsPattern, pageHeight } from './report-checks.ts';
 import { expect, expectEveryActionInView, expectNoAxeViolations, test, visit } from './fixtures.ts';
 
 /** The embryo couple's report as the API gives it, to check the pages against its numbers. */
@@ -25,6 +26,9 @@ async function embryoReportOf(request: APIRequestContext, token: string) {
 
 const name = (label: string) => `Embryo ${label}`;
 
+/** The pages' height at desktop width before issue 15 folded each condition's detail away. */
+const HEIGHT_BEFORE = { embryo: 15129, platinum: 15923 } as const;
+
 function byPriority(content: EmbryoReport): string[] {
   return [...content.embryos].sort((a, b) => a.priority - b.priority).map((e) => name(e.label));
 }
@@ -46,7 +50,7 @@ async function expectNoSidewaysScroll(page: Page) {
 test('an embryo patient reads the report, the overview, one embryo and Platinum, and downloads the PDF', async ({
   page,
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000);
   const token = await signInAs(page, baseURL, 'embryo@demo.test');
   const { id, content } = await embryoReportOf(page.request, token);
@@ -96,6 +100,22 @@ test('an embryo patient reads the report, the overview, one embryo and Platinum,
   await expect(
     page.getByRole('heading', { level: 1, name: name(second?.label ?? '-') }),
   ).toBeVisible();
+  // The summary first; each condition's detail is folded away until opened.
+  const summary = page.getByRole('region', { name: 'Summary' });
+  expect(second?.chromosomes.status).toBe('euploid');
+  await expect(summary).toContainText('Chromosomes: Euploid (expected chromosome count).');
+  await expect(summary).toContainText(
+    keyConditionsPattern(
+      (second?.diseases ?? [])
+        .filter((result) => !heldBackConditions(content).has(result.code))
+        .map((result) => ({ risk: result.absoluteRisk, average: result.populationRisk })),
+    ),
+  );
+  if (testInfo.project.name === 'desktop') {
+    expect(await pageHeight(page)).toBeLessThan(HEIGHT_BEFORE.embryo / 3);
+  }
+  await page.getByRole('button', { name: 'Alcohol Use Disorder' }).click();
+  await page.getByRole('button', { name: 'Ischemic Stroke' }).click();
   await expect(
     page.getByText(
       new RegExp(
@@ -127,6 +147,10 @@ test('an embryo patient reads the report, the overview, one embryo and Platinum,
   await expect(
     page.getByRole('heading', { level: 1, name: 'Platinum: polygenic risk' }),
   ).toBeVisible();
+  if (testInfo.project.name === 'desktop') {
+    expect(await pageHeight(page)).toBeLessThan(HEIGHT_BEFORE.platinum / 3);
+  }
+  await page.getByRole('button', { name: 'Open all sections' }).click();
   const reported = content.childRisk.filter((range) => !heldBack.has(range.code));
   await expect(page.getByRole('img', { name: /Range of lifetime risk/ })).toHaveCount(
     reported.length,

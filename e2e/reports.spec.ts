@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { signInAs, useToken } from './accounts.ts';
+import { keyConditionsPattern, pageHeight } from './report-checks.ts';
 import { expect, expectEveryActionInView, expectNoAxeViolations, test, visit } from './fixtures.ts';
 
 /*
@@ -15,13 +16,23 @@ async function download(page: Page, click: () => Promise<void>) {
   return { name: file.suggestedFilename(), bytes: await readFile(path) };
 }
 
+/** The page's height at desktop width before issue 15 folded each condition's detail away. */
+const HEIGHT_BEFORE = { joint: 4780, individual: 17632 } as const;
+
+/** A report as the API gives it to its owner. */
+async function reportContent<T>(page: Page, token: string, path: string): Promise<T> {
+  const answer = await page.request.get(path, { headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { report: { content: T } }).report.content;
+}
+
 test('the couple: reports home, the joint report, its PDF, documents and the ZIP', async ({
   page,
   baseURL,
 }, testInfo) => {
   // Two downloads that the server renders: a PDF and a ZIP with three more PDFs in it.
   test.setTimeout(90_000);
-  await signInAs(page, baseURL, 'mother@demo.test');
+  const token = await signInAs(page, baseURL, 'mother@demo.test');
   await visit(page, '/reports');
   // The joint tab opens first for a couple: their report, its test with ' - 30x', a US date.
   await expect(page.getByRole('tab', { name: 'Joint', selected: true })).toBeVisible();
@@ -33,10 +44,41 @@ test('the couple: reports home, the joint report, its PDF, documents and the ZIP
   await page.getByRole('link', { name: 'Open the joint report' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Joint report' })).toBeVisible();
   await expect(page.getByText('Version 1 of 1, signed off on 2/5/2025')).toBeVisible();
-  // What the couple could pass on together comes first, in words and as a chance per child.
-  const carriers = page.getByRole('table', { name: 'Conditions you both carry' });
-  await expect(carriers.getByRole('row', { name: /GJB2-related/ })).toContainText('1 in 4 (25.0%)');
-  // Every disease's range chart, with its sentence (names in lower case inside sentences).
+  // The summary first: what the couple could pass on together stands out, with what to do,
+  // then the conditions their children's expected risk is furthest above average for.
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByRole('alert')).toContainText(
+    'You both carry a variant for GJB2-related nonsyndromic hearing loss',
+  );
+  await expect(summary.getByRole('alert')).toContainText('Each child has a 1 in 4 (25.0%) chance');
+  const portal = await page.request.get('/api/user', {
+    params: { preconception: 'true' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { preconceptionReports } = (await portal.json()) as {
+    preconceptionReports: { id: string }[];
+  };
+  const joint = await reportContent<{
+    childRisk: { expected: number; populationRisk: number }[];
+  }>(page, token, `/api/reports/${preconceptionReports[0]?.id ?? '-'}`);
+  await expect(summary).toContainText(
+    keyConditionsPattern(
+      joint.childRisk.map((range) => ({ risk: range.expected, average: range.populationRisk })),
+    ),
+  );
+  await expect(
+    summary.getByRole('link', { name: 'Book a call with a counsellor' }),
+  ).toHaveAttribute('href', '/schedule-appointment');
+  // Every condition's detail is folded away: the page is under a third of its old height.
+  if (testInfo.project.name === 'desktop') {
+    expect(await pageHeight(page)).toBeLessThan(HEIGHT_BEFORE.joint / 3);
+  }
+  // A condition's own address opens its section.
+  await page.goto('/reports/joint#child-risk-cad');
+  await expect(page.getByRole('button', { name: 'Coronary Artery Disease' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expect(
     page.getByText(/Your future children's lifetime risk of coronary artery disease could be from/),
   ).toBeVisible();
@@ -86,7 +128,7 @@ test('an individual report: the latest version, an earlier one, and what changed
 }, testInfo) => {
   // The individual report is one long page with a chart per condition: two axe scans of it.
   test.setTimeout(120_000);
-  await signInAs(page, baseURL, 'individual@demo.test');
+  const token = await signInAs(page, baseURL, 'individual@demo.test');
   await visit(page, '/reports');
   await expect(page.getByRole('tab', { name: 'Individual', selected: true })).toBeVisible();
   await page.getByRole('link', { name: 'Open the individual report' }).click();
@@ -97,7 +139,37 @@ test('an individual report: the latest version, an earlier one, and what changed
   await expect(page.getByRole('heading', { name: 'What changed in version 2' })).toBeVisible();
   const findings = page.getByRole('table', { name: 'Variants found in your genome' });
   await expect(findings.getByRole('row', { name: /Beta-thalassemia/ })).toBeVisible();
-  // Absolute risk first, in words and numbers, for every disease of the catalogue it holds.
+  // The summary names the conditions furthest above average, and the single-gene finding.
+  const orders = await page.request.get('/api/user', {
+    params: { individual: 'true', withIndividualReport: 'true' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { order } = (await orders.json()) as { order: { id: string } };
+  const individual = await reportContent<{
+    diseases: { absoluteRisk: number; populationRisk: number }[];
+  }>(page, token, `/api/individual_reports/${order.id}`);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText(
+    keyConditionsPattern(
+      individual.diseases.map((result) => ({
+        risk: result.absoluteRisk,
+        average: result.populationRisk,
+      })),
+    ),
+  );
+  await expect(summary).toContainText(
+    /a single-gene finding in your genes: HBB, linked to Beta-thalassemia/,
+  );
+  if (testInfo.project.name === 'desktop') {
+    expect(await pageHeight(page)).toBeLessThan(HEIGHT_BEFORE.individual / 3);
+  }
+  // A condition's link in the table opens its section: absolute risk first, in words and
+  // numbers.
+  await page
+    .getByRole('table', { name: 'Your lifetime risk of each condition' })
+    .getByRole('link', { name: 'Type 2 Diabetes' })
+    .click();
+  await expect(page).toHaveURL(/#disease-t2d$/);
   await expect(
     page.getByText(/^About \d+ in 100 people like you develop type 2 diabetes in their lifetime/),
   ).toBeVisible();

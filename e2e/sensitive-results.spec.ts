@@ -72,6 +72,8 @@ test('staff mark a condition sensitive; the patient chooses to see it, her partn
     await expect(
       heldBack.getByRole('link', { name: 'Book a counselling appointment' }),
     ).toHaveAttribute('href', '/schedule-appointment');
+    // Not even the condition's section is there to open.
+    await expect(page.getByRole('button', { name: chosen.condition, exact: true })).toHaveCount(0);
     await expect(page.getByRole('img', { name: chosen.chart })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await heldBack.scrollIntoViewIfNeeded();
@@ -86,6 +88,8 @@ test('staff mark a condition sensitive; the patient chooses to see it, her partn
     await shot(page, 'explanation');
     await dialog.getByRole('button', { name: 'Show the results' }).click();
     await expect(dialog).toBeHidden();
+    // The condition's section is back, and opens on demand as every other.
+    await page.getByRole('button', { name: chosen.condition, exact: true }).click();
     await expect(page.getByRole('img', { name: chosen.chart })).toBeVisible();
     await expect(heldBack).toBeHidden();
     await expect(page.getByText(/you chose to see them/)).toBeVisible();
@@ -98,7 +102,7 @@ test('staff mark a condition sensitive; the patient chooses to see it, her partn
     await signInAs(page, portal, chosen.partner);
     await page.goto(`${portal}${chosen.path}`);
     await expect(page.getByRole('region', { name: /held back$/ })).toBeVisible();
-    await expect(page.getByRole('img', { name: chosen.chart })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: chosen.condition, exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page);
   } finally {
     // The rule goes, so that no other test meets it (the other project's stays its own).

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render.tsx';
 import { comparisonReport, weakCadReport } from './comparison-fixture.ts';
@@ -19,6 +19,10 @@ describe('EmbryoDetail', () => {
         }}
       />,
     );
+    // Each condition opens on demand, and its ranking is worked out then.
+    expect(screen.queryByText(/Among the 4 embryos with a result/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Type 2 Diabetes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Coronary Artery Disease' }));
     const section = screen.getByRole('region', { name: 'Type 2 Diabetes' });
     expect(section).toHaveTextContent(
       /Among the 4 embryos with a result, Embryo E2 ranks first, with the lowest genetic risk, in about [1-9] of 10 plausible outcomes, and in the top two in about [1-9] of 10/,
@@ -47,6 +51,8 @@ describe('EmbryoDetail: a score not accurate enough (ADR 030)', () => {
     const row = within(table).getByRole('row', { name: /Coronary Artery Disease/ });
     expect(row).toHaveTextContent('Not reported: the score is not accurate enough');
     expect(row).not.toHaveTextContent('%');
+    // The details open on demand (issue 15, item 1).
+    fireEvent.click(screen.getByRole('button', { name: 'Open all sections' }));
     const section = screen.getByRole('region', { name: 'Coronary Artery Disease' });
     expect(section).toHaveTextContent('Not reported: the score is not accurate enough');
     expect(section).toHaveTextContent('a number would look more certain than it is');

@@ -13,7 +13,7 @@ import {
 } from '@nestling/shared/report-wording';
 import { outcomesInWords } from '@nestling/shared/risk/ranking-stability';
 import { heldBackConditions, NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { DensityChart } from '../charts/density-chart.tsx';
 import { DotGrid } from '../charts/dot-grid.tsx';
 import {
@@ -24,7 +24,14 @@ import { VariantFindingsTable } from '../reports/report-sections.tsx';
 import { EmbryoPageLink, ReportPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
 import { embryoName, embryoPeople, notReportedSummary } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
+import reportClasses from '../reports/reports.module.css';
 import { conditionStandings, type ConditionStandings } from './ranking-standings.ts';
+import {
+  OpenableSection,
+  OpenableSections,
+  OpenAllButtons,
+} from '../reports/openable-sections.tsx';
+import { aboveAverageSentence, findingsSentence, KeyPoints } from '../reports/key-points.tsx';
 import { singleGeneScreened } from './report-summary.tsx';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 
@@ -112,61 +119,63 @@ function standingSentence(embryo: Embryo, ranking: ConditionStandings | undefine
 }
 
 function DiseaseSection({
+  content,
   embryo,
   result,
-  populationScores,
-  ranking,
   heldBack,
 }: {
+  content: EmbryoReport;
   embryo: Embryo;
   result: DiseaseResult;
-  populationScores: readonly number[] | undefined;
-  ranking: ConditionStandings | undefined;
   heldBack: boolean;
 }) {
-  const standing = standingSentence(embryo, ranking);
   const entry = getDisease(result.code);
   const name = embryoName(embryo.label);
-  const headingId = `${diseaseAnchor(result.code)}-heading`;
   return (
-    <section
+    <OpenableSection
       id={diseaseAnchor(result.code)}
-      className={classes.section}
-      aria-labelledby={headingId}
+      title={entry.name}
+      gist={
+        heldBack
+          ? NOT_ACCURATE_ENOUGH
+          : `Risk ${riskPercent(result.absoluteRisk)} (average ${riskPercent(result.populationRisk)})`
+      }
     >
-      <Title order={3} id={headingId} mb="sm">
-        {entry.name}
-      </Title>
-      {heldBack ? (
-        <NotAccurateEnoughSection code={result.code} model={result.model} />
-      ) : (
-        <div className={classes.chartPair}>
-          <DotGrid
-            entry={entry}
-            lifetimeRiskPercent={result.absoluteRisk * 100}
-            populationAverageRiskPercent={result.populationRisk * 100}
-            peopleDescription={embryoPeople(embryo.label)}
-          />
-          <Stack gap="sm">
-            <Text>
-              {name}&apos;s lifetime risk is {relativeRiskText(result.relativeRisk)}.{' '}
-              {percentileSentence(result.percentile, `${name}'s score`)}
-            </Text>
-            {standing !== '' && <Text>{standing}</Text>}
-            <Text size="sm" c="dimmed">
-              {intervalText(result.interval)}. Model: {modelText(result.model)}.
-            </Text>
-            {populationScores !== undefined && populationScores.length > 0 && (
-              <DensityChart
-                entry={entry}
-                populationScores={populationScores}
-                embryos={[{ label: name, score: result.score, percentile: result.percentile }]}
-              />
-            )}
-          </Stack>
-        </div>
-      )}
-    </section>
+      {() => {
+        if (heldBack) return <NotAccurateEnoughSection code={result.code} model={result.model} />;
+        // How sure the order by this condition is, over every embryo of the report (ADR 028):
+        // worked out when the section opens.
+        const standing = standingSentence(embryo, conditionStandings(content.embryos, result.code));
+        const populationScores = content.charts.density[result.code]?.values;
+        return (
+          <div className={classes.chartPair}>
+            <DotGrid
+              entry={entry}
+              lifetimeRiskPercent={result.absoluteRisk * 100}
+              populationAverageRiskPercent={result.populationRisk * 100}
+              peopleDescription={embryoPeople(embryo.label)}
+            />
+            <Stack gap="sm">
+              <Text>
+                {name}&apos;s lifetime risk is {relativeRiskText(result.relativeRisk)}.{' '}
+                {percentileSentence(result.percentile, `${name}'s score`)}
+              </Text>
+              {standing !== '' && <Text>{standing}</Text>}
+              <Text size="sm" c="dimmed">
+                {intervalText(result.interval)}. Model: {modelText(result.model)}.
+              </Text>
+              {populationScores !== undefined && populationScores.length > 0 && (
+                <DensityChart
+                  entry={entry}
+                  populationScores={populationScores}
+                  embryos={[{ label: name, score: result.score, percentile: result.percentile }]}
+                />
+              )}
+            </Stack>
+          </div>
+        );
+      }}
+    </OpenableSection>
   );
 }
 
@@ -209,16 +218,6 @@ export function EmbryoDetail({
   const glanceId = useId();
   const findingsId = useId();
   const risksId = useId();
-  // How sure the order by each condition is, over every embryo of the report (ADR 028).
-  const rankings = useMemo(
-    () =>
-      new Map(
-        [
-          ...new Set(content.embryos.flatMap((each) => each.diseases.map((result) => result.code))),
-        ].map((code) => [code, conditionStandings(content.embryos, code)]),
-      ),
-    [content],
-  );
   const found = embryoAtPosition(content, x);
   if (found === undefined) {
     return <NoSuchEmbryo x={x} total={content.embryos.length} links={links} />;
@@ -231,104 +230,134 @@ export function EmbryoDetail({
   const notReported = notReportedSummary(content, embryo);
   const heldBack = heldBackConditions(content);
 
+  const reported = embryo.diseases.filter((result) => !heldBack.has(result.code));
   return (
-    <Stack gap="xl">
-      <section aria-labelledby={glanceId}>
-        <Paper withBorder p="md">
-          <Title order={2} id={glanceId} mb="sm">
-            At a glance
-          </Title>
-          <dl className={classes.facts}>
-            <dt>Priority</dt>
-            <dd>
-              {embryo.priority} of {content.embryos.length}
-            </dd>
-            <dt>Morphology grade</dt>
-            <dd>{embryo.morphology}</dd>
-            <dt>Sex</dt>
-            <dd>{sexText(embryo.sex)}</dd>
-            <dt>Chromosomes</dt>
-            <dd>
-              {chromosomesText(embryo.chromosomes)}. {chromosomeExplanation(embryo)}
-            </dd>
-          </dl>
-        </Paper>
-      </section>
-
-      <section aria-labelledby={findingsId}>
-        <Title order={2} id={findingsId} mb="sm">
-          Single-gene findings
-        </Title>
-        {screened ? (
-          <Stack gap="md">
-            <VariantFindingsTable
-              caption={`${name}: monogenic findings`}
-              findings={embryo.monogenic}
-              empty="No monogenic finding in the genes screened."
-            />
-            <VariantFindingsTable
-              caption={`${name}: neurodevelopmental variants`}
-              findings={embryo.neurodevelopmentalVariants}
-              empty="No neurodevelopmental variant among those screened."
-            />
-            <VariantFindingsTable
-              caption={`${name}: cancer variants`}
-              findings={embryo.cancerVariants}
-              empty="No cancer variant among those screened."
-            />
-          </Stack>
-        ) : (
-          <Text>
-            This test looked at genetic risk scores only: single-gene conditions and variants were
-            not screened.
-          </Text>
-        )}
-      </section>
-
-      <section aria-labelledby={risksId}>
-        <Stack gap="lg">
-          <div>
-            <Title order={2} id={risksId} mb="sm">
-              Lifetime risk of each condition
+    <OpenableSections>
+      <Stack gap="xl">
+        <KeyPoints
+          points={[
+            `Chromosomes: ${chromosomesText(embryo.chromosomes)}. ${chromosomeExplanation(embryo)}`,
+            ...(screened
+              ? [
+                  findingsSentence(
+                    [
+                      ...embryo.monogenic,
+                      ...embryo.neurodevelopmentalVariants,
+                      ...embryo.cancerVariants,
+                    ],
+                    `${name}'s`,
+                  ),
+                ]
+              : []),
+            aboveAverageSentence(
+              `${name}'s risk`,
+              reported.map((result) => ({
+                code: result.code,
+                risk: result.absoluteRisk,
+                average: result.populationRisk,
+              })),
+            ),
+          ]}
+        />
+        <section aria-labelledby={glanceId}>
+          <Paper withBorder p="md">
+            <Title order={2} id={glanceId} mb="sm">
+              At a glance
             </Title>
-            <Text>
-              The absolute lifetime risk is the chance that a person with {name}&apos;s genes
-              develops the condition in their lifetime. It shifts the odds; it does not decide what
-              happens.
-            </Text>
-          </div>
-          <RiskTable embryo={embryo} heldBack={heldBack} />
-          {notReported !== undefined && <Text>Not reported: {notReported}</Text>}
-          {embryo.diseases.map((result) => (
-            <DiseaseSection
-              key={result.code}
-              embryo={embryo}
-              result={result}
-              populationScores={content.charts.density[result.code]?.values}
-              ranking={rankings.get(result.code)}
-              heldBack={heldBack.has(result.code)}
-            />
-          ))}
-        </Stack>
-      </section>
+            <dl className={classes.facts}>
+              <dt>Priority</dt>
+              <dd>
+                {embryo.priority} of {content.embryos.length}
+              </dd>
+              <dt>Morphology grade</dt>
+              <dd>{embryo.morphology}</dd>
+              <dt>Sex</dt>
+              <dd>{sexText(embryo.sex)}</dd>
+              <dt>Chromosomes</dt>
+              <dd>
+                {chromosomesText(embryo.chromosomes)}. {chromosomeExplanation(embryo)}
+              </dd>
+            </dl>
+          </Paper>
+        </section>
 
-      <nav aria-label="Other embryos">
-        <Group gap="lg">
-          {previous !== undefined && (
-            <EmbryoPageLink links={links} position={position - 1}>
-              Previous: {embryoName(previous.label)}
-            </EmbryoPageLink>
+        <section aria-labelledby={findingsId}>
+          <Title order={2} id={findingsId} mb="sm">
+            Single-gene findings
+          </Title>
+          {screened ? (
+            <Stack gap="md">
+              <VariantFindingsTable
+                caption={`${name}: monogenic findings`}
+                findings={embryo.monogenic}
+                empty="No monogenic finding in the genes screened."
+              />
+              <VariantFindingsTable
+                caption={`${name}: neurodevelopmental variants`}
+                findings={embryo.neurodevelopmentalVariants}
+                empty="No neurodevelopmental variant among those screened."
+              />
+              <VariantFindingsTable
+                caption={`${name}: cancer variants`}
+                findings={embryo.cancerVariants}
+                empty="No cancer variant among those screened."
+              />
+            </Stack>
+          ) : (
+            <Text>
+              This test looked at genetic risk scores only: single-gene conditions and variants were
+              not screened.
+            </Text>
           )}
-          {next !== undefined && (
-            <EmbryoPageLink links={links} position={position + 1}>
-              Next: {embryoName(next.label)}
-            </EmbryoPageLink>
-          )}
-          <ReportPageLink links={links} view="overview">
-            All embryos
-          </ReportPageLink>
-        </Group>
-      </nav>
-    </Stack>
+        </section>
+
+        <section aria-labelledby={risksId}>
+          <Stack gap="lg">
+            <div>
+              <Title order={2} id={risksId} mb="sm">
+                Lifetime risk of each condition
+              </Title>
+              <Text>
+                The absolute lifetime risk is the chance that a person with {name}&apos;s genes
+                develops the condition in their lifetime. It shifts the odds; it does not decide
+                what happens.
+              </Text>
+            </div>
+            <RiskTable embryo={embryo} heldBack={heldBack} />
+            <OpenAllButtons />
+            {notReported !== undefined && <Text>Not reported: {notReported}</Text>}
+            <div className={reportClasses.openableGrid}>
+              {embryo.diseases.map((result) => (
+                <DiseaseSection
+                  key={result.code}
+                  content={content}
+                  embryo={embryo}
+                  result={result}
+                  heldBack={heldBack.has(result.code)}
+                />
+              ))}
+            </div>
+          </Stack>
+        </section>
+
+        <nav aria-label="Other embryos">
+          <Group gap="lg">
+            {previous !== undefined && (
+              <EmbryoPageLink links={links} position={position - 1}>
+                Previous: {embryoName(previous.label)}
+              </EmbryoPageLink>
+            )}
+            {next !== undefined && (
+              <EmbryoPageLink links={links} position={position + 1}>
+                Next: {embryoName(next.label)}
+              </EmbryoPageLink>
+            )}
+            <ReportPageLink links={links} view="overview">
+              All embryos
+            </ReportPageLink>
+          </Group>
+        </nav>
+      </Stack>
+    </OpenableSections>
   );
 }

@@ -1,14 +1,17 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { diseaseReportedSex, getDisease } from '@nestling/shared/catalogue/diseases';
 import { reportRiskAxisTicks } from '@nestling/shared/charts';
 import type { ChildRiskRange, EmbryoReport } from '@nestling/shared/contract/report';
 import { riskPercent } from '@nestling/shared/report-wording';
-import { heldBackConditions } from '@nestling/shared/risk/reportable';
+import { heldBackConditions, NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
 import { DensityChart } from '../charts/density-chart.tsx';
 import { RangeChart } from '../charts/range-chart.tsx';
 import { NotAccurateEnoughSection } from '../reports/not-accurate-enough.tsx';
+import { OpenableSection, OpenableSections } from '../reports/openable-sections.tsx';
+import { ReportContents } from '../reports/report-contents.tsx';
 import { embryoName } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
+import reportClasses from '../reports/reports.module.css';
 
 const sectionId = (code: string) => `platinum-${code}`;
 
@@ -45,28 +48,35 @@ function ConditionSection({
   heldBack: boolean;
 }) {
   const entry = getDisease(range.code);
-  const headingId = `${sectionId(range.code)}-heading`;
-  if (heldBack) {
-    // No number and no chart: the score explains too little (ADR 030).
-    return (
-      <section id={sectionId(range.code)} className={classes.section} aria-labelledby={headingId}>
-        <Title order={2} id={headingId} mb="xs">
-          {entry.name}
-        </Title>
-        <NotAccurateEnoughSection code={range.code} model={range.model} />
-      </section>
-    );
-  }
+  return (
+    <OpenableSection
+      id={sectionId(range.code)}
+      level={2}
+      title={entry.name}
+      gist={heldBack ? NOT_ACCURATE_ENOUGH : `Average ${riskPercent(range.populationRisk)}`}
+    >
+      {() =>
+        heldBack ? (
+          // No number and no chart: the score explains too little (ADR 030).
+          <NotAccurateEnoughSection code={range.code} model={range.model} />
+        ) : (
+          <ConditionCharts content={content} range={range} />
+        )
+      }
+    </OpenableSection>
+  );
+}
+
+/** A condition's charts: the children's range with each embryo on it, then the scores. */
+function ConditionCharts({ content, range }: { content: EmbryoReport; range: ChildRiskRange }) {
+  const entry = getDisease(range.code);
   const embryoResults = content.embryos.flatMap((embryo) => {
     const result = embryo.diseases.find((item) => item.code === range.code);
     return result === undefined ? [] : [{ label: embryo.label, result }];
   });
   const populationScores = content.charts.density[range.code]?.values ?? [];
   return (
-    <section id={sectionId(range.code)} className={classes.section} aria-labelledby={headingId}>
-      <Title order={2} id={headingId} mb="xs">
-        {entry.name}
-      </Title>
+    <>
       <Text mb="md">
         Lifetime risk of {entry.lowerName}: the population average is{' '}
         {riskPercent(range.populationRisk)}. {extremesText(content, range.code)}
@@ -98,7 +108,7 @@ function ConditionSection({
           />
         )}
       </div>
-    </section>
+    </>
   );
 }
 
@@ -110,30 +120,32 @@ function ConditionSection({
 export function PlatinumView({ content }: { content: EmbryoReport }) {
   const heldBack = heldBackConditions(content);
   return (
-    <Stack gap="xl">
-      <Text>
-        The first chart of each condition is the range of lifetime risk a child of yours could have,
-        with each embryo placed on it: further right is a higher risk. The second shows where each
-        embryo&apos;s genetic score falls among the population&apos;s. A higher score shifts the
-        odds; it is not a diagnosis.
-      </Text>
-      <nav aria-label="Conditions on this page">
-        <ul className={classes.jumpList}>
-          {content.childRisk.map((range) => (
-            <li key={range.code}>
-              <Anchor href={`#${sectionId(range.code)}`}>{getDisease(range.code).name}</Anchor>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {content.childRisk.map((range) => (
-        <ConditionSection
-          key={range.code}
-          content={content}
-          range={range}
-          heldBack={heldBack.has(range.code)}
+    <OpenableSections>
+      <Stack gap="xl">
+        <Text>
+          The first chart of each condition is the range of lifetime risk a child of yours could
+          have, with each embryo placed on it: further right is a higher risk. The second shows
+          where each embryo&apos;s genetic score falls among the population&apos;s. A higher score
+          shifts the odds; it is not a diagnosis. Open a condition to see its charts.
+        </Text>
+        <ReportContents
+          label="Conditions on this page"
+          entries={content.childRisk.map((range) => ({
+            id: sectionId(range.code),
+            label: getDisease(range.code).name,
+          }))}
         />
-      ))}
-    </Stack>
+        <div className={reportClasses.openableGrid}>
+          {content.childRisk.map((range) => (
+            <ConditionSection
+              key={range.code}
+              content={content}
+              range={range}
+              heldBack={heldBack.has(range.code)}
+            />
+          ))}
+        </div>
+      </Stack>
+    </OpenableSections>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { getDisease } from '@nestling/shared/catalogue/diseases';
 import type { DiseaseResult } from '@nestling/shared/contract/report';
 import {
@@ -15,6 +15,7 @@ import {
   NotAccurateEnoughNote,
   NotAccurateEnoughSection,
 } from '../reports/not-accurate-enough.tsx';
+import { OpenableSection } from '../reports/openable-sections.tsx';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 import classes from '../reports/reports.module.css';
 
@@ -76,8 +77,9 @@ export function DiseaseSummaryTable({
 }
 
 /**
- * One disease: the absolute risk as dots and words first, then how it compares, then where the
- * score sits in the population; when held back, why instead, with no number or chart.
+ * One disease, a section that opens on demand (its gist says the risk against the average):
+ * the absolute risk as dots and words first, then how it compares, then where the score sits
+ * in the population; when held back, why instead, with no number or chart.
  */
 export function DiseaseSection({
   result,
@@ -90,19 +92,20 @@ export function DiseaseSection({
 }) {
   const entry = getDisease(result.code);
   return (
-    <section
+    <OpenableSection
       id={diseaseAnchor(result.code)}
-      className={classes.diseaseSection}
-      aria-labelledby={`${diseaseAnchor(result.code)}-heading`}
+      title={entry.name}
+      gist={
+        heldBack
+          ? NOT_ACCURATE_ENOUGH
+          : `Your risk ${riskPercent(result.absoluteRisk)} (average ${riskPercent(result.populationRisk)})`
+      }
     >
-      <Stack gap="sm">
-        <Title order={3} id={`${diseaseAnchor(result.code)}-heading`}>
-          {entry.name}
-        </Title>
-        {heldBack ? (
+      {() =>
+        heldBack ? (
           <NotAccurateEnoughSection code={result.code} model={result.model} />
         ) : (
-          <>
+          <Stack gap="sm">
             <div className={classes.chartPair}>
               <DotGrid
                 entry={entry}
@@ -123,9 +126,9 @@ export function DiseaseSection({
             <Text size="sm" c="dimmed">
               {intervalText(result.interval)}. Model: {modelText(result.model)}.
             </Text>
-          </>
-        )}
-      </Stack>
-    </section>
+          </Stack>
+        )
+      }
+    </OpenableSection>
   );
 }

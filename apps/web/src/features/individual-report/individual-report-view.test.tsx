@@ -1,6 +1,6 @@
 import type { IndividualReport } from '@nestling/shared/contract/report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render.tsx';
 import { testPopulation } from '../charts/test-population.ts';
@@ -82,6 +82,11 @@ async function renderView(report: IndividualReport) {
 describe('IndividualReportView: traits', () => {
   it('draws a scored trait as a distribution chart, with its words and table, like a disease', async () => {
     await renderView(content);
+    // Closed, the section says what it holds and draws nothing; its heading opens it.
+    expect(screen.getByRole('region', { name: 'Height' })).toHaveTextContent('Predicted: 181.4 cm');
+    expect(screen.queryByRole('figure', { name: 'Height: genetic score' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Height' }));
+    expect(screen.getByRole('button', { name: 'Height' })).toHaveAttribute('aria-expanded', 'true');
     const section = screen.getByRole('region', { name: 'Height' });
     expect(section).toHaveTextContent('Predicted: 181.4 cm.');
     const figure = within(section).getByRole('figure', { name: 'Height: genetic score' });
@@ -140,6 +145,8 @@ describe('IndividualReportView: a score not accurate enough (ADR 030)', () => {
       diseases: [{ ...t2d, model: weak }],
       traits: [{ ...height, model: weak }, eyecolor],
     });
+    // The details open on demand (issue 15, item 1).
+    fireEvent.click(screen.getByRole('button', { name: 'Open all sections' }));
     const table = screen.getByRole('table', { name: 'Your lifetime risk of each condition' });
     const row = within(table).getByRole('row', { name: /Type 2 Diabetes/ });
     expect(row).toHaveTextContent('Not reported: the score is not accurate enough');

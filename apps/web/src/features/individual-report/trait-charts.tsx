@@ -1,10 +1,10 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { getTrait } from '@nestling/shared/catalogue/traits';
 import type { IndividualReport, TraitResult } from '@nestling/shared/contract/report';
 import { modelText } from '@nestling/shared/report-wording';
 import { isTraitReportable } from '@nestling/shared/risk/reportable';
 import { DensityChart } from '../charts/density-chart.tsx';
-import classes from '../reports/reports.module.css';
+import { OpenableSection } from '../reports/openable-sections.tsx';
 import { predictedText } from './traits-table.tsx';
 
 /** The anchor of a trait's chart, for the traits table's links. */
@@ -31,34 +31,35 @@ export function chartedTraits(content: IndividualReport): ChartedTrait[] {
 }
 
 /**
- * One trait as a distribution chart (spec section 1), like a disease's: where the person's
- * score falls among the population's, drawn with the catalogue's chart settings, with the
- * prediction in words first. A trait is not a health risk, so there is no dot grid.
+ * One trait as a distribution chart (spec section 1), like a disease's, in a section that opens
+ * on demand: where the person's score falls among the population's, drawn with the catalogue's
+ * chart settings, with the prediction in words first. A trait is not a health risk, so there is
+ * no dot grid.
  */
 export function TraitSection({ trait, populationScores }: ChartedTrait) {
   const entry = getTrait(trait.code);
-  const headingId = `${traitAnchor(trait.code)}-heading`;
+  const predicted =
+    trait.predicted === undefined ? undefined : `Predicted: ${predictedText(trait)}`;
   return (
-    <section
+    <OpenableSection
       id={traitAnchor(trait.code)}
-      className={classes.diseaseSection}
-      aria-labelledby={headingId}
+      title={entry.name}
+      gist={predicted ?? 'Your score among the population’s'}
     >
-      <Stack gap="sm">
-        <Title order={3} id={headingId}>
-          {entry.name}
-        </Title>
-        {trait.predicted !== undefined && <Text>Predicted: {predictedText(trait)}.</Text>}
-        <DensityChart
-          entry={entry}
-          populationScores={populationScores}
-          personScore={trait.score}
-          personPercentile={trait.percentile}
-        />
-        <Text size="sm" c="dimmed">
-          Model: {modelText(trait.model)}.
-        </Text>
-      </Stack>
-    </section>
+      {() => (
+        <Stack gap="sm">
+          {predicted !== undefined && <Text>{predicted}.</Text>}
+          <DensityChart
+            entry={entry}
+            populationScores={populationScores}
+            personScore={trait.score}
+            personPercentile={trait.percentile}
+          />
+          <Text size="sm" c="dimmed">
+            Model: {modelText(trait.model)}.
+          </Text>
+        </Stack>
+      )}
+    </OpenableSection>
   );
 }

@@ -1,6 +1,6 @@
 import type { JointReport } from '@nestling/shared/contract/report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render.tsx';
 import { JointReportView } from './joint-report-view.tsx';
@@ -65,6 +65,8 @@ describe('JointReportView: children’s risk', () => {
         onVersionChange={() => undefined}
       />,
     );
+    // The details open on demand (issue 15, item 1).
+    fireEvent.click(screen.getByRole('button', { name: 'Open all sections' }));
     const average = (figureName: string) =>
       screen.getByRole('figure', { name: figureName }).parentElement;
     expect(average("Type 2 Diabetes: your future children's risk")).toHaveTextContent(
@@ -117,6 +119,8 @@ describe('JointReportView: a score not accurate enough (ADR 030)', () => {
         onVersionChange={() => undefined}
       />,
     );
+    // The details open on demand (issue 15, item 1).
+    fireEvent.click(screen.getByRole('button', { name: 'Open all sections' }));
     const section = screen.getByRole('region', { name: 'Type 2 Diabetes' });
     expect(section).toHaveTextContent('Not reported: the score is not accurate enough');
     expect(section).toHaveTextContent('a number would look more certain than it is');

@@ -1,21 +1,37 @@
-import { Alert, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { diseaseReportedSex, getDisease } from '@nestling/shared/catalogue/diseases';
 import { reportRiskAxisTicks } from '@nestling/shared/charts';
 import type { CarrierMatch, JointReport } from '@nestling/shared/contract/report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
 import { inheritanceText, riskPercent } from '@nestling/shared/report-wording';
-import { heldBackConditions } from '@nestling/shared/risk/reportable';
+import { heldBackConditions, NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
 import { RangeChart } from '../charts/range-chart.tsx';
 import { NotAccurateEnoughSection } from '../reports/not-accurate-enough.tsx';
 import { ReportHeader } from '../reports/report-header.tsx';
 import {
-  ScreenedLists,
-  TestDetailsSection,
+  ScreenedSection,
+  TestDetailsOpenable,
   VariantFindingsTable,
 } from '../reports/report-sections.tsx';
-import { ScrollRegion } from '../reports/scroll-region.tsx';
+import { aboveAverageSentence, KeyPoints, SUMMARY_ID } from '../reports/key-points.tsx';
+import { OpenableSection, OpenableSections } from '../reports/openable-sections.tsx';
+import {
+  CONDITIONS_ID,
+  FINDINGS_ID,
+  ReportContents,
+  SCREENED_ID,
+  TEST_ID,
+} from '../reports/report-contents.tsx';
 import type { ReportSource } from '../reports/use-report.ts';
 import classes from '../reports/reports.module.css';
+
+/** '1 finding', 'no finding'. */
+function findingCount(count: number): string {
+  return count === 0 ? 'no finding' : count === 1 ? '1 finding' : `${String(count)} findings`;
+}
+
+/** The address of one condition's range chart. */
+const childRiskAnchor = (code: string) => `child-risk-${code}`;
 
 /** Whom a population average is of: a woman's or a man's for a sex-specific condition. */
 function averagePerson(code: string): string {
@@ -31,52 +47,39 @@ export function childChanceText(chance: number): string {
   return Math.abs(oneIn - whole) < 0.01 ? `1 in ${String(whole)} (${percent})` : percent;
 }
 
-function CarrierMatchesTable({ matches }: { matches: readonly CarrierMatch[] }) {
-  if (matches.length === 0) {
-    return (
-      <Alert color="green" title="No shared carrier finding">
-        The lab found no condition for which you both carry a variant, in the genes screened. A
-        child is therefore not expected to inherit a condition from two carrier parents for these
-        genes.
-      </Alert>
-    );
-  }
+/**
+ * Each condition both partners carry a variant for, as a callout (issue 15, item 7): what it
+ * means for a child, the variants, and what to do next, rather than a row in a table.
+ */
+function CarrierMatchCallouts({ matches }: { matches: readonly CarrierMatch[] }) {
   return (
     <Stack gap="sm">
-      <Text>
-        You both carry a variant for{' '}
-        {matches.length === 1 ? 'one condition' : `${String(matches.length)} conditions`}. Carriers
-        are usually healthy; the chance below is the chance that a child inherits a variant from
-        each of you and is affected. A genetic counsellor can talk you through what it means and
-        what options you have.
-      </Text>
-      <ScrollRegion label="Conditions you both carry">
-        <Table captionSide="top" striped>
-          <Table.Caption className={classes.caption}>Conditions you both carry</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Condition</Table.Th>
-              <Table.Th scope="col">Chance for each child</Table.Th>
-              <Table.Th scope="col">Gene</Table.Th>
-              <Table.Th scope="col">Mother&apos;s variant</Table.Th>
-              <Table.Th scope="col">Father&apos;s variant</Table.Th>
-              <Table.Th scope="col">Inheritance</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {matches.map((match) => (
-              <Table.Tr key={`${match.gene}-${match.condition}`}>
-                <Table.Th scope="row">{match.condition}</Table.Th>
-                <Table.Td>{childChanceText(match.childChance)}</Table.Td>
-                <Table.Td>{match.gene}</Table.Td>
-                <Table.Td className={classes.variant}>{match.motherVariant}</Table.Td>
-                <Table.Td className={classes.variant}>{match.fatherVariant}</Table.Td>
-                <Table.Td>{inheritanceText(match.inheritance)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollRegion>
+      {matches.map((match) => (
+        <Alert
+          key={`${match.gene}-${match.condition}`}
+          color="orange"
+          variant="light"
+          title={`You both carry a variant for ${match.condition}`}
+        >
+          <Stack gap={6}>
+            <Text>
+              <strong>Each child has a {childChanceText(match.childChance)} chance</strong> of
+              inheriting a variant from each of you and being affected (
+              {inheritanceText(match.inheritance).toLowerCase()}). Carriers themselves are usually
+              healthy.
+            </Text>
+            <Text size="sm">
+              Gene {match.gene}: mother{' '}
+              <span className={classes.variant}>{match.motherVariant}</span>, father{' '}
+              <span className={classes.variant}>{match.fatherVariant}</span>.
+            </Text>
+            <Text size="sm">
+              <strong>What to do next:</strong> a genetic counsellor can explain what this means and
+              your options, such as testing embryos in IVF or testing during a pregnancy.
+            </Text>
+          </Stack>
+        </Alert>
+      ))}
     </Stack>
   );
 }
@@ -94,75 +97,115 @@ export function JointReportView({
   onVersionChange: (version: number | undefined) => void;
 }) {
   const heldBack = heldBackConditions(content);
+  const reported = content.childRisk.filter((range) => !heldBack.has(range.code));
+  const carriers = content.carrierMatches;
   return (
-    <Stack gap="xl">
-      <ReportHeader
-        title="Joint report"
-        answer={answer}
-        source={source}
-        onVersionChange={onVersionChange}
-      />
-      <Stack gap="md">
-        <Title order={2}>Conditions you could pass on together</Title>
-        <CarrierMatchesTable matches={content.carrierMatches} />
-      </Stack>
-      <Stack gap="md">
-        <Title order={2}>Your future children&apos;s risk of common conditions</Title>
-        <Text>
-          Children inherit a different mix of their parents&apos; genes, so their risks differ. Each
-          chart shows the range of lifetime risk most of your children would fall in and the risk to
-          expect; under it is the average person&apos;s risk.
-        </Text>
-        <div className={classes.chartPair}>
-          {content.childRisk.map((range) =>
-            heldBack.has(range.code) ? (
-              // No range drawn: the score explains too little (ADR 030).
-              <section key={range.code} aria-label={getDisease(range.code).name}>
-                <Text fw={700} mb="xs">
-                  {getDisease(range.code).name}
-                </Text>
-                <NotAccurateEnoughSection code={range.code} model={range.model} />
-              </section>
-            ) : (
-              <div key={range.code}>
-                <RangeChart
-                  entry={getDisease(range.code)}
-                  childRiskRange={{
-                    lowPercent: range.lower * 100,
-                    expectedPercent: range.expected * 100,
-                    highPercent: range.upper * 100,
-                  }}
-                  populationPercent={range.populationRisk * 100}
-                  axisTicks={reportRiskAxisTicks(content)}
-                />
-                <Text size="sm">
-                  The average {averagePerson(range.code)}&apos;s lifetime risk is{' '}
-                  {riskPercent(range.populationRisk)}.
-                </Text>
-              </div>
+    <OpenableSections>
+      <Stack gap="xl">
+        <ReportHeader
+          title="Joint report"
+          answer={answer}
+          source={source}
+          onVersionChange={onVersionChange}
+        />
+        <KeyPoints
+          callouts={carriers.length > 0 && <CarrierMatchCallouts matches={carriers} />}
+          points={[
+            ...(carriers.length === 0
+              ? [
+                  'You do not both carry a variant for any condition in the genes screened, so a child is not expected to inherit one from two carrier parents.',
+                ]
+              : []),
+            aboveAverageSentence(
+              "Your children's expected risk",
+              reported.map((range) => ({
+                code: range.code,
+                risk: range.expected,
+                average: range.populationRisk,
+              })),
             ),
-          )}
+          ]}
+        />
+        <ReportContents
+          entries={[
+            { id: SUMMARY_ID, label: 'Summary' },
+            { id: CONDITIONS_ID, label: 'Common conditions' },
+            { id: FINDINGS_ID, label: 'Single-gene findings' },
+            { id: SCREENED_ID, label: 'What was screened' },
+            { id: TEST_ID, label: 'About this test' },
+          ]}
+        />
+        <Stack gap="md" id={CONDITIONS_ID} className={classes.part}>
+          <Title order={2}>Your future children&apos;s risk of common conditions</Title>
+          <Text>
+            Children inherit a different mix of your genes, so their risks differ. Open a condition
+            for the range your children&apos;s risk could fall in.
+          </Text>
+          <div className={classes.openableGrid}>
+            {content.childRisk.map((range) => (
+              <OpenableSection
+                key={range.code}
+                id={childRiskAnchor(range.code)}
+                title={getDisease(range.code).name}
+                gist={
+                  heldBack.has(range.code)
+                    ? NOT_ACCURATE_ENOUGH
+                    : `Expected ${riskPercent(range.expected)} (average ${riskPercent(range.populationRisk)})`
+                }
+              >
+                {() =>
+                  heldBack.has(range.code) ? (
+                    // No range drawn: the score explains too little (ADR 030).
+                    <NotAccurateEnoughSection code={range.code} model={range.model} />
+                  ) : (
+                    <>
+                      <RangeChart
+                        entry={getDisease(range.code)}
+                        childRiskRange={{
+                          lowPercent: range.lower * 100,
+                          expectedPercent: range.expected * 100,
+                          highPercent: range.upper * 100,
+                        }}
+                        populationPercent={range.populationRisk * 100}
+                        axisTicks={reportRiskAxisTicks(content)}
+                      />
+                      <Text size="sm">
+                        The average {averagePerson(range.code)}&apos;s lifetime risk is{' '}
+                        {riskPercent(range.populationRisk)}.
+                      </Text>
+                    </>
+                  )
+                }
+              </OpenableSection>
+            ))}
+          </div>
+        </Stack>
+        <div>
+          <OpenableSection
+            id={FINDINGS_ID}
+            level={2}
+            title="Each partner's single-gene findings"
+            gist={`Mother: ${findingCount(content.mother.monogenic.length)}. Father: ${findingCount(content.father.monogenic.length)}.`}
+          >
+            {() => (
+              <Stack gap="md">
+                <VariantFindingsTable
+                  caption="Mother's findings"
+                  findings={content.mother.monogenic}
+                  empty="Mother: no variant was found in the genes screened."
+                />
+                <VariantFindingsTable
+                  caption="Father's findings"
+                  findings={content.father.monogenic}
+                  empty="Father: no variant was found in the genes screened."
+                />
+              </Stack>
+            )}
+          </OpenableSection>
+          <ScreenedSection genes={content.genes} variants={content.variants} />
+          <TestDetailsOpenable test={content.test} />
         </div>
-        <Text size="sm" c="dimmed">
-          Each range holds about {Math.round((content.childRisk[0]?.coverage ?? 0.95) * 100)} in 100
-          of the children the lab simulated for you.
-        </Text>
       </Stack>
-      <Stack gap="md">
-        <Title order={2}>Each partner&apos;s single-gene findings</Title>
-        <VariantFindingsTable
-          caption="Mother's findings"
-          findings={content.mother.monogenic}
-          empty="Mother: no variant was found in the genes screened."
-        />
-        <VariantFindingsTable
-          caption="Father's findings"
-          findings={content.father.monogenic}
-          empty="Father: no variant was found in the genes screened."
-        />
-      </Stack>
-      <ScreenedLists genes={content.genes} variants={content.variants} />
-      <TestDetailsSection test={content.test} />
-    </Stack>
+    </OpenableSections>
   );
 }

@@ -39,15 +39,41 @@ export function ReportHeader({
   const { test } = report.content;
   const isLatest = report.version === report.latestVersion;
   return (
-    <Stack gap="md" mb="xl">
-      <Stack gap={4}>
-        <Title order={1}>{title}</Title>
-        <Text size="lg">{reportTestName(report.content)}</Text>
-        <Text c="dimmed">
-          Version {report.version} of {report.latestVersion}, signed off on{' '}
-          {usDateFromIsoDate(report.signedOffOn)} by {test.signedOffBy}
-        </Text>
-      </Stack>
+    <Stack gap="md">
+      {/* The title on the left; the version and the PDF beside it on a wide screen. */}
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4}>
+          <Title order={1}>{title}</Title>
+          <Text size="lg">{reportTestName(report.content)}</Text>
+          <Text c="dimmed">
+            Version {report.version} of {report.latestVersion}, signed off on{' '}
+            {usDateFromIsoDate(report.signedOffOn)} by {test.signedOffBy}
+          </Text>
+        </Stack>
+        <Group align="flex-end" gap="md">
+          {versions.length > 1 && (
+            <NativeSelect
+              label="Version"
+              value={String(report.version)}
+              onChange={(event) => {
+                const chosen = Number(event.currentTarget.value);
+                onVersionChange(chosen === report.latestVersion ? undefined : chosen);
+              }}
+              data={versions.map((entry) => ({
+                value: String(entry.version),
+                label: `Version ${String(entry.version)}, ${usDateFromIsoDate(entry.signedOffOn)}${
+                  entry.version === report.latestVersion ? ' (latest)' : ''
+                }`,
+              }))}
+            />
+          )}
+          <DownloadPdfButton
+            source={source}
+            version={report.version}
+            fileName={pdfFileName(answer)}
+          />
+        </Group>
+      </Group>
       {test.researchUseOnly && (
         <Alert color="yellow" title={RESEARCH_USE_ONLY}>
           {RESEARCH_USE_ONLY_EXPLAINED}
@@ -71,29 +97,6 @@ export function ReportHeader({
       ) : (
         <ReportChangesCallout changes={answer.changes} />
       )}
-      <Group align="flex-end" gap="md">
-        {versions.length > 1 && (
-          <NativeSelect
-            label="Version"
-            value={String(report.version)}
-            onChange={(event) => {
-              const chosen = Number(event.currentTarget.value);
-              onVersionChange(chosen === report.latestVersion ? undefined : chosen);
-            }}
-            data={versions.map((entry) => ({
-              value: String(entry.version),
-              label: `Version ${String(entry.version)}, ${usDateFromIsoDate(entry.signedOffOn)}${
-                entry.version === report.latestVersion ? ' (latest)' : ''
-              }`,
-            }))}
-          />
-        )}
-        <DownloadPdfButton
-          source={source}
-          version={report.version}
-          fileName={pdfFileName(answer)}
-        />
-      </Group>
       {answer.sensitive !== undefined && (
         <SensitiveResultsPanel reportId={report.id} state={answer.sensitive} />
       )}

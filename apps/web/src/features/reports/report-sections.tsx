@@ -8,6 +8,8 @@ import {
   usDateFromIsoDate,
   zygosityText,
 } from '@nestling/shared/report-wording';
+import { OpenableSection } from './openable-sections.tsx';
+import { SCREENED_ID, TEST_ID } from './report-contents.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 import classes from './reports.module.css';
 
@@ -63,13 +65,16 @@ export function VariantFindingsTable({
 export function ScreenedLists({
   genes,
   variants,
+  heading = true,
 }: {
   genes: readonly { gene: string; condition: string }[];
   variants: readonly { gene: string; variant: string; panel: string }[];
+  /** False inside a section that has the heading already. */
+  heading?: boolean;
 }) {
   return (
     <Stack gap="sm">
-      <Title order={2}>What was screened</Title>
+      {heading && <Title order={2}>What was screened</Title>}
       <Text>
         The lab looked at {genes.length} {genes.length === 1 ? 'gene' : 'genes'} for single-gene
         conditions and {variants.length} specific {variants.length === 1 ? 'variant' : 'variants'}.
@@ -108,12 +113,21 @@ export function ScreenedLists({
  * How the test was done, and how far its scores can be trusted for each person tested: an ancestry
  * the scores are not calibrated for is said in bold words.
  */
-export function TestDetailsSection({ test }: { test: TestDetails }) {
+export function TestDetailsSection({
+  test,
+  heading = true,
+}: {
+  test: TestDetails;
+  /** False inside a section that has the heading already. */
+  heading?: boolean;
+}) {
   return (
     <Paper withBorder p="md">
-      <Title order={2} mb="sm">
-        About this test
-      </Title>
+      {heading && (
+        <Title order={2} mb="sm">
+          About this test
+        </Title>
+      )}
       <dl className={classes.facts}>
         <dt>Test</dt>
         <dd>{testTypeText(test.testType)}</dd>
@@ -135,5 +149,53 @@ export function TestDetailsSection({ test }: { test: TestDetails }) {
         </dd>
       </dl>
     </Paper>
+  );
+}
+
+/** What was screened, as a section of a long report that opens on demand. */
+export function ScreenedSection({
+  genes,
+  variants,
+}: {
+  genes: readonly { gene: string; condition: string }[];
+  variants: readonly { gene: string; variant: string; panel: string }[];
+}) {
+  return (
+    <OpenableSection
+      id={SCREENED_ID}
+      level={2}
+      title="What was screened"
+      gist={`${String(genes.length)} ${genes.length === 1 ? 'gene' : 'genes'} for single-gene conditions and ${String(variants.length)} specific ${variants.length === 1 ? 'variant' : 'variants'}`}
+    >
+      {() => <ScreenedLists genes={genes} variants={variants} heading={false} />}
+    </OpenableSection>
+  );
+}
+
+/**
+ * About this test, as a section of a long report that opens on demand. Scores not calibrated
+ * for someone's ancestry are said in the line under its heading too: closed, it still warns.
+ */
+export function TestDetailsOpenable({ test }: { test: TestDetails }) {
+  const uncalibrated = test.ancestry.some((entry) => !entry.calibrated);
+  return (
+    <OpenableSection
+      id={TEST_ID}
+      level={2}
+      title="About this test"
+      gist={
+        <>
+          {testTypeText(test.testType)}, signed off on {usDateFromIsoDate(test.signedOffOn)}.
+          {uncalibrated && (
+            <strong>
+              {' '}
+              The scores are not calibrated for an ancestry found: open for what it means.
+            </strong>
+          )}
+        </>
+      }
+    >
+      {() => <TestDetailsSection test={test} heading={false} />}
+    </OpenableSection>
   );
 }
