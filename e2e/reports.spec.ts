@@ -82,6 +82,22 @@ test('the couple: reports home, the joint report, its PDF, documents and the ZIP
   await expect(
     page.getByText(/Your future children's lifetime risk of coronary artery disease could be from/),
   ).toBeVisible();
+  // Printed, every section is open and the page is its content only, as in the PDF.
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate("window.dispatchEvent(new Event('beforeprint'))");
+  await expect(page.getByRole('main').locator('[aria-expanded="false"]')).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /Range of lifetime risk/ })).toHaveCount(
+    joint.childRisk.length,
+  );
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Contents of this report' })).toBeHidden();
+  await page.evaluate("window.dispatchEvent(new Event('afterprint'))");
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByRole('button', { name: 'Alcohol Use Disorder' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
   await expectNoAxeViolations(page);
   await expectEveryActionInView(page);
   await page.screenshot({ path: testInfo.outputPath('joint-report.png'), fullPage: true });

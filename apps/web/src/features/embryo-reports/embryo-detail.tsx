@@ -1,7 +1,15 @@
-import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { getDisease } from '@nestling/shared/catalogue/diseases';
-import type { DiseaseResult, Embryo, EmbryoReport } from '@nestling/shared/contract/report';
+import type {
+  DiseaseResult,
+  Embryo,
+  EmbryoReport,
+  VariantFinding,
+} from '@nestling/shared/contract/report';
 import {
+  classificationText,
+  inheritanceText,
+  zygosityText,
   intervalText,
   chromosomesText,
   modelText,
@@ -179,6 +187,44 @@ function DiseaseSection({
   );
 }
 
+/**
+ * An embryo's single-gene findings as callouts (issue 15, item 7): what each means and what to
+ * do next, above everything else on its page.
+ */
+function FindingCallouts({
+  name,
+  findings,
+}: {
+  name: string;
+  findings: readonly VariantFinding[];
+}) {
+  return (
+    <Stack gap="sm">
+      {findings.map((finding) => (
+        <Alert
+          key={`${finding.gene}-${finding.variant}`}
+          color="orange"
+          variant="light"
+          title={`${name} has a single-gene finding: ${finding.condition}`}
+        >
+          <Stack gap={6}>
+            <Text>
+              The lab found a {classificationText(finding.classification).toLowerCase()} variant in
+              the gene {finding.gene}, {zygosityText(finding.zygosity).toLowerCase()} (
+              {inheritanceText(finding.inheritance).toLowerCase()}). A child from this embryo could
+              have the condition or carry it, depending on the variant and how it is inherited.
+            </Text>
+            <Text size="sm">
+              <strong>What to do next:</strong> talk it through with a genetic counsellor before you
+              choose an embryo to transfer. The comparison can hide embryos with a finding.
+            </Text>
+          </Stack>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
 function NoSuchEmbryo({
   x,
   total,
@@ -231,24 +277,17 @@ export function EmbryoDetail({
   const heldBack = heldBackConditions(content);
 
   const reported = embryo.diseases.filter((result) => !heldBack.has(result.code));
+  const findings = screened
+    ? [...embryo.monogenic, ...embryo.neurodevelopmentalVariants, ...embryo.cancerVariants]
+    : [];
   return (
     <OpenableSections>
       <Stack gap="xl">
         <KeyPoints
+          callouts={findings.length > 0 && <FindingCallouts name={name} findings={findings} />}
           points={[
             `Chromosomes: ${chromosomesText(embryo.chromosomes)}. ${chromosomeExplanation(embryo)}`,
-            ...(screened
-              ? [
-                  findingsSentence(
-                    [
-                      ...embryo.monogenic,
-                      ...embryo.neurodevelopmentalVariants,
-                      ...embryo.cancerVariants,
-                    ],
-                    `${name}'s`,
-                  ),
-                ]
-              : []),
+            ...(screened && findings.length === 0 ? [findingsSentence([], `${name}'s`)] : []),
             aboveAverageSentence(
               `${name}'s risk`,
               reported.map((result) => ({

@@ -48,8 +48,9 @@ const VIEW_LEADS: Record<EmbryoReportView, string> = {
   overview: 'Every embryo on one screen: priority, grade, sex, chromosomes and findings.',
   embryo: 'Everything the lab reported for this embryo.',
   platinum:
-    'For each condition: the range of risk your children could have, where each embryo sits on it, and where its genetic score falls in the population.',
-  'platinum-overview': 'Every embryo against every condition, side by side.',
+    'Platinum is the detailed view of polygenic risk, the risk that comes from many small genetic differences together. For each condition: the range of risk your children could have, where each embryo sits on it, and where its genetic score falls in the population.',
+  'platinum-overview':
+    'Platinum is the detailed view of polygenic risk. Here: every embryo against every condition, side by side.',
   compare: 'Every embryo against every condition, side by side.',
 };
 

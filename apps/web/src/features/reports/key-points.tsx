@@ -8,6 +8,7 @@ import {
 } from '@nestling/shared/report-key-points';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../ui/button-link.tsx';
+import classes from './reports.module.css';
 
 /** Where a report's summary is, for its contents and for links. */
 export const SUMMARY_ID = 'summary';
@@ -69,7 +70,12 @@ export function KeyPoints({
           <Text>
             <strong>What to do next:</strong> talk it through with a genetic counsellor.
           </Text>
-          <ButtonLink to="/schedule-appointment" variant="light" size="sm">
+          <ButtonLink
+            to="/schedule-appointment"
+            variant="light"
+            size="sm"
+            className={classes.screenOnly}
+          >
             Book a call with a counsellor
           </ButtonLink>
         </Group>

@@ -10,6 +10,7 @@ import { SensitiveResultsPanel } from '../sensitive-results/sensitive-results-pa
 import { DownloadPdfButton } from './download-pdf-button.tsx';
 import { ReportChangesCallout } from './report-changes.tsx';
 import type { ReportSource } from './use-report.ts';
+import classes from './reports.module.css';
 
 /** The PDF's file name: kind, the lab's id and the version, safe on every system. */
 export function pdfFileName(answer: ReportAnswer): string {
@@ -50,7 +51,7 @@ export function ReportHeader({
             {usDateFromIsoDate(report.signedOffOn)} by {test.signedOffBy}
           </Text>
         </Stack>
-        <Group align="flex-end" gap="md">
+        <Group align="flex-end" gap="md" className={classes.screenOnly}>
           {versions.length > 1 && (
             <NativeSelect
               label="Version"
