@@ -359,7 +359,9 @@ export function EmbryoDetail({
               <Text>
                 The absolute lifetime risk is the chance that a person with {name}&apos;s genes
                 develops the condition in their lifetime. It shifts the odds; it does not decide
-                what happens.
+                what happens. Every comparison on this page is with the population average: the
+                lifetime risk of an average person.
+                {/* One baseline per page (issue 15, item 7); Platinum says which it uses. */}
               </Text>
             </div>
             <RiskTable embryo={embryo} heldBack={heldBack} />

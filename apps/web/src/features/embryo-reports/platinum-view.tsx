@@ -126,7 +126,9 @@ export function PlatinumView({ content }: { content: EmbryoReport }) {
           The first chart of each condition is the range of lifetime risk a child of yours could
           have, with each embryo placed on it: further right is a higher risk. The second shows
           where each embryo&apos;s genetic score falls among the population&apos;s. A higher score
-          shifts the odds; it is not a diagnosis. Open a condition to see its charts.
+          shifts the odds; it is not a diagnosis. Here each embryo is compared with what your own
+          genes lead to expect for a child of yours; the population average is marked on each chart
+          too. Open a condition to see its charts.
         </Text>
         <ReportContents
           label="Conditions on this page"
