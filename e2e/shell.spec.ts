@@ -55,9 +55,17 @@ test('the footer shows the year and leads to the terms and privacy policy', asyn
   await expectHeadingAndScan(page);
 });
 
-test('/403 shows the message it was given', async ({ page }) => {
-  await visit(page, `/403?message=${encodeURIComponent('Only the account holder can see this')}`);
-  await expect(page.getByText('Only the account holder can see this')).toBeVisible();
+test('/403 shows a reason the portal wrote, and no other text from the address', async ({
+  page,
+}) => {
+  await visit(page, `/403?message=${encodeURIComponent('Only lab staff can use the admin tools')}`);
+  await expect(page.getByText('Only lab staff can use the admin tools')).toBeVisible();
+  // A forged warning in a link to the portal is not echoed on its domain.
+  const forged = 'Your account is locked. Call +1 555 0100 to unlock it';
+  await page.goto(`/403?message=${encodeURIComponent(forged)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+  await expect(page.getByText('Your account does not have access to that page.')).toBeVisible();
+  await expect(page.getByText(/locked|555 0100/)).toHaveCount(0);
 });
 
 test('an unknown page says so and leads home', async ({ page, context, baseURL, patientToken }) => {

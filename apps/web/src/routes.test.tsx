@@ -1,3 +1,4 @@
+import { ADMIN_ONLY } from '@nestling/shared/contract/admin';
 import { portalRoutes } from '@nestling/shared/routes';
 import { rootRouteId } from '@tanstack/react-router';
 import { screen, within } from '@testing-library/react';
@@ -65,11 +66,10 @@ describe('every page', () => {
 });
 
 describe('/403', () => {
-  it('shows the message it was given, as text', async () => {
-    await renderApp(`/403?message=${encodeURIComponent('<b>Only the account holder</b>')}`);
+  it("shows a reason the portal's server gives, and the way onward", async () => {
+    await renderApp(`/403?message=${encodeURIComponent(ADMIN_ONLY)}`);
     const main = screen.getByRole('main');
-    expect(await within(main).findByText('<b>Only the account holder</b>')).toBeInTheDocument();
-    expect(main.querySelector('b')).toBeNull();
+    expect(await within(main).findByText(ADMIN_ONLY)).toBeInTheDocument();
     expect(within(main).getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute(
       'href',
       '/',
@@ -83,10 +83,18 @@ describe('/403', () => {
     ).toBeInTheDocument();
   });
 
-  it('keeps a numeric-looking message as text', async () => {
-    await renderApp('/403?message=404');
-    expect(await within(screen.getByRole('main')).findByText('404')).toBeInTheDocument();
-  });
+  it.each(['<b>Only the account holder</b>', 'Your account is locked: call +1 555 0100', '404'])(
+    'does not echo other text from the address: %s',
+    async (text) => {
+      await renderApp(`/403?message=${encodeURIComponent(text)}`);
+      const main = screen.getByRole('main');
+      expect(
+        await within(main).findByText('Your account does not have access to that page.'),
+      ).toBeInTheDocument();
+      expect(main).not.toHaveTextContent(text);
+      expect(main.querySelector('b')).toBeNull();
+    },
+  );
 });
 
 describe('/demo-redirect', () => {

@@ -133,3 +133,7 @@ export function surveyPath(variant: z.infer<typeof surveyVariantSchema>): string
   const [program, role] = variant.split('-');
   return `/${program ?? ''}/health-survey/${role ?? ''}`;
 }
+
+/** 403 to lab staff who try to answer a survey while viewing a patient's portal. */
+export const SURVEY_VIEW_AS_READ_ONLY =
+  'Lab staff viewing a patient may read their survey but not answer it';

@@ -6,6 +6,7 @@ import {
   SURVEY_INCOMPLETE,
   SURVEY_LOCKED,
   SURVEY_STALE,
+  SURVEY_VIEW_AS_READ_ONLY,
   surveyConflictSchema,
   surveyMissingSchema,
   surveyResponseAnswerSchema,
@@ -25,7 +26,6 @@ import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 import { surveyRoleOf } from './service.ts';
-import { VIEW_AS_READ_ONLY } from './routes.ts';
 
 /** A complete set of answers for a variant: 'no' to every condition, the numbers in range. */
 function completeAnswers(variant: 'saliva-mother' | 'saliva-father' | 'pgt-mother'): Answers {
@@ -382,7 +382,7 @@ describe.each(testDatabaseKinds)('health surveys on %s', (kind) => {
       },
     );
     expect(write.statusCode).toBe(403);
-    expect(write.json<{ message: string }>().message).toBe(VIEW_AS_READ_ONLY);
+    expect(write.json<{ message: string }>().message).toBe(SURVEY_VIEW_AS_READ_ONLY);
     const patient = await call('bob', 'GET', `/health-survey?asUser=${people.ann.id}`);
     expect(patient.statusCode).toBe(403);
     expect(patient.json<{ message: string }>().message).toBe(VIEW_AS_ADMIN_ONLY);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import {
+  SURVEY_VIEW_AS_READ_ONLY,
   surveyConflictSchema,
   surveyMissingSchema,
   surveyReadQuerySchema,
@@ -31,8 +32,6 @@ export const surveyWriteRule: RateLimitRule = {
   windowMs: 15 * 60 * 1000,
 };
 export const SURVEY_TOO_MANY = 'Too many saves. Please wait a few minutes and try again.';
-export const VIEW_AS_READ_ONLY =
-  'Lab staff viewing a patient may read their survey but not answer it';
 /** The whole survey with every answer is about 20 kB; a save is far smaller. */
 const SAVE_BODY_LIMIT = 64 * 1024;
 
@@ -62,7 +61,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
     app.refuseWhileImpersonating,
     async (request: FastifyRequest, reply: FastifyReply) => {
       if ((request.query as { asUser?: string }).asUser !== undefined) {
-        return reply.code(403).send(errorBody(403, VIEW_AS_READ_ONLY, request.id));
+        return reply.code(403).send(errorBody(403, SURVEY_VIEW_AS_READ_ONLY, request.id));
       }
       const userId = request.identity?.userId ?? '';
       if (!(await app.rateLimiter.consume(surveyWriteRule, userId))) {
