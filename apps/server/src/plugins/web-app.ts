@@ -151,9 +151,15 @@ export const webAppPlugin = fp(
           !pathname.endsWith('/') &&
           !isApiPath(pathname) &&
           !COMPRESSED_COPY.test(pathname),
-        setHeaders: (reply, filePath) => {
+        setHeaders: (response, filePath) => {
           const relative = path.relative(options.distDir, filePath).split(path.sep).join('/');
-          reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+          response.setHeader(
+            'cache-control',
+            relative.startsWith('assets/') ? IMMUTABLE : 'no-cache',
+          );
+          // A file may be answered compressed or not by the request's accept-encoding: a
+          // cache in between must keep them apart.
+          response.setHeader('vary', 'accept-encoding');
         },
       });
     }
