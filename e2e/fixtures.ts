@@ -69,20 +69,6 @@ export async function visit(page: Page, path: string): Promise<void> {
   await expectNoAxeViolations(page);
 }
 
-/** The errors left once each 'no response' 404 of GET /user has taken its two lines away. */
-function withoutNoResponses(errors: readonly string[], count: number): string[] {
-  const patterns = [/status of 404 \(Not Found\)/, /^API GET \/user failed with status 404$/];
-  const left = [...errors];
-  for (const pattern of patterns) {
-    for (let taken = 0; taken < count; taken += 1) {
-      const index = left.findIndex((error) => pattern.test(error));
-      if (index === -1) break;
-      left.splice(index, 1);
-    }
-  }
-  return left;
-}
-
 interface TestFixtures {
   /**
    * Console errors the test expects, e.g. the browser's own line for a 401 after a deliberately
@@ -130,16 +116,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         if (message.type() === 'error') errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
-      // A person with no joint or embryo report yet: the call that lists them answers 404
-      // 'no response' (spec section 8), which the browser and the API client each log once.
-      let noResponses = 0;
-      page.on('response', (response) => {
-        if (response.status() === 404 && new URL(response.url()).pathname === '/api/user') {
-          noResponses += 1;
-        }
-      });
       await use(errors);
-      const unexpected = withoutNoResponses(errors, noResponses).filter(
+      const unexpected = errors.filter(
         (error) => !expectedErrors.some((pattern) => pattern.test(error)),
       );
       expect(unexpected, 'errors logged by the page').toEqual([]);

@@ -21,10 +21,10 @@ import { asUserSchema, userOnlyAnswerSchema } from './view-as.ts';
  * - withIndividualReport: with individual, `order.report`, the order's latest individual report
  *   (null before the lab delivers one).
  *
- * Spec section 8: when preconception or embryo is asked for and there is nothing to list (no
- * couple account, and no individual order when `individual` is asked for too), the answer is 404
- * with the message 'no response' (NO_RESPONSE). An account bought but without a report yet is
- * answered, with empty report lists, so that it shows at once.
+ * Spec section 8's 'no response' (the call that lists the user's reports gets nothing): with no
+ * couple account, `accounts` is empty and `account` null, and the web app shows 'no response'
+ * itself; a 404 would be logged by the browser on every page (issue 16). An account bought but
+ * without a report yet is answered with empty report lists, so that it shows at once.
  */
 
 /**
@@ -68,5 +68,3 @@ export const PREFERRED_ORDER_COOKIE = 'nestling_preferred_order';
 
 export const VIEW_AS_ADMIN_ONLY = "Only lab staff can view another person's portal";
 export const USER_NOT_FOUND = 'User not found';
-/** Spec section 8: the call that lists the user's reports found none. */
-export const NO_RESPONSE = 'no response';

@@ -49,11 +49,10 @@ function sendZip(reply: FastifyReply, fileName: string, zip: Readable) {
 export function createArchiveServiceFor(app: FastifyInstance) {
   const { db } = app.database;
   const reportsRepository = createReportsRepository(db);
-  const orders = createOrdersRepository(db);
   return createArchiveService({
     reports: createReportsService({
       reports: reportsRepository,
-      orders,
+      orders: createOrdersRepository(db),
       users: createUsersRepository(db),
       // Sensitive results the person has not chosen to see stay out of the ZIP (ADR 022).
       forReader: createSensitiveResultsService({
@@ -61,7 +60,6 @@ export function createArchiveServiceFor(app: FastifyInstance) {
       }).forReader,
     }),
     reportsRepository,
-    orders,
     documents: createDocumentsRepository(db),
     filesDir: path.join(app.config.dataDir, 'files'),
     brand: app.config.brand,

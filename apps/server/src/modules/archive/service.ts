@@ -5,13 +5,11 @@ import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, type FlateError } from 'fflate';
 import type { ArchiveProfile, ArchiveReportVersion } from '@nestling/shared/contract/archive';
-import { NO_RESPONSE, type UserQuery } from '@nestling/shared/contract/portal-user';
+import type { UserQuery } from '@nestling/shared/contract/portal-user';
 import type { ReportSummary } from '@nestling/shared/contract/report-view';
 import { fullName } from '@nestling/shared/rules';
 import type { UserRow } from '../../db/schema.ts';
 import type { DocumentRow, DocumentsRepository } from '../documents/repository.ts';
-import type { OrdersRepository } from '../orders/repository.ts';
-import { toCoupleAccount } from '../orders/service.ts';
 import { renderReportPdf } from '../pdf/report-pdf.ts';
 import {
   REPORT_KIND_TITLE,
@@ -19,7 +17,7 @@ import {
   usDateFromIsoDate,
 } from '@nestling/shared/report-wording';
 import type { ReportsRepository } from '../reports/repository.ts';
-import { ReportsError, type ReportsService } from '../reports/service.ts';
+import type { ReportsService } from '../reports/service.ts';
 
 /** One file of the archive. Its content is read only when the ZIP stream reaches it. */
 export interface ArchiveEntry {
@@ -104,35 +102,23 @@ async function* once(produce: () => Promise<Uint8Array>): AsyncIterable<Uint8Arr
 export function createArchiveService(deps: {
   reports: ReportsService;
   reportsRepository: ReportsRepository;
-  orders: OrdersRepository;
   documents: DocumentsRepository;
   /** DATA_DIR/files */
   filesDir: string;
   brand: { readonly productName: string; readonly companyName: string };
   now?: () => Date;
 }) {
-  const { reports, reportsRepository, orders, documents, filesDir, brand } = deps;
+  const { reports, reportsRepository, documents, filesDir, brand } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** GET /user's answer with every flag; without any report yet, the accounts as they are. */
+  /** GET /user's answer with every flag: the accounts as they are, with or without reports. */
   async function profileOf(subject: UserRow): Promise<ArchiveProfile> {
-    try {
-      const { answer } = await reports.portal(subject, everyAccountAndOrder, {});
-      return {
-        user: answer.user,
-        accounts: answer.accounts ?? [],
-        individualOrders: answer.individualOrders ?? [],
-      };
-    } catch (error) {
-      // Spec section 8's 'no response' means no report to list, which is no reason to refuse.
-      if (!(error instanceof ReportsError && error.message === NO_RESPONSE)) throw error;
-      const { answer } = await reports.portal(subject, { individual: 'true' }, {});
-      const accounts = (await orders.listCoupleAccounts(subject.id)).map((row) => ({
-        ...toCoupleAccount(row),
-        embryoReports: [],
-      }));
-      return { user: answer.user, accounts, individualOrders: answer.individualOrders ?? [] };
-    }
+    const { answer } = await reports.portal(subject, everyAccountAndOrder, {});
+    return {
+      user: answer.user,
+      accounts: answer.accounts ?? [],
+      individualOrders: answer.individualOrders ?? [],
+    };
   }
 
   /** Every version of the report as JSON, and its latest version as a PDF. */

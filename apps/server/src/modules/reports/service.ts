@@ -4,11 +4,7 @@ import {
   type IndividualOrder,
   type Partner,
 } from '@nestling/shared/contract/orders';
-import {
-  NO_RESPONSE,
-  type UserAnswer,
-  type UserQuery,
-} from '@nestling/shared/contract/portal-user';
+import { type UserAnswer, type UserQuery } from '@nestling/shared/contract/portal-user';
 import { testTypeSchema, type ReportContent } from '@nestling/shared/contract/report';
 import {
   REPORT_NOT_FOUND,
@@ -249,11 +245,8 @@ export function createReportsService(deps: {
             .filter((row) => row.coupleAccountId === account?.id && row.kind === 'joint')
             .map(toSummary);
         }
-        // Spec section 8: the call that lists the user's reports gets nothing. An account or an
-        // order bought without a report yet is something: it is answered, with empty lists.
-        if (accounts.length === 0 && (individualOrders?.length ?? 0) === 0) {
-          throw new ReportsError(404, NO_RESPONSE);
-        }
+        // Nothing to list is an answer, not an error (issue 16): empty lists, which the web app
+        // reads as spec section 8's 'no response' without the browser logging a failed call.
         answer.accounts = accounts;
         answer.account = account;
       }

@@ -226,7 +226,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
       preHandler: app.requireVerifiedUser,
       schema: {
         summary:
-          "The user whose portal this is, with the accounts, orders and reports the flags ask for (an account without a report yet comes with empty report lists); 404 'no response' when preconception or embryo is asked for and there is no account or order to list; admins may pass asUser",
+          "The user whose portal this is, with the accounts, orders and reports the flags ask for (an account without a report yet comes with empty report lists, and nothing to list with empty lists and a null account, which the portal shows as 'no response'); admins may pass asUser",
         tags: ['users'],
         querystring: userQuerySchema,
         response: { 200: userAnswerSchema, ...errors, 404: errorBodySchema },

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../lib/auth-cookie.ts';
 import { expectNoAxeViolations } from '../../test/axe.ts';
-import { answerRoutes, jsonError, type RouteHandler } from '../../test/fetch-routes.ts';
+import { answerRoutes, type RouteHandler } from '../../test/fetch-routes.ts';
 import { makeUser } from '../../test/fixtures.ts';
 import { makeCoupleTest, makeJourney } from '../journey/test-journey.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
@@ -55,6 +55,10 @@ function portal(routes: { couple: RouteHandler; individual: RouteHandler }): Rou
       : routes.couple(_body, url);
 }
 
+/** The couple's call of a person without a couple account: empty lists, not an error. */
+const noAccount: RouteHandler = () =>
+  Response.json({ user, accounts: [], account: null, preconceptionReports: [] });
+
 async function setup(routes: Record<string, RouteHandler>, tab?: ReportTab, onTabChange = vi.fn()) {
   setAuthToken('patient-token');
   const services = createTestServices({ user });
@@ -101,10 +105,10 @@ describe('ReportsHome', () => {
     await expectNoAxeViolations(container);
   });
 
-  it("takes 'no response' as no report yet, and opens on the individual report if there is one", async () => {
+  it("takes an empty account list ('no response') as no report yet, and opens on the individual report if there is one", async () => {
     await setup({
       'GET /api/user': portal({
-        couple: () => jsonError(404, 'no response'),
+        couple: noAccount,
         individual: () =>
           Response.json({
             user,
@@ -173,7 +177,7 @@ describe('ReportsHome', () => {
     await setup(
       {
         'GET /api/user': portal({
-          couple: () => jsonError(404, 'no response'),
+          couple: noAccount,
           individual: () =>
             Response.json({
               user,
@@ -196,7 +200,7 @@ describe('ReportsHome', () => {
     const { user: person, calls } = await setup(
       {
         'GET /api/user': portal({
-          couple: () => jsonError(404, 'no response'),
+          couple: noAccount,
           individual: () =>
             Response.json({
               user,
@@ -225,7 +229,7 @@ describe('ReportsHome', () => {
     const { user: person, container } = await setup(
       {
         'GET /api/user': portal({
-          couple: () => jsonError(404, 'no response'),
+          couple: noAccount,
           individual: () => Response.json({ user, individualOrders: [], order: null }),
         }),
         'GET /api/user/documents': () =>
@@ -268,7 +272,7 @@ describe('ReportsHome', () => {
     const { user: person, onTabChange } = await setup(
       {
         'GET /api/user': portal({
-          couple: () => jsonError(404, 'no response'),
+          couple: noAccount,
           individual: () => Response.json({ user, individualOrders: [], order: null }),
         }),
       },
@@ -282,7 +286,7 @@ describe('ReportsHome', () => {
     const { container, calls } = await setup(
       {
         'GET /api/user': portal({
-          couple: () => jsonError(404, 'no response'),
+          couple: noAccount,
           individual: () => Response.json({ user, individualOrders: [], order: null }),
         }),
         'GET /api/journey': () => Response.json(makeJourney()),
@@ -307,7 +311,7 @@ describe('ReportsHome', () => {
     const { unmount } = await setup(
       {
         'GET /api/user': portal({
-          couple: () => jsonError(404, 'no response'),
+          couple: noAccount,
           individual: () => Response.json({ user, individualOrders: [], order: null }),
         }),
         'GET /api/journey': () => Response.json(makeJourney([])),
@@ -329,7 +333,7 @@ describe('ReportsHome', () => {
     const { calls } = await setup(
       {
         'GET /api/user': portal({
-          couple: () => jsonError(404, 'no response'),
+          couple: noAccount,
           individual: () => Response.json({ user, individualOrders: [], order: null }),
         }),
         'GET /api/journey': () => Response.json(makeJourney([waiting])),

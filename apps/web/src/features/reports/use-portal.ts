@@ -1,11 +1,10 @@
 import {
-  NO_RESPONSE,
   userAnswerSchema,
   type UserAnswer,
   type UserQuery,
 } from '@nestling/shared/contract/portal-user';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, type ApiClient } from '../../lib/api.ts';
+import type { ApiClient } from '../../lib/api.ts';
 import { useApi } from '../../lib/api-context.tsx';
 import { useViewAs } from './use-view-as.ts';
 
@@ -18,24 +17,18 @@ const FRESH_MS = 10_000;
 
 /*
  * GET /user with report flags (spec section 7), asked in two parts: the couple's reports, whose
- * call answers 'no response' when there are none (spec section 8), and the individual orders,
- * which do not depend on them. Under ['user'] so that account changes refresh them too.
+ * empty list the page takes as spec section 8's 'no response' (no report yet, not a failure),
+ * and the individual orders, which do not depend on them. Under ['user'] so that account
+ * changes refresh them too.
  */
 
-async function getPortal(
-  api: ApiClient,
-  query: UserQuery,
-  signal: AbortSignal,
-): Promise<UserAnswer | null> {
-  try {
-    return await api.get('/user', userAnswerSchema, { query: { ...query }, signal });
-  } catch (error) {
-    // 'no response': the person has no joint or embryo report yet, which is not a failure.
-    if (error instanceof ApiError && error.status === 404 && error.message === NO_RESPONSE) {
-      return null;
-    }
-    throw error;
-  }
+function getPortal(api: ApiClient, query: UserQuery, signal: AbortSignal): Promise<UserAnswer> {
+  return api.get('/user', userAnswerSchema, { query: { ...query }, signal });
+}
+
+/** 'no response' (spec section 8): the call that lists the person's couple accounts found none. */
+function noResponse(answer: UserAnswer): boolean {
+  return (answer.accounts ?? []).length === 0;
 }
 
 /** The query of the person's couple accounts (useCoupleReports), for a route to start early. */
@@ -53,7 +46,10 @@ export function coupleReportsQuery(
   };
   return queryOptions({
     queryKey: ['user', 'portal', 'couple', asUser ?? null, preferredAccount ?? null],
-    queryFn: ({ signal }) => getPortal(api, query, signal),
+    queryFn: async ({ signal }) => {
+      const answer = await getPortal(api, query, signal);
+      return noResponse(answer) ? null : answer;
+    },
     staleTime: FRESH_MS,
   });
 }
@@ -84,12 +80,7 @@ export function individualOrdersQuery(
   };
   return queryOptions({
     queryKey: ['user', 'portal', 'individual', asUser ?? null, preferredOrder ?? null],
-    queryFn: async ({ signal }) => {
-      const answer = await getPortal(api, query, signal);
-      // Only the couple's call answers 'no response'; this one always lists the orders.
-      if (answer === null) throw new Error(NO_RESPONSE);
-      return answer;
-    },
+    queryFn: ({ signal }) => getPortal(api, query, signal),
     staleTime: FRESH_MS,
   });
 }
