@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { portalRoutes } from '@nestling/shared/routes';
 import type { Page } from '@playwright/test';
 import { useToken } from './accounts.ts';
@@ -6,6 +7,33 @@ import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
 test('the sign-in page carries the product title', async ({ page }) => {
   await page.goto('/signin');
   await expect(page).toHaveTitle('Nestling Portal');
+});
+
+test("the header shows at once, before the app's script has run, and goes when it has", async ({
+  page,
+  expectedErrors,
+}) => {
+  // A connection so slow that the script never arrives: the static shell is all there is.
+  expectedErrors.push(/Failed to load resource/);
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/signin');
+  const status = page.getByRole('status');
+  await expect(status).toHaveText('Loading your portal…');
+  await expect(page.getByRole('banner')).toContainText('Nestling');
+  // Styled by the app's stylesheet, as tall as the app's own header: nothing jumps later.
+  expect((await page.getByRole('banner').boundingBox())?.height).toBeGreaterThanOrEqual(64);
+  // The shell has no heading of its own on purpose: a page's tests wait for its heading, and
+  // must not find the shell's. Every other rule holds.
+  const scan = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .disableRules(['page-has-heading-one'])
+    .analyze();
+  expect(scan.violations.map((violation) => violation.id)).toEqual([]);
+
+  await page.unroute(/\/assets\/.*\.js$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Loading your portal…')).toHaveCount(0);
 });
 
 test('every route of the spec answers 200 with the web app', async ({ request }) => {

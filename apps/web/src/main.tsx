@@ -1,4 +1,5 @@
 import './styles.css';
+import './app/static-shell.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -286,6 +286,14 @@ describe('brandIndexHtml', () => {
     );
   });
 
+  it('writes the product name, escaped, into the static shell that shows while the app loads', () => {
+    const shell =
+      '<head><title>x</title></head><body><span data-static-shell-product>Nestling</span><p><span data-static-shell-product>Nestling</span> Portal</p>';
+    expect(brandIndexHtml(shell, 'Acorn <Genetics>')).toBe(
+      '<head><title>Acorn &lt;Genetics&gt; Portal</title></head><body><span data-static-shell-product>Acorn &lt;Genetics&gt;</span><p><span data-static-shell-product>Acorn &lt;Genetics&gt;</span> Portal</p>',
+    );
+  });
+
   it('adds a title when there is none', () => {
     expect(brandIndexHtml('<html><head></head></html>', 'Nestling')).toBe(
       '<html><head><title>Nestling Portal</title></head></html>',

@@ -32,13 +32,20 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** index.html with the page title set to '<product> Portal' (spec section 1). */
+/**
+ * index.html with the page title set to '<product> Portal' (spec section 1) and the product name
+ * in the static shell's header, which shows until the app's first render.
+ */
 export function brandIndexHtml(html: string, productName: string): string {
   const title = `<title>${escapeHtml(`${productName} Portal`)}</title>`;
   // Replaced by functions: a `$` in the name is no replacement pattern.
-  return /<title>[\s\S]*?<\/title>/i.test(html)
+  const titled = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title)
     : html.replace(/<\/head>/i, () => `${title}</head>`);
+  return titled.replace(
+    /(<span data-static-shell-product>)[^<]*(<\/span>)/g,
+    (_match, open: string, close: string) => `${open}${escapeHtml(productName)}${close}`,
+  );
 }
 
 /**
