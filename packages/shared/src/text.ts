@@ -101,22 +101,6 @@ export function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/**
- * Splits 'MM/DD/YYYY' on '/' into numbers. Month and day may have one or two digits, the year
- * exactly four; surrounding whitespace is ignored. Anything else, or a date that does not exist
- * (02/30/1990, 13/01/1990, 00/10/1990), gives null.
- */
-export function parseDob(text: string): DateParts | null {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
-  if (!match) return null;
-  const month = Number(match[1]);
-  const day = Number(match[2]);
-  const year = Number(match[3]);
-  if (year < 1 || month < 1 || month > 12) return null;
-  if (day < 1 || day > daysInMonth(year, month)) return null;
-  return { month, day, year };
-}
-
 export interface BirthdayParts {
   Month: number | null;
   Day: number | null;
@@ -132,8 +116,60 @@ export function formatDob({ Month, Day, Year }: BirthdayParts): string {
 
 export const DOB_MIN_YEAR = 1900;
 export const DOB_FORMAT_MESSAGE = 'Enter your date of birth as MM/DD/YYYY';
+export const DOB_MONTH_MESSAGE = 'The month comes first and goes from 1 to 12 (MM/DD/YYYY)';
 export const DOB_FUTURE_MESSAGE = 'Your date of birth cannot be in the future';
 export const DOB_TOO_EARLY_MESSAGE = `Enter a year from ${DOB_MIN_YEAR} onwards`;
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** 'MM/DD/YYYY' as numbers, whether or not they make a date; null for any other shape. */
+function splitDob(text: string): DateParts | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  return { month: Number(match[1]), day: Number(match[2]), year: Number(match[3]) };
+}
+
+/**
+ * Why 'MM/DD/YYYY' text names no real date, in words a person can act on: the month is not 1-12
+ * (often a day written first), or the day is beyond the month's length ('April has 30 days',
+ * 'February has 28 or 29 days'). The format message for any other shape; null for a real date.
+ */
+export function dobProblem(text: string): string | null {
+  const parts = splitDob(text);
+  if (!parts) return DOB_FORMAT_MESSAGE;
+  const { month, day, year } = parts;
+  const monthName = MONTH_NAMES[month - 1];
+  if (monthName === undefined) return DOB_MONTH_MESSAGE;
+  if (year < 1) return DOB_TOO_EARLY_MESSAGE;
+  const length = daysInMonth(year, month);
+  if (day >= 1 && day <= length) return null;
+  if (day < 1) return `Enter a day from 1 to ${String(length)}`;
+  if (month === 2 && day === 29)
+    return `February ${String(year)} has 28 days: it is not a leap year`;
+  return month === 2 ? 'February has 28 or 29 days' : `${monthName} has ${String(length)} days`;
+}
+
+/**
+ * Splits 'MM/DD/YYYY' on '/' into numbers. Month and day may have one or two digits, the year
+ * exactly four; surrounding whitespace is ignored. Anything else, or a date that does not exist
+ * (02/30/1990, 13/01/1990, 00/10/1990), gives null.
+ */
+export function parseDob(text: string): DateParts | null {
+  return dobProblem(text) === null ? splitDob(text) : null;
+}
 
 /** Spec section 5: every email is trimmed before sign-in, sign-up, password reset and confirmation. */
 export function trimEmail(email: string): string {

@@ -57,7 +57,7 @@ describe('updateProfileBodySchema', () => {
     ).toBe('03/07/1990');
     expect(
       issuesFor(updateProfileBodySchema.safeParse({ birthday: { Month: 2, Day: 30, Year: 1990 } })),
-    ).toEqual({ birthday: [DOB_FORMAT_MESSAGE] });
+    ).toEqual({ birthday: ['February has 28 or 29 days'] });
     expect(
       issuesFor(updateProfileBodySchema.safeParse({ birthday: { Month: 1, Day: 1, Year: 2027 } })),
     ).toEqual({ birthday: [DOB_FUTURE_MESSAGE] });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DOB_FORMAT_MESSAGE,
   DOB_FUTURE_MESSAGE,
+  DOB_MONTH_MESSAGE,
   DOB_TOO_EARLY_MESSAGE,
   EMAIL_MESSAGE,
   EMAIL_PATTERN,
@@ -45,7 +46,27 @@ describe('dobSchema', () => {
     expect(messages('12/31/1899')).toEqual([DOB_TOO_EARLY_MESSAGE]);
   });
 
-  it.each(['', '   ', '1990-03-07', '02/30/1990', '13/01/1990', '03/07/90', 'soon'])(
+  it.each([
+    ['02/30/1990', 'February has 28 or 29 days'],
+    ['02/29/2023', 'February 2023 has 28 days: it is not a leap year'],
+    ['04/31/1990', 'April has 30 days'],
+    ['01/32/1990', 'January has 31 days'],
+    ['06/00/1990', 'Enter a day from 1 to 30'],
+    ['13/01/1990', DOB_MONTH_MESSAGE],
+    ['25/12/1990', DOB_MONTH_MESSAGE],
+    ['00/10/1990', DOB_MONTH_MESSAGE],
+    ['01/01/0000', DOB_TOO_EARLY_MESSAGE],
+  ])('says what is wrong with %j: %j', (input, message) => {
+    expect(messages(input)).toEqual([message]);
+  });
+
+  it('names the month in every month-length message, and says the month comes first', () => {
+    expect(DOB_MONTH_MESSAGE).toBe('The month comes first and goes from 1 to 12 (MM/DD/YYYY)');
+    expect(messages('09/31/1990')).toEqual(['September has 30 days']);
+    expect(messages('02/29/2024')).toEqual([]);
+  });
+
+  it.each(['', '   ', '1990-03-07', '03/07/90', '3/7/1990/1', 'soon'])(
     'rejects %j with the format message',
     (input) => {
       expect(messages(input)).toEqual([DOB_FORMAT_MESSAGE]);

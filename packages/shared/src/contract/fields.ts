@@ -5,6 +5,7 @@ import {
   DOB_FUTURE_MESSAGE,
   DOB_MIN_YEAR,
   DOB_TOO_EARLY_MESSAGE,
+  dobProblem,
   EMAIL_MESSAGE,
   EMAIL_PATTERN,
   formatDob,
@@ -41,7 +42,7 @@ export const dobSchema = z.pipe(
       return z.NEVER;
     };
     const parts = parseDob(text);
-    if (!parts) return fail(DOB_FORMAT_MESSAGE);
+    if (!parts) return fail(dobProblem(text) ?? DOB_FORMAT_MESSAGE);
     if (parts.year < DOB_MIN_YEAR) return fail(DOB_TOO_EARLY_MESSAGE);
     if (isInFuture(parts, Date.now())) return fail(DOB_FUTURE_MESSAGE);
     return formatDob({ Month: parts.month, Day: parts.day, Year: parts.year });

@@ -66,7 +66,7 @@ describe('signupSchema', () => {
     ['lastName', 'x'.repeat(101), 'Use at most 100 characters'],
     ['phone', '555', PHONE_MESSAGE],
     ['dob', '1990-03-07', DOB_FORMAT_MESSAGE],
-    ['dob', '02/30/1990', DOB_FORMAT_MESSAGE],
+    ['dob', '02/30/1990', 'February has 28 or 29 days'],
     ['sex', 'F', 'Choose Male or Female'],
     ['sex', 'X', 'Choose Male or Female'],
     ['sex', '', 'Choose Male or Female'],

@@ -189,7 +189,7 @@ describe.each(testDatabaseKinds)('account settings on %s', (kind) => {
       const text = message(response);
       expect(text).toContain('body.firstName: Enter your first name');
       expect(text).toContain('body.phone: Enter a valid phone number');
-      expect(text).toContain('body.dob: Enter your date of birth as MM/DD/YYYY');
+      expect(text).toContain('body.dob: February has 28 or 29 days');
       expect(text).toContain('body.sex: Choose Male or Female');
       expect((await me(token)).json()).toMatchObject({
         name: { First: 'Ada', Last: 'Lovelace' },
