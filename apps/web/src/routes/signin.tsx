@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AuthPageLayout } from '../features/auth/auth-page-layout.tsx';
 import { GoogleSignInOption } from '../features/auth/google-sign-in-option.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { validateNextSearch } from '../lib/search.ts';
@@ -15,13 +16,13 @@ export const Route = createFileRoute('/signin')({
 function SignInPage() {
   const { next } = Route.useSearch();
   return (
-    <>
+    <AuthPageLayout>
       <PageHeading
         title="Sign in"
         lead="Sign in to see your reports, health surveys and account."
       />
       <SignInForm next={next} />
       <GoogleSignInOption next={next} />
-    </>
+    </AuthPageLayout>
   );
 }
