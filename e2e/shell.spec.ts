@@ -36,6 +36,28 @@ test("the header shows at once, before the app's script has run, and goes when i
   await expect(page.getByText('Loading your portal…')).toHaveCount(0);
 });
 
+test("text is set in the portal's own typeface, served by the portal", async ({ page }) => {
+  const fontRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fontRequests.push(request.url());
+  });
+  await visit(page, '/signin');
+  // The e2e code has no DOM types: the checks run as the page's own script.
+  const loaded = await page.evaluate<string[]>(`document.fonts.ready.then(() =>
+    [...document.fonts]
+      .filter((face) => face.status === 'loaded')
+      .map((face) => face.family.replaceAll('"', '')))`);
+  expect(loaded).toContain('Source Sans 3');
+  const headingFont = await page.evaluate<string>(
+    `getComputedStyle(document.querySelector('h1')).fontFamily`,
+  );
+  expect(headingFont).toMatch(/^"?Source Sans 3"?,/);
+  // Self-hosted, and only the Latin file for an English page.
+  expect(fontRequests.length).toBe(1);
+  expect(new URL(fontRequests[0] ?? '').origin).toBe(new URL(page.url()).origin);
+  expect(fontRequests[0]).toMatch(/source-sans-3-latin-wght-normal.*\.woff2$/);
+});
+
 test('every route of the spec answers 200 with the web app', async ({ request }) => {
   for (const path of portalRoutes) {
     const response = await request.get(path);

@@ -75,6 +75,19 @@ console.log('\nInitial load of /signin (kB; gzip level 9)');
 console.log(line(['', 'file', 'raw', 'gzip']));
 for (const row of rows) console.log(line(row));
 console.log('');
+// Fonts are counted apart: woff2 is compressed already, a browser fetches a face only for the
+// characters a page uses (unicode-range) and shows text in the fallback meanwhile (swap).
+const fonts = new Set();
+for (const css of files.css) {
+  for (const match of readFileSync(join(dist, css), 'utf8').matchAll(
+    /url\(["']?\/?([^"')]+\.woff2)/g,
+  )) {
+    fonts.add(match[1]);
+  }
+}
+for (const font of [...fonts].sort()) {
+  console.log(line(['FONT', font, rawKb(font).toFixed(1), '(apart)']));
+}
 let over = false;
 for (const kind of /** @type {const} */ (['js', 'css'])) {
   const total = totals[kind];

@@ -1,3 +1,4 @@
+import './fonts.css';
 import './styles.css';
 import './app/static-shell.css';
 import { RouterProvider } from '@tanstack/react-router';

@@ -23,6 +23,14 @@ export const nestlingTeal: MantineColorsTuple = [
   '#044741',
 ];
 
+/**
+ * The portal's typeface (fonts.css, self-hosted), then the system's own sans-serif while it
+ * loads or where it cannot. The design tokens (colours, type scale, spacing, radii) are all in
+ * this theme; docs/design-system.md says how pages use them.
+ */
+const FONT_FAMILY =
+  '"Source Sans 3", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
 export const theme: MantineThemeOverride = createTheme({
   primaryColor: 'nestling',
   primaryShade: { light: 7, dark: 7 },
@@ -32,16 +40,34 @@ export const theme: MantineThemeOverride = createTheme({
   defaultRadius: 'md',
   respectReducedMotion: true,
   cursorType: 'pointer',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: FONT_FAMILY,
+  fontFamilyMonospace: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace',
+  // The type scale (rem; 1 rem = 16 px). Body text is md, 17 px: Source Sans has a small
+  // x-height, and health services read best a step above the usual 16. sm (15 px) for secondary
+  // text and table cells; xs (13 px) only for chart ticks and fine print. Line height 1.55 for
+  // reading, tighter for headings.
+  fontSizes: { xs: '0.8125rem', sm: '0.9375rem', md: '1.0625rem', lg: '1.1875rem', xl: '1.375rem' },
+  lineHeights: { xs: '1.4', sm: '1.45', md: '1.55', lg: '1.6', xl: '1.65' },
+  // Spacing steps (rem): xs 10 px inside controls, sm 12 between a label and its hint, md 16
+  // between fields and the page's side margins, lg 20 between groups, xl 32 between sections.
+  spacing: { xs: '0.625rem', sm: '0.75rem', md: '1rem', lg: '1.25rem', xl: '2rem' },
+  radius: { xs: '2px', sm: '4px', md: '8px', lg: '16px', xl: '32px' },
   components: {
     // Links inside text must not rely on colour alone (WCAG 1.4.1): always underlined.
     Anchor: { defaultProps: { underline: 'always' } },
   },
   headings: {
-    fontFamily:
-      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontFamily: FONT_FAMILY,
     fontWeight: '700',
+    // A page has one h1 (its title); h2 for its parts, h3 for a part's items, h4 inside cards.
+    sizes: {
+      h1: { fontSize: '2.25rem', lineHeight: '1.25' },
+      h2: { fontSize: '1.75rem', lineHeight: '1.3' },
+      h3: { fontSize: '1.4375rem', lineHeight: '1.35' },
+      h4: { fontSize: '1.1875rem', lineHeight: '1.4' },
+      h5: { fontSize: '1.0625rem', lineHeight: '1.5' },
+      h6: { fontSize: '0.9375rem', lineHeight: '1.5' },
+    },
   },
 });
 
