@@ -31,8 +31,15 @@ export interface Portal {
   stop: () => Promise<void>;
 }
 
-/** `npm start` on its own port and data directory, with the embedded database's demo data. */
-export async function startPortal(name: string): Promise<Portal> {
+/**
+ * `npm start` on its own port and data directory, with the embedded database's demo data.
+ * `serverOnly`: the server alone, for benches of the API that need no web app (npm start would
+ * first rebuild the web app when its sources changed).
+ */
+export async function startPortal(
+  name: string,
+  { serverOnly = false }: { serverOnly?: boolean } = {},
+): Promise<Portal> {
   const port = Number(process.env.BENCH_PORT ?? (await freePort()));
   const origin = `http://127.0.0.1:${String(port)}`;
   const dataDir = await mkdtemp(join(tmpdir(), `${name}-bench-data-`));
@@ -42,10 +49,13 @@ export async function startPortal(name: string): Promise<Portal> {
     HOST: '127.0.0.1',
     PUBLIC_URL: origin,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  const command = serverOnly
+    ? ['--import', 'tsx', 'apps/server/src/main.ts']
+    : ['scripts/start.mjs'];
+  const child: ChildProcess = spawn(process.execPath, command, {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readGenotypes, type GenotypeRow } from '../imports/genotype-reader.ts';
-import { GENOTYPES_HEADER } from '../imports/service.ts';
 import {
-  readStoredGenotypes,
+  readTabSeparatedGenotypes,
+  storedGenotypeBatches,
   VcfNeedsReferenceError,
   write23andMe,
   writeVcf,
@@ -77,17 +77,46 @@ const vcf = Buffer.from(
 );
 
 describe('genotype writers', () => {
-  it('reads the stored genotypes back in batches, across chunk boundaries', async () => {
-    const stored = `${GENOTYPES_HEADER}\n1\t10000\trs1\t.\t.\tAG\nX\t5\t.\tA\tG,T\t--\n`;
+  it('reads the earlier stored form back in batches, across chunk boundaries', async () => {
+    const stored = `#chromosome\tposition\tid\tref\talt\tgenotype\n1\t10000\trs1\t.\t.\tAG\nX\t5\t.\tA\tG,T\t--\n`;
     const chunks = [stored.slice(0, 40), stored.slice(40, 61), stored.slice(61)].map((part) =>
       Buffer.from(part),
     );
     const rows: GenotypeRow[] = [];
-    for await (const batch of readStoredGenotypes(Readable.from(chunks))) rows.push(...batch);
+    for await (const batch of readTabSeparatedGenotypes(Readable.from(chunks))) rows.push(...batch);
     expect(rows).toEqual([
       { chromosome: '1', position: 10000, id: 'rs1', ref: '.', alt: '.', genotype: 'AG' },
       { chromosome: 'X', position: 5, id: '.', ref: 'A', alt: 'G,T', genotype: '--' },
     ]);
+    // An import made before the uploaded file was kept still exports, by its key's ending.
+    const legacy: GenotypeRow[] = [];
+    const key = 'users/u/imports/i/genotypes.tsv.gz';
+    for await (const batch of storedGenotypeBatches(Readable.from([gzipSync(stored)]), key)) {
+      legacy.push(...batch);
+    }
+    expect(legacy).toEqual(rows);
+  });
+
+  it('reads a kept upload back as the rows the import read, in batches to pull', async () => {
+    const original = await read(vcf, 'sample.vcf');
+    const compressed = gzipSync(vcf);
+    // Small pieces, so that the reader runs ahead of the loop and waits for it.
+    const pieces = Array.from({ length: Math.ceil(compressed.length / 7) }, (_, index) =>
+      compressed.subarray(index * 7, index * 7 + 7),
+    );
+    const key = 'users/u/imports/i/genotypes.vcf.gz';
+    const rows: GenotypeRow[] = [];
+    for await (const batch of storedGenotypeBatches(Readable.from(pieces), key))
+      rows.push(...batch);
+    expect(rows).toEqual(original.rows);
+
+    // Leaving the loop early ends the read: the input is closed and the loop does not hang.
+    const input = Readable.from([twentyThreeAndMe]);
+    for await (const batch of storedGenotypeBatches(input, 'users/u/imports/j/genotypes.txt')) {
+      expect(batch.length).toBeGreaterThan(0);
+      break;
+    }
+    expect(input.destroyed).toBe(true);
   });
 
   it('writes a 23andMe file that reads back as the same rows and build', async () => {

@@ -1,21 +1,43 @@
+import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { createGunzip } from 'node:zlib';
 import type { GenomeBuild } from '@nestling/shared/contract/my-data';
 import { NO_CALL } from '../imports/formats.ts';
-import type { GenotypeRow } from '../imports/genotype-reader.ts';
+import { genotypeBatches, type GenotypeRow } from '../imports/genotype-reader.ts';
 
 /*
  * An import's stored genotypes written back out, as streams of text: a 23andMe-format raw data
- * file, or a VCF. Rows come in batches from readStoredGenotypes, so a genome of millions of
+ * file, or a VCF. Rows come in batches from storedGenotypeBatches, so a genome of millions of
  * rows never sits in memory.
  */
 
 const BATCH_ROWS = 10_000;
 
+/** The ending of the stored form imports kept before they kept the uploaded file itself. */
+const TSV_GZ = '.tsv.gz';
+
 /**
- * The rows of the stored genotypes (`genotypesKey`, decompressed): a header line (#...), then
- * `chromosome position id ref alt genotype` separated by tabs. In batches, in file order.
+ * The rows of an import's stored genotypes (its `genotypesKey` in the file store), in batches,
+ * in file order: the uploaded file itself, read again as the import read it, or, for an import
+ * made before that (`genotypes.tsv.gz`), the gzip'd tab-separated rows it wrote.
  */
-export async function* readStoredGenotypes(
+export function storedGenotypeBatches(
+  stored: Readable,
+  key: string,
+  signal?: AbortSignal,
+): AsyncGenerator<GenotypeRow[]> {
+  if (!key.endsWith(TSV_GZ)) return genotypeBatches(stored, { fileName: key, signal });
+  const gunzip = createGunzip();
+  stored.on('error', (error) => gunzip.destroy(error));
+  stored.pipe(gunzip);
+  return readTabSeparatedGenotypes(gunzip, signal);
+}
+
+/**
+ * The rows of the earlier stored form (decompressed): a header line (#...), then `chromosome
+ * position id ref alt genotype` separated by tabs. In batches, in file order.
+ */
+export async function* readTabSeparatedGenotypes(
   input: AsyncIterable<Buffer | string>,
   signal?: AbortSignal,
 ): AsyncGenerator<GenotypeRow[]> {

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import {
   EXPORT_IMPORT_NOT_READY,
   EXPORT_LINK_MINUTES,
@@ -30,7 +30,7 @@ import type { ReportsRepository } from '../reports/repository.ts';
 import type { ReportsService } from '../reports/service.ts';
 import { FileNotFoundError, type FileStore } from '../storage/file-store.ts';
 import { buildFhirBundle, type BundleReport, type FhirResource } from './fhir-bundle.ts';
-import { readStoredGenotypes, write23andMe, writeVcf } from './genotype-writers.ts';
+import { storedGenotypeBatches, write23andMe, writeVcf } from './genotype-writers.ts';
 import type { ExportsRepository, ExportWithJob, StoredExportFile } from './repository.ts';
 
 export const EXPORT_JOB_KIND = 'data-export';
@@ -271,9 +271,6 @@ export function createExportsService(deps: {
     const stored = await fileStore.get(source.genotypesKey).catch((error: unknown) => {
       throw error instanceof FileNotFoundError ? new ExportRefusedError(EXPORT_IMPORT_GONE) : error;
     });
-    const gunzip = createGunzip();
-    stored.on('error', (error) => gunzip.destroy(error));
-    stored.pipe(gunzip);
     const options = {
       build: summary.build,
       productName: deps.productName,
@@ -282,7 +279,7 @@ export function createExportsService(deps: {
         context.progress(rows, summary.variants);
       },
     };
-    const rows = readStoredGenotypes(gunzip, context.signal);
+    const rows = storedGenotypeBatches(stored, source.genotypesKey, context.signal);
     const text = vcf ? writeVcf(rows, options) : write23andMe(rows, options);
     const day = generatedAt.toISOString().slice(0, 10);
     const name = `genotypes-${summary.build}-${day}${vcf ? '.vcf.gz' : '.txt'}`;

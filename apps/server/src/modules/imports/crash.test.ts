@@ -129,8 +129,8 @@ describe('an import survives the server being killed', () => {
     expect(row?.state).toBe('done');
     expect(importSummarySchema.parse(row?.summary).variants).toBe(rows);
 
-    // The stored genotypes: each position once, in order, none lost.
-    const stored = path.join(dataDir, 'files', genotypesKey(userId, importId));
+    // The stored genotypes (the uploaded file, kept): each position once, in order, none lost.
+    const stored = path.join(dataDir, 'files', genotypesKey(userId, importId, 'genome.vcf.gz'));
     let count = 0;
     let previous = 0;
     let ordered = true;

@@ -363,8 +363,11 @@ export interface RowParser {
   /** Whether the last row written is a call (not '--'), and a heterozygous one. */
   called: boolean;
   het: boolean;
-  /** The row on line `line`, buf[start, end) without its line ending; false when skipped. */
-  parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter): boolean;
+  /**
+   * The row on line `line`, buf[start, end) without its line ending; false when skipped. With
+   * `out` null the row is checked and counted but not written (an import keeps the file itself).
+   */
+  parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter | null): boolean;
 }
 
 export function rowParser(format: ImportFormat): RowParser {
@@ -383,7 +386,13 @@ abstract class Rows implements RowParser {
   private digits = 0;
   private digitsEnd = 0;
 
-  abstract parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter): boolean;
+  abstract parse(
+    buf: Buffer,
+    start: number,
+    end: number,
+    line: number,
+    out: RowWriter | null,
+  ): boolean;
 
   /**
    * Reads the chromosome from buf[chromosome, tab) and the position after it, up to tabAfter;
@@ -406,10 +415,8 @@ abstract class Rows implements RowParser {
     out.place(this.chromosome, this.position, buf, this.digits, this.digitsEnd);
   }
 
-  /** Ends the row whose genotype began at `from` in out, and notes whether it is a call. */
-  protected endRow(out: RowWriter, from: number): void {
-    const buffer = out.buffer;
-    this.called = !(out.length - from === 2 && buffer[from] === DASH && buffer[from + 1] === DASH);
+  /** Ends the row written to out. */
+  protected endRow(out: RowWriter): void {
     out.byte(NEWLINE);
     out.rows += 1;
   }
@@ -423,7 +430,7 @@ function noCall(out: RowWriter): void {
 
 /** rsid, chromosome, position, genotype ('AG', 'A' when haploid, '--' for no call). */
 class TwentyThreeAndMeRows extends Rows {
-  override parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter) {
+  override parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter | null) {
     const t1 = tab(buf, start, end, line);
     const t2 = tab(buf, t1 + 1, end, line);
     const t3 = tab(buf, t2 + 1, end, line);
@@ -431,29 +438,25 @@ class TwentyThreeAndMeRows extends Rows {
     const gEnd = nextTab(buf, g, end);
     if (gEnd === g) throw incompleteRow(line);
     if (!this.place(buf, t1 + 1, t2, t3, line)) return false;
+    const a = buf[g] ?? 0;
+    // '--', or a lone '-', is no call.
+    const noCalled = a === DASH && (gEnd - g === 1 || (gEnd - g === 2 && buf[g + 1] === DASH));
+    this.called = !noCalled;
+    this.het = !noCalled && gEnd - g === 2 && a !== buf[g + 1];
+    if (out === null) return true;
     this.writePlace(buf, out);
     out.copy(buf, start, t1);
     out.copy(NO_ALLELES, 0, NO_ALLELES.length);
-    const genotype = out.length;
-    const a = buf[g] ?? 0;
-    this.het = false;
-    if (gEnd - g === 2) {
-      const b = buf[g + 1] ?? 0;
-      out.copy(buf, g, gEnd);
-      this.het = a !== b && !(a === DASH && b === DASH);
-    } else if (gEnd - g === 1 && a === DASH) {
-      noCall(out);
-    } else {
-      out.copy(buf, g, gEnd);
-    }
-    this.endRow(out, genotype);
+    if (noCalled) noCall(out);
+    else out.copy(buf, g, gEnd);
+    this.endRow(out);
     return true;
   }
 }
 
 /** rsid, chromosome, position, allele1, allele2; '0' alleles are no call. */
 class AncestryRows extends Rows {
-  override parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter) {
+  override parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter | null) {
     const t1 = tab(buf, start, end, line);
     const t2 = tab(buf, t1 + 1, end, line);
     const t3 = tab(buf, t2 + 1, end, line);
@@ -461,22 +464,23 @@ class AncestryRows extends Rows {
     const a2End = nextTab(buf, t4 + 1, end);
     if (t4 === t3 + 1 || a2End === t4 + 1) throw incompleteRow(line);
     if (!this.place(buf, t1 + 1, t2, t3, line)) return false;
-    this.writePlace(buf, out);
-    out.copy(buf, start, t1);
-    out.copy(NO_ALLELES, 0, NO_ALLELES.length);
-    const genotype = out.length;
     const a = buf[t3 + 1] ?? 0;
     const b = buf[t4 + 1] ?? 0;
     const single = t4 - t3 === 2 && a2End - t4 === 2;
-    this.het = false;
-    if (single && (a === ZERO || b === ZERO || a === DASH || b === DASH)) {
+    const noCalled = single && (a === ZERO || b === ZERO || a === DASH || b === DASH);
+    this.called = !noCalled;
+    this.het = !noCalled && single && a !== b;
+    if (out === null) return true;
+    this.writePlace(buf, out);
+    out.copy(buf, start, t1);
+    out.copy(NO_ALLELES, 0, NO_ALLELES.length);
+    if (noCalled) {
       noCall(out);
     } else {
       out.copy(buf, t3 + 1, t4);
       out.copy(buf, t4 + 1, a2End);
-      this.het = single && a !== b;
     }
-    this.endRow(out, genotype);
+    this.endRow(out);
     return true;
   }
 }
@@ -492,7 +496,7 @@ class VcfRows extends Rows {
   private readonly from: number[] = [];
   private readonly to: number[] = [];
 
-  override parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter) {
+  override parse(buf: Buffer, start: number, end: number, line: number, out: RowWriter | null) {
     const t0 = tab(buf, start, end, line);
     const t1 = tab(buf, t0 + 1, end, line);
     const t2 = tab(buf, t1 + 1, end, line);
@@ -507,6 +511,8 @@ class VcfRows extends Rows {
     if (!this.place(buf, start, t0, t1, line)) return false;
 
     const calls = this.call(buf, t2 + 1, t3, t4, t7 + 1, t8, t8 + 1, sampleEnd, line);
+    this.called = calls > 0;
+    if (out === null) return true;
     this.writePlace(buf, out);
     out.copy(buf, t1 + 1, t2);
     out.byte(TAB);
@@ -514,13 +520,12 @@ class VcfRows extends Rows {
     out.byte(TAB);
     out.copy(buf, t3 + 1, t4);
     out.byte(TAB);
-    const genotype = out.length;
     if (calls === 0) {
       noCall(out);
     } else {
       for (let i = 0; i < calls; i++) out.copy(buf, this.from[i] ?? 0, this.to[i] ?? 0);
     }
-    this.endRow(out, genotype);
+    this.endRow(out);
     return true;
   }
 

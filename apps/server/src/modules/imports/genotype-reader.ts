@@ -1,5 +1,6 @@
 import { isAscii } from 'node:buffer';
-import type { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
 import {
   IMPORT_FILE_REFUSED,
   importFileEnding,
@@ -67,18 +68,17 @@ export interface ReadOptions {
   /** Called for every chunk read; keep it cheap. */
   onProgress?: (compressedBytesRead: number) => void;
   /**
-   * Batches of up to 10,000 rows in their stored form: UTF-8 lines of `chromosome position id
-   * ref alt genotype`, tab-separated, each ending in '\n'. In file order; awaited
-   * (backpressure). The buffer is the caller's until it calls `release`, after which it may be
-   * written again (not calling it is fine: the buffer is then left to the garbage collector).
+   * The rows, in batches of up to 10,000, in file order; awaited (backpressure). Without it
+   * rows are only checked and counted, which is what an import does: it keeps the file itself.
    */
-  onStoredRows?: (rows: Buffer, count: number, release: () => void) => Promise<void> | void;
-  /** The same batches as rows (for tests and small files: an object per row costs). */
   onRows?: (rows: GenotypeRow[]) => Promise<void> | void;
 }
 
-/** Stored rows (see onStoredRows) as objects. */
-export function storedRows(bytes: Buffer): GenotypeRow[] {
+/**
+ * A batch written by RowWriter (UTF-8 lines of `chromosome position id ref alt genotype`,
+ * tab-separated) as objects.
+ */
+function storedRows(bytes: Buffer): GenotypeRow[] {
   const rows: GenotypeRow[] = [];
   const text = bytes.toString('utf8');
   for (let start = 0, end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
@@ -237,6 +237,37 @@ export async function readGenotypes(
   }
 }
 
+/**
+ * The rows of a file as batches to pull (for writers that pull, such as the exports), read as
+ * readGenotypes reads them. Leaving the loop early stops the read.
+ */
+export async function* genotypeBatches(
+  input: NodeJS.ReadableStream | Readable,
+  options: Omit<ReadOptions, 'onRows'>,
+): AsyncGenerator<GenotypeRow[], void, undefined> {
+  const stop = new AbortController();
+  const signal =
+    options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
+  // Two batches ahead at most: the reader waits for the writer.
+  const channel = new PassThrough({ objectMode: true, highWaterMark: 2 });
+  const reading = readGenotypes(input, {
+    ...options,
+    signal,
+    onRows: async (rows) => {
+      if (!channel.write(rows)) await once(channel, 'drain', { signal });
+    },
+  }).then(
+    () => channel.end(),
+    (error: unknown) => channel.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  try {
+    for await (const rows of channel) yield rows as GenotypeRow[];
+  } finally {
+    stop.abort();
+    await reading;
+  }
+}
+
 interface Reading {
   format: ImportFormat;
   build: GenomeBuild;
@@ -248,13 +279,18 @@ interface Reading {
 class Lines {
   line = 0;
   readonly out = new RowWriter();
+  /** Whether rows are written to `out` (someone wants them), or only checked and counted. */
+  private readonly target: RowWriter | null;
   private readonly sniffer = new FormatSniffer();
   private reading: Reading | null = null;
 
   constructor(
     private readonly compression: Compression,
     private readonly ending: Ending,
-  ) {}
+    keepRows: boolean,
+  ) {
+    this.target = keepRows ? this.out : null;
+  }
 
   /** How long a line may grow before it is refused. */
   get limit(): number {
@@ -284,7 +320,7 @@ class Lines {
     // Blank lines and comments between rows are skipped.
     if (end === start || buf[start] === 35) return;
     const { parser } = reading;
-    if (parser.parse(buf, start, end, this.line, this.out)) reading.tally.add(parser);
+    if (parser.parse(buf, start, end, this.line, this.target)) reading.tally.add(parser);
   }
 
   /** At the end of the file. */
@@ -305,17 +341,15 @@ class Lines {
 }
 
 async function read(source: ByteSource, ending: Ending, options: ReadOptions) {
-  const { signal, onRows, onStoredRows } = options;
+  const { signal, onRows } = options;
   const { compression, chunks } = await unpack(source, options.maxRatio ?? DEFAULT_MAX_RATIO);
-  const lines = new Lines(compression, ending);
+  const lines = new Lines(compression, ending, onRows !== undefined);
   const { out } = lines;
   const flush = async () => {
-    const count = out.rows;
     const { batch, release } = out.take();
-    const objects = onRows === undefined ? null : storedRows(batch);
-    if (onStoredRows === undefined) release();
-    else await onStoredRows(batch, count, release);
-    if (objects !== null) await onRows?.(objects);
+    const objects = storedRows(batch);
+    release();
+    await onRows?.(objects);
     signal?.throwIfAborted();
   };
 

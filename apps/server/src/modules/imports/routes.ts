@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore as TusFileStore } from '@tus/file-store';
@@ -95,11 +96,10 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
       }
     },
     async remove(id) {
-      try {
-        await datastore.remove(id);
-      } catch {
-        // Already gone.
-      }
+      // The file may be gone already (the import moved it into the file store): its record
+      // beside it goes too.
+      await rm(path.join(uploadDirectory, id), { force: true });
+      await datastore.configstore.delete(id).catch(() => undefined);
     },
   };
   const service = createImportsService({

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { once } from 'node:events';
-import { Transform } from 'node:stream';
-import { createGzip, type ZlibOptions } from 'node:zlib';
+import { access } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
 import type { GenotypeImport, ImportState, ImportSummary } from '@nestling/shared/contract/my-data';
-import { importSummarySchema } from '@nestling/shared/contract/my-data';
-import type { FileStore } from '../storage/file-store.ts';
+import { importFileEnding, importSummarySchema } from '@nestling/shared/contract/my-data';
+import { FileNotFoundError, type FileStore } from '../storage/file-store.ts';
 import type { JobContext } from '../jobs/registry.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { ImportRefusedError, readGenotypes } from './genotype-reader.ts';
@@ -24,12 +23,16 @@ export function importFolder(userId: string, importId: string): string {
   return `users/${userId}/imports/${importId}/`;
 }
 
-/** The stored genotypes: gzip'd tab-separated rows, one header line naming the build. */
-export function genotypesKey(userId: string, importId: string): string {
-  return `${importFolder(userId, importId)}genotypes.tsv.gz`;
+/**
+ * The stored genotypes: the uploaded file itself, as it came (compressed or not), named with
+ * its ending so that it reads back as it was read (ADR 024). Imports made before kept
+ * `genotypes.tsv.gz` instead, which the exports still read.
+ */
+export function genotypesKey(userId: string, importId: string, fileName: string): string {
+  const ending = importFileEnding(fileName);
+  if (ending === null) throw new Error('An import’s file name has an ending it was accepted with');
+  return `${importFolder(userId, importId)}genotypes${ending}`;
 }
-
-export const GENOTYPES_HEADER = '#chromosome\tposition\tid\tref\talt\tgenotype';
 
 /** The uploads waiting to be read: tus keeps them in a folder of its own (ADR 024). */
 export interface UploadArea {
@@ -61,15 +64,10 @@ function sexMatches(
   return profile === implied;
 }
 
-/**
- * The stored genotypes are compressed at level 1, the fastest: on the thread pool, while the
- * next rows are parsed. Room for a few batches (each up to 1 MiB) lets the parser go on while
- * zlib works, instead of waiting for each batch to drain.
- */
-const STORED_GZIP: ZlibOptions & { writableHighWaterMark: number } = {
-  level: 1,
-  writableHighWaterMark: 4 * 1024 * 1024,
-};
+/** Pieces of the upload read at once: fewer, larger reads than the 64 KiB default. */
+const READ_CHUNK = 1024 * 1024;
+
+export const UPLOAD_GONE = 'The uploaded file is no longer on the server.';
 
 /** Counts and hashes the bytes as they pass, so the file is read once. */
 function hashingCounter(onBytes: (total: number) => void) {
@@ -193,9 +191,10 @@ export function createImportsService(deps: {
 
     /**
      * The job: reads the uploaded file once (format, build, counts, sex; SHA-256 of the bytes)
-     * and stores its genotypes. A refusal is the person's answer, not a failure to retry: the
-     * import is marked failed with the reason and the job ends. A run from the start replaces
-     * what an earlier attempt wrote (the file store writes whole files only).
+     * and keeps it as the stored genotypes, moved into the file store as it is: nothing is
+     * written but the summary. A refusal is the person's answer, not a failure to retry: the
+     * import is marked failed with the reason and the job ends. An attempt after a crash reads
+     * the upload again, or, when an earlier attempt had moved it in already, the stored file.
      */
     async runImportJob(context: JobContext<ImportJobPayload>): Promise<unknown> {
       const { importId } = context.payload;
@@ -203,38 +202,39 @@ export function createImportsService(deps: {
       if (row === null || !(await repository.markImporting(importId))) {
         return { skipped: 'The import was deleted before it was read.' };
       }
-      const key = genotypesKey(row.userId, importId);
+      const key = genotypesKey(row.userId, importId, row.fileName);
+      const uploaded = uploads.path(importId);
+      const fromUpload = await access(uploaded).then(
+        () => true,
+        () => false,
+      );
+      let source: Readable;
+      if (fromUpload) {
+        source = createReadStream(uploaded, { highWaterMark: READ_CHUNK });
+      } else {
+        try {
+          source = await fileStore.get(key);
+        } catch (error) {
+          if (error instanceof FileNotFoundError) throw new Error(UPLOAD_GONE, { cause: error });
+          throw error;
+        }
+      }
       const counter = hashingCounter((bytes) => {
         context.progress(bytes, row.size);
       });
-      const gzip = createGzip(STORED_GZIP);
-      // Its errors reach us through `stored`; without a listener of its own, destroying it
-      // before the store has attached one would crash the process.
-      gzip.on('error', () => undefined);
-      const stored = fileStore.put(key, gzip);
-      // Seen by `stored` when the reading fails; handled below, not left unhandled meanwhile.
-      stored.catch(() => undefined);
       let summary: Omit<ImportSummary, 'sexMatchesProfile'>;
-      const source = createReadStream(uploads.path(importId));
       try {
         source.on('error', (error) => counter.stream.destroy(error));
         source.pipe(counter.stream);
-        gzip.write(`${GENOTYPES_HEADER}\n`);
         summary = await readGenotypes(counter.stream, {
           fileName: row.fileName,
           signal: context.signal,
-          onStoredRows: async (rows, _count, release) => {
-            // zlib reads the batch later, on its thread: its buffer is reused once it has.
-            if (!gzip.write(rows, release)) await once(gzip, 'drain');
-          },
         });
       } catch (error) {
-        gzip.destroy(error instanceof Error ? error : new Error(String(error)));
-        await stored.catch(() => undefined);
-        await fileStore.delete(key);
         if (error instanceof ImportRefusedError) {
           // The upload goes first: once the person sees the refusal, nothing of the file is left.
           await uploads.remove(importId);
+          await fileStore.delete(key);
           await repository.markFailed(importId, error.message, null);
           return { refused: error.message };
         }
@@ -242,9 +242,19 @@ export function createImportsService(deps: {
       } finally {
         source.destroy();
       }
-      gzip.end();
-      await stored;
       const sha256 = counter.digest();
+      if (fromUpload) {
+        try {
+          await fileStore.moveIn(key, uploaded);
+        } catch (error) {
+          // Deleted while it was read: the upload went with it.
+          if ((await repository.findById(importId)) === null) {
+            await fileStore.deleteByPrefix(importFolder(row.userId, importId));
+            return { skipped: 'The import was deleted while it was read.' };
+          }
+          throw error;
+        }
+      }
       const full: ImportSummary = {
         ...summary,
         sexMatchesProfile: sexMatches(summary.impliedSex, await deps.profileSex(row.userId)),
@@ -259,8 +269,7 @@ export function createImportsService(deps: {
         await fileStore.deleteByPrefix(importFolder(row.userId, importId));
         return { skipped: 'The import was deleted while it was read.' };
       }
-      // After the import is recorded as done, so that a crash between the two leaves a finished
-      // import and a stray upload, never an unfinished import with no file to read again.
+      // The upload's own record (its file was moved); after the import is recorded as done.
       await uploads.remove(importId);
       context.log.info({ importId, variants: full.variants }, 'Genotype import done');
       return { variants: full.variants };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -281,6 +281,28 @@ describe.each(kinds)('the %s file store', (kind) => {
     expect((await underTest.keys()).filter((key) => key.includes('u2'))).toEqual([
       'users/u2/report.json',
     ]);
+  });
+
+  it('moves a file of this machine in, replacing what was there, and leaves no copy', async () => {
+    const { store } = underTest;
+    const folder = await mkdtemp(path.join(tmpdir(), 'file-store-upload-'));
+    try {
+      const bytes = randomBytes(300 * 1024);
+      const local = path.join(folder, 'upload');
+      await writeFile(local, bytes);
+      await store.put('users/u3/genotypes.vcf.gz', Readable.from([Buffer.from('earlier')]));
+      expect(await store.moveIn('users/u3/genotypes.vcf.gz', local)).toEqual({
+        size: bytes.length,
+      });
+      expect((await read('users/u3/genotypes.vcf.gz')).equals(bytes)).toBe(true);
+      expect(await readdir(folder)).toEqual([]);
+      expect((await underTest.keys()).filter((key) => key.includes('u3'))).toEqual([
+        'users/u3/genotypes.vcf.gz',
+      ]);
+      await expect(store.moveIn('users/u3/other.txt', local)).rejects.toThrow();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('answers for a missing file: not found on read, null on stat, no error on delete', async () => {

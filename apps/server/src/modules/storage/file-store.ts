@@ -7,6 +7,12 @@ import type { Readable } from 'node:stream';
 export interface FileStore {
   /** Writes the whole stream under `key`, replacing what was there; readers never see half. */
   put(key: string, body: Readable): Promise<{ size: number }>;
+  /**
+   * Moves a file of this machine in under `key`, replacing what was there; the file is gone
+   * afterwards. A rename when the store is on the same disk, so keeping a large upload costs
+   * nothing; otherwise a streamed write, as `put`.
+   */
+  moveIn(key: string, localPath: string): Promise<{ size: number }>;
   /** The file's bytes, or those from `start` to `end` (inclusive). FileNotFoundError if none. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Its size in bytes, or null when there is no such file. */

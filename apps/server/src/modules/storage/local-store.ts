@@ -45,7 +45,7 @@ export function createLocalFileStore(root: string): FileStore {
     return full;
   };
 
-  return {
+  const store: FileStore = {
     async put(key, body: Readable) {
       const target = pathOf(key);
       await mkdir(tmpDir, { recursive: true });
@@ -60,6 +60,21 @@ export function createLocalFileStore(root: string): FileStore {
         throw error;
       }
       return { size: counter.size() };
+    },
+
+    async moveIn(key, localPath) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await rename(localPath, target);
+      } catch (error) {
+        // Another disk (the upload area mounted elsewhere): copied, then removed.
+        if ((error as NodeJS.ErrnoException | null)?.code !== 'EXDEV') throw error;
+        const written = await store.put(key, createReadStream(localPath));
+        await unlink(localPath);
+        return written;
+      }
+      return { size: (await stat(target)).size };
     },
 
     async get(key, range?: ByteRange) {
@@ -109,4 +124,5 @@ export function createLocalFileStore(root: string): FileStore {
       return files;
     },
   };
+  return store;
 }

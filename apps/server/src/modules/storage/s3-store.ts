@@ -8,6 +8,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { createReadStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
 import {
@@ -60,7 +62,7 @@ export function createS3FileStore(settings: S3Settings): FileStore {
   });
   const Bucket = settings.bucket;
 
-  return {
+  const store: FileStore = {
     async put(key, body: Readable) {
       const Key = checkKey(key);
       const counter = byteCounter();
@@ -74,6 +76,12 @@ export function createS3FileStore(settings: S3Settings): FileStore {
       body.once('error', (error) => counter.stream.destroy(error));
       await upload.done();
       return { size: counter.size() };
+    },
+
+    async moveIn(key, localPath) {
+      const written = await store.put(key, createReadStream(localPath));
+      await unlink(localPath);
+      return written;
     },
 
     async get(key, range?: ByteRange) {
@@ -138,4 +146,5 @@ export function createS3FileStore(settings: S3Settings): FileStore {
       return removed;
     },
   };
+  return store;
 }
