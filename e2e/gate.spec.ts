@@ -71,7 +71,7 @@ test('4. an incomplete profile goes to /signup/step-1, then on to the page asked
   await page.getByLabel('Date of birth').fill('02/30/1991');
   await page.getByRole('radio', { name: 'Female' }).check();
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page.getByText('Enter your date of birth as MM/DD/YYYY')).toBeVisible();
+  await expect(page.getByText('February has 28 or 29 days')).toBeVisible();
   await expect(page.getByLabel('Phone')).toHaveValue('+1 202 555 0177');
 
   await page.getByLabel('Date of birth').fill('02/28/1991');

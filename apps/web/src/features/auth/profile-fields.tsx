@@ -18,6 +18,13 @@ export const profileValidators: FieldValidators<ProfileField> = {
   sex: (value) => schemaError(signupSexSchema, value),
 };
 
+/**
+ * Why the form asks for sex, under the field as a hint (read with it through aria-describedby):
+ * the lab reads the X and Y chromosomes, and some risk models, by it.
+ */
+export const SEX_HINT =
+  'Why we ask: the lab uses your sex at birth to read the genes on your X and Y chromosomes and for risk estimates that differ between women and men. If you are not sure, choose the sex recorded when you were born; you can change it later in your account.';
+
 /** Name, phone, date of birth (MM/DD/YYYY) and sex: the profile spec section 5 requires. */
 export function ProfileFields({ form }: { form: FormFields<ProfileField> }) {
   return (
@@ -46,6 +53,7 @@ export function ProfileFields({ form }: { form: FormFields<ProfileField> }) {
       />
       <Radio.Group
         label="Sex"
+        description={SEX_HINT}
         name="sex"
         required
         value={form.values.sex}

@@ -13,7 +13,7 @@ async function setup(next?: string) {
 }
 
 describe('SignInForm', () => {
-  it('has labelled fields and the links to reset and sign up', async () => {
+  it('has labeled fields and the links to reset and sign up', async () => {
     await setup();
     expect(screen.getByLabelText(/^Email/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
@@ -22,6 +22,21 @@ describe('SignInForm', () => {
       '/reset-password',
     );
     expect(screen.getByRole('link', { name: 'Create your account' })).toBeInTheDocument();
+  });
+
+  it('shows and hides the password with a button reached by keyboard, as sign-up does', async () => {
+    const { user } = await setup();
+    const password = screen.getByLabelText(/^Password/);
+    await user.type(password, 'secret-words');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.tab();
+    const show = screen.getByRole('button', { name: 'Show password' });
+    expect(show).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(password).toHaveAttribute('type', 'text');
+    expect(password).toHaveValue('secret-words');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
   });
 
   it('shows required-field messages on submit and sends nothing', async () => {

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api.ts';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { emailError } from './email-check.ts';
 import { FormError, SubmitButton } from './form-parts.tsx';
+import { PasswordField } from './password-field.tsx';
 import { useSignIn } from './use-sign-in.ts';
 import { useFormFields, type FieldValidators } from './use-form-fields.ts';
 
@@ -52,10 +53,7 @@ export function SignInForm({ next }: { next: string | undefined }) {
           required
           {...form.input('email')}
         />
-        {/* A plain password input: PasswordInput's show/hide toggle costs 1.9 kB of the /signin
-            budget. */}
-        <TextInput
-          type="password"
+        <PasswordField
           label="Password"
           autoComplete="current-password"
           required

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getAuthToken } from '../../lib/auth-cookie.ts';
 import { answerRoutes, jsonError } from '../../test/fetch-routes.ts';
 import { renderWithRouter } from '../../test/render.tsx';
+import { SEX_HINT } from './profile-fields.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
 async function setup(next?: string) {
@@ -23,6 +24,20 @@ async function fillIn(user: UserEvent) {
 }
 
 describe('SignUpForm', () => {
+  it('says why it asks for sex, in a hint read with the question', async () => {
+    await setup();
+    const sex = screen.getByRole('radiogroup', { name: /^Sex/ });
+    expect(sex).toHaveAccessibleDescription(SEX_HINT);
+    expect(SEX_HINT).toMatch(/^Why we ask: .*X and Y chromosomes.*If you are not sure, choose/);
+  });
+
+  it('has the same show-password button as sign-in', async () => {
+    const { user } = await setup();
+    const password = screen.getByLabelText(/^Password/);
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
   it('shows every required-field message on submit and sends nothing', async () => {
     const { user, fetch } = await setup();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -47,7 +62,8 @@ describe('SignUpForm', () => {
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Date of birth/), '02/30/1990');
     await user.tab();
-    expect(await screen.findByText('Enter your date of birth as MM/DD/YYYY')).toBeInTheDocument();
+    // Says what is wrong, not only the format.
+    expect(await screen.findByText('February has 28 or 29 days')).toBeInTheDocument();
   });
 
   it("shows the server's error and keeps every value", async () => {

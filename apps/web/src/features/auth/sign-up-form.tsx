@@ -1,9 +1,10 @@
-import { PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { passwordSchema, signupSchema } from '@nestling/shared/contract/signup';
 import { emailSchema } from '@nestling/shared/contract/fields';
 import { useNavigate } from '@tanstack/react-router';
 import type { SubmitEvent } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
+import { PasswordField } from './password-field.tsx';
 import { FormError, SubmitButton } from './form-parts.tsx';
 import { ProfileFields, profileValidators, type ProfileField } from './profile-fields.tsx';
 import { schemaError, useFormFields, type FieldValidators } from './use-form-fields.ts';
@@ -49,7 +50,7 @@ export function SignUpForm({ next }: { next: string | undefined }) {
           {...form.input('email')}
         />
         <ProfileFields form={form} />
-        <PasswordInput
+        <PasswordField
           label="Password"
           description="At least 8 characters"
           autoComplete="new-password"

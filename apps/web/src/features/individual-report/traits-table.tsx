@@ -7,8 +7,15 @@ import { NotAccurateEnoughNote } from '../reports/not-accurate-enough.tsx';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 import classes from '../reports/reports.module.css';
 
+/**
+ * The prediction cell of a trait the lab scored only against the population: it is predicted,
+ * as the percentile beside it ('Not predicted' there read as if the percentile were not).
+ */
+export const PERCENTILE_ONLY = 'As a percentile';
+
 export function predictedText(trait: TraitResult): string {
-  if (trait.predicted === undefined) return 'Not predicted';
+  // A trait has a predicted value, a percentile or both (traitResultSchema).
+  if (trait.predicted === undefined) return PERCENTILE_ONLY;
   const { value, unit } = trait.predicted;
   const shown = typeof value === 'number' ? String(value) : value;
   return unit === undefined ? shown : `${shown} ${unit}`;
