@@ -281,6 +281,32 @@ describe.each(testDatabaseKinds)('durable jobs on %s', (kind) => {
     await until(async () => (await row(queued.id)).state === 'succeeded', 'the job to run');
   });
 
+  it('wakes on an enqueue that comes while every slot is looking for work, not asleep', async () => {
+    registry.register(`racing-${kind}`, () => Promise.resolve(null));
+    const enqueued: { job: Promise<JobRow> | null } = { job: null };
+    // The job is queued (and the worker woken) while its only slot is between its claim, which
+    // found nothing, and its sleep.
+    const racing: JobsRepository = {
+      ...repository,
+      async claim(workerId, leaseMs) {
+        const claimed = await repository.claim(workerId, leaseMs);
+        enqueued.job ??= queue.enqueue({ kind: `racing-${kind}`, payload: {}, userId: null });
+        await enqueued.job;
+        return claimed;
+      },
+    };
+    const runner = worker({
+      repository: racing,
+      slots: 1,
+      pollMs: 60_000,
+      onEnqueue: queue.onEnqueue,
+    });
+    await runner.start();
+    await until(() => Promise.resolve(enqueued.job !== null), 'the job to be queued');
+    const queued = await (enqueued.job ?? Promise.reject(new Error('Nothing was queued')));
+    await until(async () => (await row(queued.id)).state === 'succeeded', 'the job to run');
+  });
+
   it('fails a job of a kind no handler knows', async () => {
     const queued = await queue.enqueue({ kind: 'no-such-kind', payload: {}, userId: null });
     expect(await worker().runOnce()).toBe(true);

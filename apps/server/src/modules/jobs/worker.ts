@@ -56,15 +56,26 @@ export function createJobWorker(options: JobWorkerOptions) {
   const stopping = new AbortController();
   let loops: Promise<void>[] = [];
   let wakeUp: (() => void)[] = [];
+  /**
+   * A wake that came while no slot was asleep (each was claiming, or running a job): the job it
+   * announces may have been queued after a slot's claim looked, so the next sleep is skipped
+   * rather than that job waiting a whole poll interval.
+   */
+  let wokenWhileAwake = false;
   let unsubscribe: () => void = () => undefined;
 
   const wake = () => {
     const waiting = wakeUp;
     wakeUp = [];
+    if (waiting.length === 0) wokenWhileAwake = true;
     for (const resolve of waiting) resolve();
   };
 
   function sleep(ms: number): Promise<void> {
+    if (wokenWhileAwake) {
+      wokenWhileAwake = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
