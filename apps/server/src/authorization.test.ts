@@ -394,6 +394,9 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     'GET /api/admin/audit': () => [
       { label: 'admins only', call: () => get('/api/admin/audit'), expect: adminOnly },
     ],
+    'GET /api/admin/audit.csv': () => [
+      { label: 'admins only', call: () => get('/api/admin/audit.csv'), expect: adminOnly },
+    ],
     'POST /api/admin/impersonation': () => [
       {
         label: 'primary admins only',

@@ -1,7 +1,7 @@
 import { ADMIN_ONLY } from '@nestling/shared/contract/admin';
 import { portalRoutes } from '@nestling/shared/routes';
 import { rootRouteId } from '@tanstack/react-router';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createAppRouter } from './router.tsx';
 import { makeUser } from './test/fixtures.ts';
@@ -139,6 +139,25 @@ describe('legal pages', () => {
     expect(
       within(main).getAllByRole('link', { name: 'support@nestling.health' })[0],
     ).toHaveAttribute('href', 'mailto:support@nestling.health');
+  });
+});
+
+describe('home', () => {
+  it('sends lab staff on to /admin, unless they are viewing the portal as a patient', async () => {
+    const staff = await renderApp('/', { user: makeUser({ isAdminUser: true }) });
+    await waitFor(() => {
+      expect(staff.router.state.location.pathname).toBe('/admin');
+    });
+    staff.unmount();
+
+    const viewing = await renderApp('/?as_user=demo-mother', {
+      user: makeUser({ isAdminUser: true }),
+    });
+    expect(viewing.router.state.location.href).toBe('/?as_user=demo-mother');
+    viewing.unmount();
+
+    const patient = await renderApp('/', { user: makeUser() });
+    expect(patient.router.state.location.pathname).toBe('/');
   });
 });
 

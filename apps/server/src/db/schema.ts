@@ -158,13 +158,27 @@ export const auditLog = pgTable(
     subjectId: text('subject_id'),
     /** What happened: 'view-as', 'impersonation-start', 'sign-in', 'password-change', … */
     action: text('action').notNull(),
-    /** The route read, e.g. 'GET /api/user'. */
+    /** The route read, e.g. 'GET /api/user' (the first, for a page view's row). */
     route: text('route'),
     requestId: text('request_id'),
+    /** The portal page a staff member had open, e.g. '/reports/joint' (ADR 007). */
+    page: text('page'),
+    /** The web app's id of that page view: its reads fold into one row. */
+    pageViewId: text('page_view_id'),
   },
   (table) => [
     index('audit_log_at_idx').on(table.at),
     index('audit_log_subject_id_idx').on(table.subjectId),
+    index('audit_log_actor_id_idx').on(table.actorId),
+    // One row per (staff member, patient, action, page, view); rows without a view never
+    // collide, as nulls are distinct.
+    uniqueIndex('audit_log_page_view_idx').on(
+      table.pageViewId,
+      table.actorId,
+      table.subjectId,
+      table.action,
+      table.page,
+    ),
   ],
 );
 

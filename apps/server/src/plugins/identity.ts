@@ -113,9 +113,10 @@ export const identityPlugin = fp(
         const identity = await service.authenticate(match[1]);
         request.identity = identity;
         if (identity.impersonatedBy !== null) {
-          // Every request under impersonation is the admin's, on the patient's data.
+          // Every request under impersonation is the admin's, on the patient's data; the reads
+          // of one page view share its row (ADR 007).
           const read = request.method === 'GET' || request.method === 'HEAD';
-          await audit.record(request, {
+          await audit.recordRead(request, {
             actorId: identity.impersonatedBy,
             subjectId: identity.userId,
             action: read ? 'impersonation-read' : 'impersonation-write',

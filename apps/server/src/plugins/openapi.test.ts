@@ -30,6 +30,7 @@ describe('API documentation', () => {
       '/api/accounts/{id}/activate',
       '/api/admin/appointments',
       '/api/admin/audit',
+      '/api/admin/audit.csv',
       '/api/admin/clinics',
       '/api/admin/clinics/{id}',
       '/api/admin/counsellors',

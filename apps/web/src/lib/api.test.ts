@@ -99,6 +99,22 @@ describe('base address', () => {
 });
 
 describe('requests', () => {
+  it("sends a staff member's page view with its reads only, and only to its own server", async () => {
+    const pageViewHeaders = () => ({ 'x-page-view': 'view-1', 'x-page-path': '/reports' });
+    const own = setup(undefined, { pageViewHeaders });
+    await own.client.get('/user', okSchema);
+    await own.client.post('/user/token', okSchema);
+    expect(own.request(0).headers.get('x-page-view')).toBe('view-1');
+    expect(own.request(0).headers.get('x-page-path')).toBe('/reports');
+    expect(own.request(1).headers.has('x-page-view')).toBe(false);
+    const other = setup(undefined, {
+      pageViewHeaders,
+      apiBaseUrl: 'https://staging.example.org/api',
+    });
+    await other.client.get('/user', okSchema);
+    expect(other.request().headers.has('x-page-view')).toBe(false);
+  });
+
   it('adds a leading slash to the path', async () => {
     const { client, request } = setup();
     await client.get('user/me', okSchema);

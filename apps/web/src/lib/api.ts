@@ -3,6 +3,7 @@ import { isDemoPath } from '@nestling/shared/routes';
 import { toQueryString, type QueryParams } from '@nestling/shared/text';
 import type * as z from 'zod/mini';
 import { clearAuthToken, getAuthToken } from './auth-cookie.ts';
+import { createPageViews, type PageLocation } from './page-view.ts';
 
 /**
  * The one API client (spec sections 7 and 8). Every call goes to the environment's base
@@ -45,6 +46,8 @@ export interface ApiClientOptions {
   location?: () => Pick<Location, 'origin' | 'pathname' | 'search'>;
   /** Logs failures: only method, path and status, never bodies. */
   logError?: (message: string) => void;
+  /** The headers that tie a staff member's reads to the page view they serve (ADR 007). */
+  pageViewHeaders?: (location: PageLocation) => Record<string, string>;
 }
 
 export interface RequestOptions {
@@ -162,6 +165,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       console.error(message);
     });
 
+  const pageViewHeaders = options.pageViewHeaders ?? createPageViews();
+
   const baseUrl = apiBaseUrl(options.apiBaseUrl ?? OWN_API_BASE, getLocation().origin);
   const crossOrigin = new URL(baseUrl).origin !== getLocation().origin;
 
@@ -219,6 +224,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function send(method: Method, path: string, opts: SendOptions): Promise<Response> {
     const headers: Record<string, string> = { Accept: opts.accept };
+    // Only this portal's own server audits page views; another origin would need CORS for them.
+    if (method === 'GET' && !crossOrigin) Object.assign(headers, pageViewHeaders(getLocation()));
     if (opts.auth ?? true) {
       const token = getToken();
       if (token === undefined || token === '') {

@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 
 export const ADMIN_USERS_DEFAULT_LIMIT = 20;
 export const ADMIN_USERS_MAX_LIMIT = 100;
-export const AUDIT_DEFAULT_LIMIT = 50;
-export const AUDIT_MAX_LIMIT = 200;
+export const AUDIT_DEFAULT_PAGE_SIZE = 50;
+export const AUDIT_MAX_PAGE_SIZE = 200;
 /** An impersonation session ends this long after it starts, whatever happens. */
 export const IMPERSONATION_SECONDS = 60 * 60;
 
@@ -62,15 +62,59 @@ export const adminUserParamsSchema = z.object({
 export const dataPortalBodySchema = z.object({ enabled: z.boolean() });
 export type DataPortalBody = z.infer<typeof dataPortalBodySchema>;
 
-/** GET /admin/audit: `subject` is a user id or an email. */
-export const auditQuerySchema = z.object({
-  limit: limitSchema(AUDIT_MAX_LIMIT),
-  subject: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(254))),
+const instantSchema = z.iso.datetime({
+  offset: true,
+  error: 'Give a date and time in ISO 8601, e.g. 2026-01-05T00:00:00-05:00',
 });
+/** A staff member or a patient: a user id or an email. */
+const personKeySchema = z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(254)));
+export const AUDIT_DATES_REVERSED = 'The start of the date range must not be after its end';
+
+/**
+ * The filters of the audit log, shared by the page of entries and the CSV export: `actor` (the
+ * staff member) and `subject` (the patient) are a user id or an email; `from` counts, `to` does
+ * not (the web app sends the midnights around the days chosen, in the viewer's time zone).
+ */
+const auditFilterShape = {
+  actor: personKeySchema,
+  subject: personKeySchema,
+  action: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  from: z.optional(instantSchema),
+  to: z.optional(instantSchema),
+};
+
+function datesInOrder(value: { from?: string | undefined; to?: string | undefined }): boolean {
+  return (
+    value.from === undefined ||
+    value.to === undefined ||
+    new Date(value.from).getTime() <= new Date(value.to).getTime()
+  );
+}
+
+/** GET /admin/audit.csv: every entry the filters match, newest first. */
+export const auditFilterSchema = z
+  .object(auditFilterShape)
+  .check(z.refine(datesInOrder, { error: AUDIT_DATES_REVERSED, path: ['to'] }));
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+/** GET /admin/audit: one page of the entries the filters match (`page` counts from 1). */
+export const auditQuerySchema = z
+  .object({
+    ...auditFilterShape,
+    page: limitSchema(1_000_000),
+    pageSize: limitSchema(AUDIT_MAX_PAGE_SIZE),
+  })
+  .check(z.refine(datesInOrder, { error: AUDIT_DATES_REVERSED, path: ['to'] }));
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** The CSV export refuses to build a file larger than this; narrower filters fit. */
+export const AUDIT_CSV_MAX_ROWS = 10_000;
+export const auditCsvTooLarge = (count: number) =>
+  `${String(count)} entries match, more than the ${String(AUDIT_CSV_MAX_ROWS)} one file holds: narrow the filters`;
 
 export const auditActionSchema = z.enum([
   'view-as',
+  'audit-export',
   'impersonation-start',
   'impersonation-end',
   'impersonation-read',
@@ -112,6 +156,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   /** Method and route pattern, e.g. 'GET /api/user'. */
   route: z.nullable(z.string()),
+  /** The page of the portal a staff member had open, e.g. '/reports/joint' (ADR 007). */
+  page: z.nullable(z.string()),
   requestId: z.nullable(z.string()),
   actorId: z.nullable(z.string()),
   actorEmail: z.nullable(z.string()),
@@ -120,8 +166,13 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** Newest first. */
-export const auditAnswerSchema = z.object({ entries: z.array(auditEntrySchema) });
+/** Newest first; `total` counts every entry the filters match. */
+export const auditAnswerSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 export type AuditAnswer = z.infer<typeof auditAnswerSchema>;
 
 /** POST /admin/impersonation: the patient to act as. */

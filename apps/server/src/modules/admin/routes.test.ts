@@ -133,6 +133,7 @@ describe.each(testDatabaseKinds)('admin API on %s', (kind) => {
       at: expect.stringMatching(/Z$/) as string,
       action: 'view-as',
       route: 'GET /api/user',
+      page: null,
       requestId: second.headers['x-request-id'],
       actorId: 'demo-admin',
       actorEmail: 'admin@nestling.health',
@@ -147,8 +148,8 @@ describe.each(testDatabaseKinds)('admin API on %s', (kind) => {
     const byEmail = await get(adminToken, '/api/admin/audit?subject=Father%40Demo.test');
     expect(auditAnswerSchema.parse(byEmail.json()).entries).toHaveLength(1);
 
-    const limited = await get(adminToken, '/api/admin/audit?limit=1');
+    const limited = await get(adminToken, '/api/admin/audit?pageSize=1');
     expect(auditAnswerSchema.parse(limited.json()).entries).toHaveLength(1);
-    expect((await get(adminToken, '/api/admin/audit?limit=201')).statusCode).toBe(400);
+    expect((await get(adminToken, '/api/admin/audit?pageSize=201')).statusCode).toBe(400);
   });
 });

@@ -1,31 +1,65 @@
-import { desc, eq, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { auditLog, user } from '../../db/schema.ts';
 
 export type NewAuditRow = typeof auditLog.$inferInsert & { id: string };
 
+/** A user id or its stored (lower-case) email. */
+export interface PersonKey {
+  id: string;
+  email: string;
+}
+
+/** What the audit log is narrowed to; every part is optional. */
+export interface AuditRowFilter {
+  actor?: PersonKey | undefined;
+  subject?: PersonKey | undefined;
+  action?: string | undefined;
+  /** Counts. */
+  from?: Date | undefined;
+  /** Does not count. */
+  to?: Date | undefined;
+}
+
 /** The only code that reads or writes the audit log with Drizzle. */
 export function createAuditRepository(db: Database) {
   const actor = alias(user, 'actor');
   const subject = alias(user, 'subject');
 
+  function where(filter: AuditRowFilter): SQL | undefined {
+    return and(
+      filter.actor &&
+        or(eq(auditLog.actorId, filter.actor.id), eq(actor.email, filter.actor.email)),
+      filter.subject &&
+        or(eq(auditLog.subjectId, filter.subject.id), eq(subject.email, filter.subject.email)),
+      filter.action === undefined ? undefined : eq(auditLog.action, filter.action),
+      filter.from && gte(auditLog.at, filter.from),
+      filter.to && lt(auditLog.at, filter.to),
+    );
+  }
+
   return {
+    /**
+     * Writes the row; a second read of the same page view (same view id, staff member,
+     * patient, action and page) hits the unique index and writes nothing.
+     */
     async insert(row: NewAuditRow) {
-      await db.insert(auditLog).values(row);
+      await db.insert(auditLog).values(row).onConflictDoNothing();
     },
 
     /**
      * Newest first, with the actor's and subject's current emails (null once an account is
-     * gone). `subject` matches the subject's id, or its stored (lower-case) email.
+     * gone). A person matches by id, or by stored (lower-case) email.
      */
-    async list(options: { limit: number; subject?: { id: string; email: string } }) {
-      const query = db
+    async list(filter: AuditRowFilter, window: { limit: number; offset: number }) {
+      return db
         .select({
           id: auditLog.id,
           at: auditLog.at,
           action: auditLog.action,
           route: auditLog.route,
+          page: auditLog.page,
           requestId: auditLog.requestId,
           actorId: auditLog.actorId,
           actorEmail: actor.email,
@@ -34,17 +68,21 @@ export function createAuditRepository(db: Database) {
         })
         .from(auditLog)
         .leftJoin(actor, eq(actor.id, auditLog.actorId))
-        .leftJoin(subject, eq(subject.id, auditLog.subjectId));
-      const filtered =
-        options.subject === undefined
-          ? query
-          : query.where(
-              or(
-                eq(auditLog.subjectId, options.subject.id),
-                eq(subject.email, options.subject.email),
-              ),
-            );
-      return filtered.orderBy(desc(auditLog.at), desc(auditLog.id)).limit(options.limit);
+        .leftJoin(subject, eq(subject.id, auditLog.subjectId))
+        .where(where(filter))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(window.limit)
+        .offset(window.offset);
+    },
+
+    async count(filter: AuditRowFilter): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(auditLog)
+        .leftJoin(actor, eq(actor.id, auditLog.actorId))
+        .leftJoin(subject, eq(subject.id, auditLog.subjectId))
+        .where(where(filter));
+      return row?.total ?? 0;
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 import { NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
 import { USER_NOT_FOUND, VIEW_AS_ADMIN_ONLY } from '@nestling/shared/contract/portal-user';
 import { currentUserSchema } from '@nestling/shared/contract/user';
+import { PAGE_PATH_HEADER, PAGE_VIEW_HEADER } from '@nestling/shared/page-view';
 import type { App } from '../../app.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -160,6 +161,47 @@ describe.each(testDatabaseKinds)('impersonation on %s', (kind) => {
         request_id: user.headers['x-request-id'],
       },
     ]);
+  });
+
+  it('folds the reads of one page view into one row; a page view of its own, or a read outside one, is its own row', async () => {
+    const adminToken = await signInToken(app, 'admin@nestling.health');
+    const { token } = await impersonate(adminToken, 'demo-embryo-partner');
+    const onPage = (id: string, page: string) => ({
+      ...bearer(token),
+      [PAGE_VIEW_HEADER]: id,
+      [PAGE_PATH_HEADER]: page,
+    });
+    const home = '3c2b1a09-8f7e-4d6c-9b5a-493827161504';
+    const first = await app.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: onPage(home, '/'),
+    });
+    await app.inject({ method: 'GET', url: '/api/user', headers: onPage(home, '/') });
+    await app.inject({ method: 'GET', url: '/api/kits', headers: onPage(home, '/') });
+    const reads = () => auditRows('impersonation-read', 'demo-embryo-partner');
+    expect(await reads()).toEqual([
+      {
+        actor_id: 'demo-admin',
+        subject_id: 'demo-embryo-partner',
+        action: 'impersonation-read',
+        route: 'GET /api/user/me',
+        request_id: first.headers['x-request-id'],
+      },
+    ]);
+    await app.inject({
+      method: 'GET',
+      url: '/api/kits',
+      headers: onPage('a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', '/activate'),
+    });
+    await get(token, '/api/kits');
+    expect(await reads()).toHaveLength(3);
+    // A write names no page view that could hide it: each is written.
+    for (let index = 0; index < 2; index += 1) {
+      await app.inject({ method: 'POST', url: '/api/test/own-change', headers: onPage(home, '/') });
+    }
+    expect(await auditRows('impersonation-write', 'demo-embryo-partner')).toHaveLength(2);
+    expect((await end(token)).statusCode).toBe(200);
   });
 
   it('refuses to impersonate again, to view as someone, and the changes only the person may make', async () => {

@@ -31,7 +31,7 @@ import {
   type TestDatabase,
 } from '../../test/database.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
-import { csvCell } from './service.ts';
+import { csvCell } from '../../csv.ts';
 import { insertOrderRows, type OrderRows } from './order-rows.ts';
 
 const DAY = 24 * 60 * 60;

@@ -10,6 +10,7 @@ import {
   purchaseOrdersAnswerSchema,
   purchaseOrdersQuerySchema,
 } from '@nestling/shared/contract/order-tracker';
+import { sendCsv } from '../../csv.ts';
 import { requireAdmin } from '../admin/routes.ts';
 import { configuredPaymentProvider } from '../checkout/providers.ts';
 import { labKeyGuard } from '../lab/routes.ts';
@@ -22,11 +23,6 @@ const errors = {
   403: errorBodySchema,
   404: errorBodySchema,
 };
-
-/** The CSV's name: the day it was made. */
-function csvFileName(now: Date): string {
-  return `orders-${now.toISOString().slice(0, 10)}.csv`;
-}
 
 /**
  * Orders after payment (issue 10): the patient's purchases and their tracker, the staff's
@@ -121,11 +117,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const csv = await orders.adminOrdersCsv(request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFileName(new Date())}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsv(reply, 'orders', csv);
     },
   );
 

@@ -24,6 +24,7 @@ import {
   shippingAddressSchema,
   type CheckoutPartner,
 } from '@nestling/shared/contract/purchase';
+import { csvText } from '../../csv.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { recordAccountStep } from '../onboarding/steps.ts';
 import type {
@@ -175,12 +176,6 @@ export function parseSearch(q: string | undefined): {
   return { email: text };
 }
 
-/** One CSV cell: quoted, and a formula a spreadsheet would run made plain text. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 export const CSV_COLUMNS = [
   'number',
   'date',
@@ -198,29 +193,25 @@ export const CSV_COLUMNS = [
 
 /** The orders as CSV, one line each (CRLF, as RFC 4180 has it). */
 export function ordersCsv(orders: readonly AdminOrder[]): string {
-  const lines = [CSV_COLUMNS.map(csvCell).join(',')];
+  const lines: string[][] = [[...CSV_COLUMNS]];
   for (const order of orders) {
     const shipment = order.events.filter((event) => event.stage === 'kit-shipped').at(-1);
-    lines.push(
-      [
-        order.number,
-        new Date(order.purchaseDate * 1000).toISOString().slice(0, 10),
-        order.productName,
-        order.status,
-        order.stage,
-        order.buyer.email,
-        order.partner?.email ?? '',
-        (order.totalCents / 100).toFixed(2),
-        order.currency.toUpperCase(),
-        order.kits.map((entry) => entry.id).join(' '),
-        shipment?.carrier ?? '',
-        shipment?.trackingNumber ?? '',
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+    lines.push([
+      order.number,
+      new Date(order.purchaseDate * 1000).toISOString().slice(0, 10),
+      order.productName,
+      order.status,
+      order.stage,
+      order.buyer.email,
+      order.partner?.email ?? '',
+      (order.totalCents / 100).toFixed(2),
+      order.currency.toUpperCase(),
+      order.kits.map((entry) => entry.id).join(' '),
+      shipment?.carrier ?? '',
+      shipment?.trackingNumber ?? '',
+    ]);
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(lines);
 }
 
 /** Who moved the tracker: lab staff on /admin, or the lab's pipeline with its key. */

@@ -19,7 +19,7 @@ export class ViewAsError extends Error {
 /**
  * Whose data a request reads (spec section 4, impersonation): the caller's own, or, with
  * `asUser` (an id or an email), that user's, for admins only. Every read as someone else
- * writes an audit row.
+ * is audited: one row per page view the web app names, else one row per request (ADR 007).
  */
 export function createViewAsService(deps: { users: UsersRepository; audit: AuditService }) {
   const { users, audit } = deps;
@@ -40,7 +40,7 @@ export function createViewAsService(deps: { users: UsersRepository; audit: Audit
         ? await users.findByEmail(normaliseEmail(key))
         : await users.findById(key);
       if (subject === null) throw new ViewAsError(404, USER_NOT_FOUND);
-      await audit.record(request, {
+      await audit.recordRead(request, {
         actorId: identity.userId,
         subjectId: subject.id,
         action: 'view-as',

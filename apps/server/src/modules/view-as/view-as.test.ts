@@ -5,6 +5,7 @@ import {
   userAnswerSchema,
   VIEW_AS_ADMIN_ONLY,
 } from '@nestling/shared/contract/portal-user';
+import { PAGE_PATH_HEADER, PAGE_VIEW_HEADER } from '@nestling/shared/page-view';
 import type { App } from '../../app.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -111,6 +112,52 @@ describe.each(testDatabaseKinds)('view-as (GET /api/user?asUser=) on %s', (kind)
     expect(rows[1]?.request_id).toBe(byEmail.headers['x-request-id']);
     // The route pattern, never the raw URL with the email in its query.
     expect(rows[1]?.route).toBe('GET /api/user');
+  });
+
+  it('writes one row per page view the web app names, and one per read outside one', async () => {
+    const view = (id: string, page: string) => ({
+      ...bearer(adminToken),
+      [PAGE_VIEW_HEADER]: id,
+      [PAGE_PATH_HEADER]: page,
+    });
+    const first = '0b7c2f4e-8a51-4c3e-9d6a-5f1e2d3c4b5a';
+    const second = '6f0e1d2c-3b4a-4958-a7b6-c5d4e3f2a1b0';
+    const read = (url: string, headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url, headers });
+    const opened = await read('/api/user?asUser=demo-embryo', view(first, '/reports/joint'));
+    expect(opened.statusCode).toBe(200);
+    // The page's other reads, and a refetch, fold into its row.
+    await read('/api/user?asUser=embryo%40demo.test', view(first, '/reports/joint'));
+    await read('/api/kits?asUser=demo-embryo', view(first, '/reports/joint'));
+    expect(await viewAsRows('demo-embryo')).toEqual([
+      {
+        actor_id: 'demo-admin',
+        subject_id: 'demo-embryo',
+        action: 'view-as',
+        route: 'GET /api/user',
+        request_id: opened.headers['x-request-id'],
+      },
+    ]);
+    const pages = () =>
+      queryRows<{ page: string | null }>(
+        database,
+        sql`select page from audit_log where subject_id = 'demo-embryo' order by at, page`,
+      );
+    expect(await pages()).toEqual([{ page: '/reports/joint' }]);
+
+    // Another page, or the same page opened again, is a view of its own.
+    await read('/api/kits?asUser=demo-embryo', view(first, '/activate'));
+    await read('/api/user?asUser=demo-embryo', view(second, '/reports/joint'));
+    await read('/api/user?asUser=demo-embryo', view(second, '/reports/joint'));
+    expect(await viewAsRows('demo-embryo')).toHaveLength(3);
+
+    // A read that names no page view, or a malformed one, is written on its own every time.
+    await getUser(adminToken, '?asUser=demo-embryo');
+    await getUser(adminToken, '?asUser=demo-embryo');
+    await read('/api/user?asUser=demo-embryo', view('not-a-uuid', '/reports'));
+    await read('/api/user?asUser=demo-embryo', view(second, 'https://elsewhere.test/'));
+    expect(await viewAsRows('demo-embryo')).toHaveLength(7);
+    expect((await pages()).filter((row) => row.page === null)).toHaveLength(4);
   });
 
   it('answers 404 for an unknown user, by id or email, and records nothing', async () => {

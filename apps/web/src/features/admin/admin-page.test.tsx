@@ -1,5 +1,5 @@
 import { AUTH_COOKIE_NAME } from '@nestling/shared/constants';
-import type { AdminUser, AuditEntry } from '@nestling/shared/contract/admin';
+import type { AdminUser } from '@nestling/shared/contract/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -42,17 +42,6 @@ const staff: AdminUser = {
   enableDataPortal: false,
   createdAt: '2026-01-04T15:04:05.000Z',
 };
-const entry: AuditEntry = {
-  id: 'a1',
-  at: '2026-01-05T15:04:05.000Z',
-  action: 'view-as',
-  route: 'GET /api/user',
-  requestId: 'r1',
-  actorId: 'demo-admin',
-  actorEmail: 'admin@nestling.health',
-  subjectId: 'demo-mother',
-  subjectEmail: 'mother@demo.test',
-};
 
 async function setup(user = admin) {
   setAuthToken('admin-token');
@@ -62,7 +51,6 @@ async function setup(user = admin) {
       Response.json({
         users: url.searchParams.get('q') === 'maya' ? [mother] : [mother, staff],
       }),
-    'GET /api/admin/audit': () => Response.json({ entries: [entry] }),
     'POST /api/admin/impersonation': () =>
       Response.json({ token: 'patient-token', expiresAt: 2_000_000_000 }),
   });
@@ -78,7 +66,7 @@ describe('AdminPage', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('says, accessibly, that the users and the audit log are loading', async () => {
+  it('says, accessibly, that the users are loading', async () => {
     setAuthToken('admin-token');
     const services = createTestServices({ user: admin });
     // The answers never come: the page stays as it is while waiting.
@@ -89,7 +77,6 @@ describe('AdminPage', () => {
       services,
     });
     expect(await screen.findByRole('status', { name: 'Loading users' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Loading the audit log' })).toBeInTheDocument();
     await expectNoAxeViolations(container);
   });
 
@@ -165,7 +152,6 @@ describe('AdminPage', () => {
     const { user, router, ...services } = await setup();
     answerRoutes(services, {
       'GET /api/admin/users': () => Response.json({ users: [mother] }),
-      'GET /api/admin/audit': () => Response.json({ entries: [] }),
       'POST /api/admin/impersonation': () => jsonError(403, 'Admins cannot be impersonated'),
     });
     await user.click(await screen.findByRole('button', { name: 'Impersonate Maya Demo' }));
@@ -174,20 +160,5 @@ describe('AdminPage', () => {
     expect(getAuthToken()).toBe('admin-token');
     expect(getAdminToken()).toBeUndefined();
     expect(services.navigate).not.toHaveBeenCalled();
-  });
-
-  it('lists the audit log with US times, who, whose, what and where', async () => {
-    await setup();
-    const table = await screen.findByRole('table', { name: 'Audit log' });
-    const cells = within(within(table).getAllByRole('row')[1] ?? table)
-      .getAllByRole('cell')
-      .map((cell) => cell.textContent);
-    expect(cells[0]).toMatch(/^1\/[45]\/2026, \d{1,2}:04:05 [AP]M$/);
-    expect(cells.slice(1)).toEqual([
-      'admin@nestling.health',
-      'mother@demo.test',
-      'view-as',
-      'GET /api/user',
-    ]);
   });
 });

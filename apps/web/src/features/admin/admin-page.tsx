@@ -24,6 +24,7 @@ export const ADMIN_TABS = [
   'counsellors',
   'clinics',
   'sensitive-results',
+  'audit',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -32,7 +33,7 @@ export function asAdminTab(tab: string | undefined): AdminTab | undefined {
 }
 
 /**
- * /admin: the lab staff's page, in sections: users (with the audit log), orders, products,
+ * /admin: the lab staff's page, in sections: users, orders, products,
  * discount codes, the risk calculator's starting values and the genetic counsellors. Only the open section asks the server for anything. Others see a calm sentence (the API refuses them anyway), and
  * nothing is asked of the server for them.
  */
@@ -85,10 +86,10 @@ export function AdminPage({
           <Tabs.Tab value="counsellors">Counsellors</Tabs.Tab>
           <Tabs.Tab value="clinics">Clinics</Tabs.Tab>
           <Tabs.Tab value="sensitive-results">Sensitive results</Tabs.Tab>
+          <Tabs.Tab value="audit">Audit log</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users" pt="lg">
           <UserSearch canImpersonate={isPrimaryAdmin(user.data, brand.companyDomain)} />
-          <AuditLog />
         </Tabs.Panel>
         <Tabs.Panel value="orders" pt="lg">
           <AdminOrders />
@@ -110,6 +111,9 @@ export function AdminPage({
         </Tabs.Panel>
         <Tabs.Panel value="sensitive-results" pt="lg">
           <AdminSensitiveResults />
+        </Tabs.Panel>
+        <Tabs.Panel value="audit" pt="lg">
+          <AuditLog />
         </Tabs.Panel>
       </Tabs>
     </>

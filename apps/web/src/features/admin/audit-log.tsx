@@ -1,52 +1,178 @@
-import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { auditActionSchema, type AuditFilter } from '@nestling/shared/contract/admin';
+import { useId, useState, type SubmitEvent } from 'react';
 import classes from './admin.module.css';
+import { auditFilterOf, EMPTY_AUDIT_FILTER, type AuditFilterDraft } from './audit-filter.ts';
 import { adminErrorText, formatAuditTime } from './format.ts';
-import { useAuditLog } from './use-admin.ts';
+import { useAuditLog, useExportAuditLog } from './use-admin.ts';
 
-/** The newest audit entries: who read or changed whose data, when, through which route. */
+const PAGE_SIZE = 50;
+const ACTION_OPTIONS = [
+  { value: '', label: 'All actions' },
+  ...auditActionSchema.options.map((action) => ({ value: action, label: action })),
+];
+
+/**
+ * The audit log: who read or changed whose data, when, on which page and through which route.
+ * Filters by staff member, patient, action and days; pages on the server; exports the filtered
+ * entries as CSV.
+ */
 export function AuditLog() {
-  const audit = useAuditLog();
+  const [draft, setDraft] = useState<AuditFilterDraft>(EMPTY_AUDIT_FILTER);
+  const [dateError, setDateError] = useState<string | undefined>();
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const [page, setPage] = useState(1);
+  const audit = useAuditLog({ ...filter, page, pageSize: PAGE_SIZE });
+  const exportCsv = useExportAuditLog();
   const headingId = useId();
 
+  const field = (name: keyof AuditFilterDraft) => ({
+    value: draft[name],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      setDraft({ ...draft, [name]: event.currentTarget.value });
+    },
+  });
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const chosen = auditFilterOf(draft);
+    setDateError(chosen.error);
+    if (chosen.error !== undefined) return;
+    setFilter(chosen.filter);
+    setPage(1);
+  };
+
+  const total = audit.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, page * PAGE_SIZE);
+
   return (
-    <Stack gap="md" component="section" aria-labelledby={headingId} mt="xl">
+    <Stack gap="md" component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId}>
         Audit log
       </Title>
+      <Text>
+        One entry per patient page a staff member opened while viewing as or impersonating, one per
+        other request, and one per change. Times are in your time zone.
+      </Text>
+      <form role="search" aria-label="Filter the audit log" onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Group align="flex-start" gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+            <TextInput label="Staff member" description="Email or user id" {...field('actor')} />
+            <TextInput label="Patient" description="Email or user id" {...field('subject')} />
+            <NativeSelect label="Action" data={ACTION_OPTIONS} {...field('action')} />
+          </Group>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput label="From" type="date" {...field('from')} />
+            <TextInput label="To" type="date" error={dateError} {...field('to')} />
+          </Group>
+          <Group gap="sm">
+            <Button type="submit">Apply filters</Button>
+            <Button
+              variant="default"
+              onClick={() => {
+                setDraft(EMPTY_AUDIT_FILTER);
+                setDateError(undefined);
+                setFilter({});
+                setPage(1);
+              }}
+            >
+              Clear
+            </Button>
+            <Button
+              variant="outline"
+              loading={exportCsv.isPending}
+              onClick={() => {
+                exportCsv.mutate(filter);
+              }}
+            >
+              Export CSV
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {exportCsv.isError && (
+        <Alert color="red" title="The CSV could not be exported" role="alert">
+          {adminErrorText(exportCsv.error)}
+        </Alert>
+      )}
       {audit.isPending && <Loader size="sm" role="status" aria-label="Loading the audit log" />}
       {audit.isError && (
         <Alert color="red" title="The audit log could not be loaded" role="alert">
           {adminErrorText(audit.error)}
         </Alert>
       )}
-      {audit.data?.entries.length === 0 && <Text>Nothing has been recorded yet.</Text>}
+      {audit.data?.total === 0 && <Text>No entries match.</Text>}
       {audit.data !== undefined && audit.data.entries.length > 0 && (
-        // Focusable, so that keyboard users can scroll a table wider than the screen.
-        <div className={classes.scroll} tabIndex={0} role="region" aria-label="Audit log entries">
-          <Table striped aria-labelledby={headingId}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Time</Table.Th>
-                <Table.Th scope="col">Actor</Table.Th>
-                <Table.Th scope="col">Subject</Table.Th>
-                <Table.Th scope="col">Action</Table.Th>
-                <Table.Th scope="col">Route</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {audit.data.entries.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>{formatAuditTime(entry.at)}</Table.Td>
-                  <Table.Td>{entry.actorEmail ?? entry.actorId ?? '—'}</Table.Td>
-                  <Table.Td>{entry.subjectEmail ?? entry.subjectId ?? '—'}</Table.Td>
-                  <Table.Td>{entry.action}</Table.Td>
-                  <Table.Td>{entry.route ?? '—'}</Table.Td>
+        <>
+          <Text role="status">
+            Entries {first}–{last} of {total}
+          </Text>
+          {/* Focusable, so that keyboard users can scroll a table wider than the screen. */}
+          <div className={classes.scroll} tabIndex={0} role="region" aria-label="Audit log entries">
+            <Table striped aria-labelledby={headingId}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Time</Table.Th>
+                  <Table.Th scope="col">Staff member</Table.Th>
+                  <Table.Th scope="col">Patient</Table.Th>
+                  <Table.Th scope="col">Action</Table.Th>
+                  <Table.Th scope="col">Page</Table.Th>
+                  <Table.Th scope="col">Route</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+              </Table.Thead>
+              <Table.Tbody>
+                {audit.data.entries.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td className={classes.nowrap}>{formatAuditTime(entry.at)}</Table.Td>
+                    <Table.Td>{entry.actorEmail ?? entry.actorId ?? '—'}</Table.Td>
+                    <Table.Td>{entry.subjectEmail ?? entry.subjectId ?? '—'}</Table.Td>
+                    <Table.Td>{entry.action}</Table.Td>
+                    <Table.Td>{entry.page ?? '—'}</Table.Td>
+                    <Table.Td className={classes.nowrap}>{entry.route ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+          <nav aria-label="Audit log pages">
+            <Group gap="sm">
+              <Button
+                variant="default"
+                disabled={page <= 1}
+                onClick={() => {
+                  setPage(page - 1);
+                }}
+              >
+                Previous page
+              </Button>
+              <Text>
+                Page {page} of {pages}
+              </Text>
+              <Button
+                variant="default"
+                disabled={page >= pages}
+                onClick={() => {
+                  setPage(page + 1);
+                }}
+              >
+                Next page
+              </Button>
+            </Group>
+          </nav>
+        </>
       )}
     </Stack>
   );

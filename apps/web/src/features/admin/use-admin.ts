@@ -2,12 +2,15 @@ import {
   adminUserSchema,
   adminUsersAnswerSchema,
   auditAnswerSchema,
+  type AuditFilter,
+  type AuditQuery,
 } from '@nestling/shared/contract/admin';
 import { accessTokenSchema } from '@nestling/shared/contract/auth';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useApi } from '../../lib/api-context.tsx';
 import { getAuthToken, setAdminToken, setAuthToken } from '../../lib/auth-cookie.ts';
+import { saveBlob } from '../reports/save-blob.ts';
 
 /** GET /admin/users: newest first, or those whose name or email contains `q`. */
 export function useAdminUsers(q: string) {
@@ -46,12 +49,43 @@ export function useSetDataPortal() {
   });
 }
 
-/** GET /admin/audit: the newest entries. */
-export function useAuditLog() {
+/** The query string of the audit log's filters and page; empty ones are left out. */
+function auditSearch(query: AuditQuery) {
+  return {
+    actor: query.actor ?? null,
+    subject: query.subject ?? null,
+    action: query.action ?? null,
+    from: query.from ?? null,
+    to: query.to ?? null,
+    page: query.page ?? null,
+    pageSize: query.pageSize ?? null,
+  };
+}
+
+/** GET /admin/audit: one page of the entries the filters match, newest first. */
+export function useAuditLog(query: AuditQuery) {
   const api = useApi();
   return useQuery({
-    queryKey: ['admin', 'audit'],
-    queryFn: ({ signal }) => api.get('/admin/audit', auditAnswerSchema, { signal }),
+    queryKey: ['admin', 'audit', auditSearch(query)],
+    queryFn: ({ signal }) =>
+      api.get('/admin/audit', auditAnswerSchema, { query: auditSearch(query), signal }),
+    // The last page stays while the next loads, rather than the table vanishing.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /admin/audit.csv with the log's filters (every page), saved as a file. */
+export function useExportAuditLog() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (filter: AuditFilter) =>
+      api.downloadCsv('/admin/audit.csv', auditSearch(filter), { redirects: false }),
+    onSuccess: async (blob) => {
+      saveBlob(blob, `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
+      // The export is itself in the log.
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
   });
 }
 
