@@ -12,6 +12,17 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+/** A sign-up with email and password from the address `ip` (sign-ups are rate-limited by it). */
+export function signUpRequest(app: App, email: string, ip: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: TEST_ORIGIN },
+    remoteAddress: ip,
+    payload: { email, password: 'another sturdy phrase', name: 'Eve Probe' },
+  });
+}
+
 /** Signs in with email and password and exchanges the session cookie for an access token. */
 export async function signInToken(
   app: App,

@@ -227,23 +227,33 @@ export function createAccountService(deps: {
       await mailer.send({
         to: newEmail,
         subject: `Confirm your new email for ${productName}`,
-        text: [
-          `Someone asked to use this address for their ${productName} account.`,
-          'Confirm it here (the link works once, for 24 hours):',
-          link,
-          '',
-          'If it was not you, ignore this mail: nothing changes.',
-        ].join('\n'),
+        body: [
+          {
+            kind: 'paragraph',
+            text: `Someone asked to use this address for their ${productName} account. The link works once, for 24 hours.`,
+          },
+          { kind: 'action', label: 'Confirm this email', url: link },
+          { kind: 'paragraph', text: 'If it was not you, ignore this mail: nothing changes.' },
+        ],
       });
       await mailer.send({
         to: row.email,
         subject: `A change of your ${productName} email was asked for`,
-        text: [
-          `Someone signed in to your ${productName} account asked to change its email.`,
-          'It changes only once the link we sent to the new address is opened.',
-          '',
-          `If it was not you, change your password now and tell us at ${config.brand.supportEmail}.`,
-        ].join('\n'),
+        body: [
+          {
+            kind: 'paragraph',
+            text: `Someone signed in to your ${productName} account asked to change its email. It changes only once the link we sent to the new address is opened.`,
+          },
+          {
+            kind: 'paragraph',
+            text: `If it was not you, change your password now and tell us at ${config.brand.supportEmail}.`,
+          },
+          {
+            kind: 'link',
+            label: 'Change your password',
+            url: `${config.publicUrl}/account-settings`,
+          },
+        ],
       });
       return emailChangeSentMessage(newEmail);
     },

@@ -53,10 +53,10 @@ export function appointmentMail(
     moved: `Your appointment with ${facts.counsellorName} is now on ${when}.`,
     cancelled: `Your appointment with ${facts.counsellorName} on ${when} is cancelled.`,
   };
-  const manage =
-    change === 'cancelled'
-      ? `To book another time: ${publicUrl}/schedule-appointment`
-      : `To move or cancel it (up to 24 hours before): ${publicUrl}/schedule-appointment`;
+  const manage = {
+    label: change === 'cancelled' ? 'Book another time' : 'Move or cancel it',
+    url: `${publicUrl}/schedule-appointment`,
+  };
   const invitation = calendarInvitation({
     uid: `${facts.id}@${new URL(publicUrl).host}`,
     sequence: facts.sequence,
@@ -65,7 +65,7 @@ export function appointmentMail(
     endsAt: facts.endsAt,
     stampedAt: at,
     summary: `Genetic counselling with ${facts.counsellorName}`,
-    description: `Your ${brand.productName} genetic counselling appointment. ${manage}`,
+    description: `Your ${brand.productName} genetic counselling appointment. ${manage.label}: ${manage.url}`,
     organizer: { name: brand.companyName, email: brand.supportEmail },
     attendee: facts.person,
     productName: brand.productName,
@@ -73,17 +73,25 @@ export function appointmentMail(
   return {
     to: facts.person.email,
     subject: SUBJECTS[change],
-    text: [
-      opening[change],
-      '',
-      change === 'cancelled'
-        ? 'The attached calendar file removes it from your calendar.'
-        : 'The attached calendar invitation adds it to your calendar. Your counsellor will contact you with how to join.',
-      '',
-      manage,
-      '',
-      `Questions? Write to ${brand.supportEmail}.`,
-    ].join('\n'),
+    body: [
+      { kind: 'paragraph', text: opening[change] },
+      {
+        kind: 'paragraph',
+        text:
+          change === 'cancelled'
+            ? 'The attached calendar file removes it from your calendar.'
+            : 'The attached calendar invitation adds it to your calendar. Your counsellor will contact you with how to join.',
+      },
+      ...(change === 'cancelled'
+        ? []
+        : [
+            {
+              kind: 'paragraph',
+              text: 'You can move or cancel it up to 24 hours before.',
+            } as const,
+          ]),
+      { kind: 'action', ...manage },
+    ],
     attachments: [
       {
         filename: change === 'cancelled' ? 'cancelled-appointment.ics' : 'appointment.ics',

@@ -6,6 +6,7 @@ import {
 import { createTestUser } from '../../test/auth.ts';
 import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
+import { mailText } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { createRateLimitRepository } from '../rate-limit/repository.ts';
 import { createRateLimiter } from '../rate-limit/service.ts';
@@ -119,7 +120,8 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
       'Your genetic counselling appointment is booked',
       'Your genetic counselling appointment is cancelled',
     ]);
-    expect(sent[0]?.text).toContain(
+    const [bookedMail] = sent;
+    expect(bookedMail && mailText(testConfig().brand, bookedMail)).toContain(
       'Wednesday, March 4, 2026, 10:00 AM – 11:00 AM (Europe/London)',
     );
   });

@@ -150,13 +150,17 @@ export function createAuth({ config, log, db, secret, mailer, onUserCreated }: C
         await mailer.send({
           to: user.email,
           subject: `Reset your ${config.brand.productName} password`,
-          text: [
-            `Someone asked to reset the password of your ${config.brand.productName} account.`,
-            `Choose a new password here (the link works once, for 1 hour):`,
-            link,
-            '',
-            'If you did not ask, ignore this mail: your password stays as it is.',
-          ].join('\n'),
+          body: [
+            {
+              kind: 'paragraph',
+              text: `Someone asked to reset the password of your ${config.brand.productName} account. The link works once, for 1 hour.`,
+            },
+            { kind: 'action', label: 'Choose a new password', url: link },
+            {
+              kind: 'paragraph',
+              text: 'If you did not ask, ignore this mail: your password stays as it is.',
+            },
+          ],
         });
       },
     },

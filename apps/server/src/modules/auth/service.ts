@@ -76,13 +76,14 @@ export function createAuthService(deps: {
     await mailer.send({
       to: user.email,
       subject: `Confirm your email for ${config.brand.productName}`,
-      text: [
-        `Confirm the email address of your ${config.brand.productName} account here`,
-        '(the link works once, for 24 hours):',
-        link,
-        '',
-        'If you did not create an account, ignore this mail.',
-      ].join('\n'),
+      body: [
+        {
+          kind: 'paragraph',
+          text: `Confirm the email address of your ${config.brand.productName} account. The link works once, for 24 hours.`,
+        },
+        { kind: 'action', label: 'Confirm your email', url: link },
+        { kind: 'paragraph', text: 'If you did not create an account, ignore this mail.' },
+      ],
     });
   }
 

@@ -27,15 +27,19 @@ export function createSignUpNotices(deps: {
       await mailer.send({
         to: owner.email,
         subject: `You already have a ${product} account`,
-        text: [
-          `Someone, perhaps you, tried to create a ${product} account with this email address.`,
-          'You already have an account with it, so nothing was created or changed.',
-          '',
-          `Sign in here: ${config.publicUrl}/signin`,
-          `Forgotten your password? Choose a new one here: ${config.publicUrl}/reset-password`,
-          '',
-          'If this was not you, you can ignore this mail.',
-        ].join('\n'),
+        body: [
+          {
+            kind: 'paragraph',
+            text: `Someone, perhaps you, tried to create a ${product} account with this email address. You already have an account with it, so nothing was created or changed.`,
+          },
+          { kind: 'action', label: 'Sign in', url: `${config.publicUrl}/signin` },
+          {
+            kind: 'link',
+            label: 'Forgotten your password? Choose a new one here',
+            url: `${config.publicUrl}/reset-password`,
+          },
+          { kind: 'paragraph', text: 'If this was not you, you can ignore this mail.' },
+        ],
       });
     },
   };

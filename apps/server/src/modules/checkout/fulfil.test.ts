@@ -12,7 +12,7 @@ import {
   type ShippingAddress,
 } from '@nestling/shared/contract/purchase';
 import type { App } from '../../app.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, testConfig } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {
   createTestDatabase,
@@ -20,6 +20,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
+import { expectWellFormedMail } from '../../test/mail-checks.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { readPdfText } from '../../test/pdf-text.ts';
 import { fulfilCheckout, fulfilDepsOf, newKitId } from './fulfil.ts';
@@ -211,6 +212,7 @@ describe.each(testDatabaseKinds)('making the order of a paid checkout on %s', (k
 
     // The receipt: stored first, then mailed, once.
     const mail = await smtp.next(buyerEmail);
+    expectWellFormedMail(mail, testConfig().brand);
     const seq = Number(order.seq);
     expect(mail.subject).toBe(`Your receipt for order NS-${String(seq)}`);
     for (const text of [

@@ -13,6 +13,7 @@ import { createElement as h, type ReactElement } from 'react';
 import { formatCents, type ShippingAddress } from '@nestling/shared/contract/purchase';
 import { usDateFromDate } from '@nestling/shared/report-wording';
 import { orderNumber } from '../purchase-orders/service.ts';
+import type { MailBlock } from '../mail/layout.ts';
 import type { FulfilDeps } from './fulfil.ts';
 import { createCheckoutRepository, type KitRow, type PurchaseOrderRow } from './repository.ts';
 
@@ -130,35 +131,41 @@ function receiptDocument(
   );
 }
 
-/** The receipt mail's text: the same facts as the PDF. */
-function receiptText(
+/** The receipt mail's body: the same facts as the PDF. */
+function receiptBody(
   data: ReceiptData,
   deps: FulfilDeps,
   madeOn: string,
   pdfStored: boolean,
-): string {
+): MailBlock[] {
   const { order, kits } = data;
-  const { brand, publicUrl } = deps.config;
+  const { publicUrl } = deps.config;
   return [
-    `Thank you for your order. This is your receipt for order ${orderNumber(order.seq)} (${madeOn}).`,
-    '',
-    ...amountLines(order).map(([label, amount]) => `${label}: ${amount}`),
-    paidWith(order),
-    '',
-    kits.length === 1 ? 'Your kit goes to:' : 'The kits go to:',
-    ...kits.flatMap((entry) => [
-      '',
-      kitTitle(entry),
-      ...addressLines(entry.shippingAddress as ShippingAddress),
-    ]),
-    '',
-    `Follow your order: ${publicUrl}/order?id=${encodeURIComponent(order.id)}`,
-    ...(pdfStored ? ['The receipt is also among your documents in the portal.'] : []),
-    '',
-    `Questions? Write to ${brand.supportEmail}.`,
-    '',
-    brand.productName,
-  ].join('\n');
+    {
+      kind: 'paragraph',
+      text: `Thank you for your order. This is your receipt for order ${orderNumber(order.seq)} (${madeOn}).`,
+    },
+    { kind: 'facts', rows: amountLines(order) },
+    { kind: 'paragraph', text: paidWith(order) },
+    { kind: 'paragraph', text: kits.length === 1 ? 'Your kit goes to:' : 'The kits go to:' },
+    ...kits.map((entry): MailBlock => ({
+      kind: 'lines',
+      lines: [kitTitle(entry), ...addressLines(entry.shippingAddress as ShippingAddress)],
+    })),
+    {
+      kind: 'action',
+      label: 'Follow your order',
+      url: `${publicUrl}/order?id=${encodeURIComponent(order.id)}`,
+    },
+    ...(pdfStored
+      ? [
+          {
+            kind: 'paragraph',
+            text: 'The receipt is also among your documents in the portal.',
+          } satisfies MailBlock,
+        ]
+      : []),
+  ];
 }
 
 /** The receipt as a PDF. */
@@ -215,6 +222,6 @@ export async function sendReceipt(deps: FulfilDeps, orderId: string): Promise<vo
   await deps.mailer.send({
     to: data.buyer.email,
     subject: `Your receipt for order ${number}`,
-    text: receiptText(data, deps, usDateFromDate(madeAt), pdfStored),
+    body: receiptBody(data, deps, usDateFromDate(madeAt), pdfStored),
   });
 }

@@ -21,17 +21,21 @@ export function clinicShareMail(
   return {
     to: facts.to,
     subject: `A patient has shared their ${brand.productName} reports with ${facts.clinicName}`,
-    text: [
-      `Hello ${facts.clinicName},`,
-      '',
-      `A patient has chosen to share their reports from ${brand.companyName} with you. For their privacy, this mail holds no names and no results.`,
-      '',
-      `Open the reports (the link works until ${until}, or until the patient stops sharing):`,
-      link,
-      '',
-      'Anyone with the link can open the reports: keep it within your clinic. If you did not expect this mail, you can ignore it.',
-      '',
-      brand.companyName,
-    ].join('\n'),
+    body: [
+      { kind: 'paragraph', text: `Hello ${facts.clinicName},` },
+      {
+        kind: 'paragraph',
+        text: `A patient has chosen to share their reports from ${brand.companyName} with you. For their privacy, this mail holds no names and no results.`,
+      },
+      {
+        kind: 'paragraph',
+        text: `The link works until ${until}, or until the patient stops sharing.`,
+      },
+      { kind: 'action', label: 'Open the reports', url: link },
+      {
+        kind: 'paragraph',
+        text: 'Anyone with the link can open the reports: keep it within your clinic. If you did not expect this mail, you can ignore it.',
+      },
+    ],
   };
 }

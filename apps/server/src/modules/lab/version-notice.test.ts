@@ -6,9 +6,10 @@ import type { ReportPayload } from '@nestling/shared/contract/report';
 import type { App } from '../../app.ts';
 import { demoOrders, jointReport, motherReport } from '../../db/demo-reports.ts';
 import { seedDemoData } from '../../db/seed.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, testConfig } from '../../test/app.ts';
 import { signInToken, TEST_ORIGIN, bearer } from '../../test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
+import { expectWellFormedMail } from '../../test/mail-checks.ts';
 import { startTestWorker } from '../../test/my-data.ts';
 import { mailsTo } from '../../test/outbox.ts';
 
@@ -86,6 +87,7 @@ describe.each(testDatabaseKinds)('notice of a delivered report on %s', (kind) =>
       expect(mail.text).toContain(`${TEST_ORIGIN}/reports`);
       // Neither the changelog nor any condition, finding or figure of the report.
       expect(mail.text).not.toMatch(/HBB|carrier|diabetes|thalassemia|risk|%/i);
+      expectWellFormedMail(mail, testConfig().brand);
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mailsTo(dataDir, 'individual@demo.test')).toHaveLength(before + 2);

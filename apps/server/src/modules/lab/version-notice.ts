@@ -29,20 +29,24 @@ export function versionNoticeMail(
     subject: updated
       ? `Your ${brand.productName} report has a new version`
       : `Your ${brand.productName} report is ready`,
-    text: [
-      greeting,
-      '',
-      updated
-        ? `${brand.companyName} has delivered a new version of one of your reports. The report says what changed since the version you last opened.`
-        : `${brand.companyName} has delivered one of your reports.`,
-      '',
-      'Sign in to read it (for your privacy, this mail holds no results):',
-      link,
-      '',
-      'A genetic counsellor can go through it with you: you can book a call from the portal.',
-      '',
-      brand.companyName,
-    ].join('\n'),
+    body: [
+      { kind: 'paragraph', text: greeting },
+      {
+        kind: 'paragraph',
+        text: updated
+          ? `${brand.companyName} has delivered a new version of one of your reports. The report says what changed since the version you last opened.`
+          : `${brand.companyName} has delivered one of your reports.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'Sign in to read it. For your privacy, this mail holds no results.',
+      },
+      { kind: 'action', label: 'Sign in to read your report', url: link },
+      {
+        kind: 'paragraph',
+        text: 'A genetic counsellor can go through it with you: you can book a call from the portal.',
+      },
+    ],
   };
 }
 

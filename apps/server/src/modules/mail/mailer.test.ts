@@ -6,12 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { testConfig } from '../../test/app.ts';
 import { startTestSmtpServer } from '../../test/smtp.ts';
-import { createMailer } from './mailer.ts';
+import { createMailer, type MailMessage } from './mailer.ts';
 
-const message = {
+const link = 'http://portal.test/verify-email?oobCode=secret-code-123';
+const message: MailMessage = {
   to: 'ada@example.org',
   subject: 'Confirm your email for Nestling',
-  text: 'Confirm here: http://portal.test/verify-email?oobCode=secret-code-123',
+  body: [{ kind: 'action', label: 'Confirm your email', url: link }],
 };
 
 function capturedLogger() {
@@ -50,7 +51,9 @@ describe('the mailer', () => {
     expect(statSync(path.join(outbox, files[0] ?? '')).mode & 0o777).toBe(0o600);
     const mail = await simpleParser(readFileSync(path.join(outbox, files[0] ?? '')));
     expect(mail.subject).toBe(message.subject);
-    expect(mail.text?.trim()).toBe(message.text);
+    // Both parts, each with the link.
+    expect(mail.text).toContain(`Confirm your email:\n${link}`);
+    expect(mail.html).toContain(`href="${link}"`);
     expect(mail.from?.value[0]).toMatchObject({
       name: 'Nestling',
       address: 'no-reply@nestling.health',

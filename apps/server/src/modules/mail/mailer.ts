@@ -4,12 +4,11 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import { mailHtml, mailText, type MailContent } from './layout.ts';
 
-export interface MailMessage {
+/** A mail as its builders write it: the mailer renders it as HTML and plain text (layout.ts). */
+export interface MailMessage extends MailContent {
   to: string;
-  subject: string;
-  text: string;
-  html?: string;
   /** Files sent along, such as a calendar invitation. */
   attachments?: { filename: string; content: string; contentType: string }[];
 }
@@ -25,14 +24,22 @@ export interface Mailer {
  * the body is logged: only that a mail was sent or written, and the file's name.
  */
 export function createMailer(
-  config: Pick<Config, 'mail' | 'dataDir'>,
+  config: Pick<Config, 'mail' | 'dataDir' | 'brand'>,
   log: FastifyBaseLogger,
 ): Mailer {
+  /** What nodemailer sends: both parts, the plain text first (RFC 2046 multipart/alternative). */
+  const envelope = async ({ body, ...message }: MailMessage) => ({
+    from: config.mail.from,
+    ...message,
+    text: mailText(config.brand, { subject: message.subject, body }),
+    html: await mailHtml(config.brand, { subject: message.subject, body }),
+  });
+
   if (config.mail.smtpUrl !== null) {
     const transport = nodemailer.createTransport(config.mail.smtpUrl);
     return {
       async send(message) {
-        const info = await transport.sendMail({ from: config.mail.from, ...message });
+        const info = await transport.sendMail(await envelope(message));
         log.info({ messageId: info.messageId }, 'Mail sent over SMTP');
       },
       close: () => {
@@ -45,7 +52,7 @@ export function createMailer(
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: config.mail.from, ...message });
+      const info = await transport.sendMail(await envelope(message));
       await mkdir(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(
         outbox,

@@ -29,16 +29,26 @@ export function invitationMail(
   return {
     to: invitation.to,
     subject: `${invitation.inviterName} invited you to join their ${brand.productName} preconception report`,
-    text: [
-      `${invitation.inviterName} invited you to be the partner on their preconception report.`,
-      '',
-      'To accept, open this link and sign in or create an account with this email address:',
-      invitationUrl(publicUrl, invitation.token),
-      '',
-      `The link works once, until ${usDateFromDate(invitation.expiresAt)}. If it has expired, ask ${invitation.inviterName} to send a new one from their Partner page.`,
-      '',
-      `If you were not expecting this, you can ignore this email. Questions? Write to ${brand.supportEmail}.`,
-    ].join('\n'),
+    body: [
+      {
+        kind: 'paragraph',
+        text: `${invitation.inviterName} invited you to be the partner on their preconception report.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'To accept, open this link and sign in or create an account with this email address.',
+      },
+      {
+        kind: 'action',
+        label: 'Accept the invitation',
+        url: invitationUrl(publicUrl, invitation.token),
+      },
+      {
+        kind: 'paragraph',
+        text: `The link works once, until ${usDateFromDate(invitation.expiresAt)}. If it has expired, ask ${invitation.inviterName} to send a new one from their Partner page.`,
+      },
+      { kind: 'paragraph', text: 'If you were not expecting this, you can ignore this email.' },
+    ],
   };
 }
 
@@ -46,17 +56,21 @@ export function partnerJoinedMail(
   config: MailConfig,
   joined: { to: string; partnerName: string },
 ): MailMessage {
-  const { brand, publicUrl } = config;
+  const { publicUrl } = config;
   return {
     to: joined.to,
     subject: `${joined.partnerName} joined your preconception report`,
-    text: [
-      `${joined.partnerName} accepted your invitation and is now your partner on your preconception report.`,
-      '',
-      `See your partner and choose what you share: ${publicUrl}/partner`,
-      '',
-      `Questions? Write to ${brand.supportEmail}.`,
-    ].join('\n'),
+    body: [
+      {
+        kind: 'paragraph',
+        text: `${joined.partnerName} accepted your invitation and is now your partner on your preconception report.`,
+      },
+      {
+        kind: 'action',
+        label: 'See your partner and choose what you share',
+        url: `${publicUrl}/partner`,
+      },
+    ],
   };
 }
 

@@ -22,7 +22,7 @@ import { preconceptionTestName } from '@nestling/shared/products';
 import type { App } from '../../app.ts';
 import { motherReport } from '../../db/demo-reports.ts';
 import { seedDemoData } from '../../db/seed.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, testConfig } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {
   createTestDatabase,
@@ -30,9 +30,13 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
+import { expectWellFormedMail } from '../../test/mail-checks.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { csvCell } from '../../csv.ts';
 import { insertOrderRows, type OrderRows } from './order-rows.ts';
+
+/** Mails go out in the background after the answer, and rendering one takes a moment. */
+const MAIL_WAIT = { timeout: 10_000 };
 
 const DAY = 24 * 60 * 60;
 /** 2026-03-02 in unix seconds. */
@@ -402,11 +406,17 @@ describe.each(testDatabaseKinds)('orders after payment on %s', (kind) => {
           expect(mails.map((mail) => mail.subject)).toContain(
             `Your kit has shipped (order NS-${String(orders.coupleSeq)})`,
           );
-        });
+        }, MAIL_WAIT);
         const [mail] = (await mailsTo(to)).filter((entry) => entry.subject?.includes('shipped'));
         expect(mail?.text).toContain('Carrier: USPS');
         expect(mail?.text).toContain('Tracking number: 9400 1000 0000 0000 0000 00');
         expect(mail?.text).toContain('https://tools.usps.com/go/TrackConfirmAction?tLabels=');
+        // HTML too, the tracking and the order page as links written out in both parts.
+        const { links } = expectWellFormedMail(
+          { html: mail?.html, text: mail?.text },
+          testConfig().brand,
+        );
+        expect(links).toHaveLength(2);
       }
     });
 
@@ -454,7 +464,7 @@ describe.each(testDatabaseKinds)('orders after payment on %s', (kind) => {
         expect(mails.map((mail) => mail.subject)).toContain(
           `The lab has received your sample (order NS-${String(orders.coupleSeq)})`,
         );
-      });
+      }, MAIL_WAIT);
 
       const unknown = await labEvent('NS-999999999', { stage: 'in-lab' });
       expect(unknown.statusCode).toBe(404);
@@ -509,7 +519,7 @@ describe.each(testDatabaseKinds)('orders after payment on %s', (kind) => {
       await vi.waitFor(async () => {
         const mails = await mailsTo(people.stranger.email);
         expect(mails.some((mail) => mail.subject?.includes('has been refunded'))).toBe(true);
-      });
+      }, MAIL_WAIT);
 
       const again = await call('admin', 'POST', `/api/admin/orders/${orders.stranger}/refund`);
       expect(again.statusCode).toBe(409);

@@ -46,7 +46,6 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod = (app) => {
     sendLater: (messages) => {
       for (const message of messages) app.runInBackground(() => app.mailer.send(message));
     },
-    brand: config.brand,
     publicUrl: config.publicUrl,
   });
   const adminOnly = [app.requireVerifiedUser, requireAdmin];

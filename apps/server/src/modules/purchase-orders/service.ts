@@ -25,6 +25,7 @@ import {
   type CheckoutPartner,
 } from '@nestling/shared/contract/purchase';
 import { csvText } from '../../csv.ts';
+import type { MailBlock } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { recordAccountStep } from '../onboarding/steps.ts';
 import type {
@@ -252,7 +253,6 @@ export interface PurchaseOrdersDeps {
   refund: (order: PurchaseOrderRow) => Promise<void>;
   /** Sends mails after the answer (app.runInBackground and app.mailer). */
   sendLater: (messages: MailMessage[]) => void;
-  brand: { productName: string; supportEmail: string };
   publicUrl: string;
   now?: () => Date;
 }
@@ -262,7 +262,7 @@ export interface PurchaseOrdersDeps {
  * move along, and refunds before the kit ships. Orders are made by checkout (fulfil.ts).
  */
 export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
-  const { repository, brand, publicUrl } = deps;
+  const { repository, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The orders with their kits and events, for one reader each. */
@@ -343,37 +343,50 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
   /** The mails a new event sends: shipped and sample received. No health data. */
   function mailsFor(row: PurchaseOrderRow, event: OrderEventRow, to: string[]): MailMessage[] {
     const number = orderNumber(row.seq);
-    const footer = ['', `Questions? Write to ${brand.supportEmail}.`, '', brand.productName];
+    const followOrder: MailBlock = {
+      kind: 'action',
+      label: 'Follow your order',
+      url: orderLink(row),
+    };
     if (event.stage === 'kit-shipped' && event.carrier !== null && event.trackingNumber !== null) {
       const carrier = carrierSchema.parse(event.carrier);
-      const text = [
-        `Your ${row.productName} kit for order ${number} is on its way.`,
-        '',
-        `Carrier: ${carrier}`,
-        `Tracking number: ${event.trackingNumber}`,
-        `Track the parcel: ${trackingUrl(carrier, event.trackingNumber)}`,
-        '',
-        `Follow your order: ${orderLink(row)}`,
-        ...footer,
-      ].join('\n');
+      const body: MailBlock[] = [
+        {
+          kind: 'paragraph',
+          text: `Your ${row.productName} kit for order ${number} is on its way.`,
+        },
+        {
+          kind: 'facts',
+          rows: [
+            ['Carrier', carrier],
+            ['Tracking number', event.trackingNumber],
+          ],
+        },
+        {
+          kind: 'link',
+          label: 'Track the parcel',
+          url: trackingUrl(carrier, event.trackingNumber),
+        },
+        followOrder,
+      ];
       return to.map((address) => ({
         to: address,
         subject: `Your kit has shipped (order ${number})`,
-        text,
+        body,
       }));
     }
     if (event.stage === 'sample-received') {
-      const text = [
-        `The lab has received a sample for order ${number}.`,
-        'Your order page shows each step until the report is ready.',
-        '',
-        `Follow your order: ${orderLink(row)}`,
-        ...footer,
-      ].join('\n');
+      const body: MailBlock[] = [
+        {
+          kind: 'paragraph',
+          text: `The lab has received a sample for order ${number}. Your order page shows each step until the report is ready.`,
+        },
+        followOrder,
+      ];
       return to.map((address) => ({
         to: address,
         subject: `The lab has received your sample (order ${number})`,
-        text,
+        body,
       }));
     }
     return [];
@@ -486,14 +499,16 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
           {
             to: buyer.email,
             subject: `Your order ${number} has been refunded`,
-            text: [
-              `Your order ${number} (${refunded.productName}) has been cancelled and refunded in full.`,
-              'The money reaches your card within 5 to 10 business days, depending on your bank.',
-              '',
-              `Questions? Write to ${brand.supportEmail}.`,
-              '',
-              brand.productName,
-            ].join('\n'),
+            body: [
+              {
+                kind: 'paragraph',
+                text: `Your order ${number} (${refunded.productName}) has been cancelled and refunded in full.`,
+              },
+              {
+                kind: 'paragraph',
+                text: 'The money reaches your card within 5 to 10 business days, depending on your bank.',
+              },
+            ],
           },
         ]);
       }

@@ -10,6 +10,7 @@ import { userSchema } from '@nestling/shared/contract/user';
 import type { App } from '../../app.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed.ts';
 import { createTestApp } from '../../test/app.ts';
+import { signUpRequest } from '../../test/auth.ts';
 import {
   createTestDatabase,
   queryRows,
@@ -145,14 +146,7 @@ describe.each(testDatabaseKinds)('identity on %s', (kind) => {
   });
 
   it('answers a sign-up for an address that has an account as for a new one, and mails its owner', async () => {
-    const signUp = (email: string, ip: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-up/email',
-        headers: { origin },
-        remoteAddress: ip,
-        payload: { email, password: 'another sturdy phrase', name: 'Eve Probe' },
-      });
+    const signUp = (email: string, ip: string) => signUpRequest(app, email, ip);
     const taken = await signUp(' Embryo@Demo.test ', '10.6.0.1');
     const fresh = await signUp(`fresh-${kind}@example.org`, '10.6.0.2');
     for (const response of [taken, fresh]) {
