@@ -69,15 +69,13 @@ export function AuditLog() {
       </Text>
       <form role="search" aria-label="Filter the audit log" onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Group align="flex-start" gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+          <div className={classes.filters}>
             <TextInput label="Staff member" description="Email or user id" {...field('actor')} />
             <TextInput label="Patient" description="Email or user id" {...field('subject')} />
             <NativeSelect label="Action" data={ACTION_OPTIONS} {...field('action')} />
-          </Group>
-          <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput label="From" type="date" {...field('from')} />
             <TextInput label="To" type="date" error={dateError} {...field('to')} />
-          </Group>
+          </div>
           <Group gap="sm">
             <Button type="submit">Apply filters</Button>
             <Button
