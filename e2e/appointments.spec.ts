@@ -21,7 +21,7 @@ function calendarOf(mail: { attachments: { filename?: string; content: Buffer }[
   return file?.content.toString('utf8') ?? '';
 }
 
-test('staff add a counsellor’s hours; a patient books, moves and cancels, with the invitation mailed each time', async ({
+test('staff add a counselor’s hours; a patient books, moves and cancels, with the invitation mailed each time', async ({
   page,
   baseURL,
 }) => {
@@ -30,12 +30,12 @@ test('staff add a counsellor’s hours; a patient books, moves and cancels, with
   // Staff: a counsellor in UTC with hours every day, so that the test finds times any day.
   await signInAs(page, baseURL, 'admin@nestling.health');
   await visit(page, '/admin?tab=counsellors');
-  const form = page.getByRole('form', { name: 'Add a counsellor' });
+  const form = page.getByRole('form', { name: 'Add a counselor' });
   await form.getByLabel(/^Name/).fill(counsellor);
   await form.getByLabel(/^Email/).fill(`${counsellor.replace(' ', '.').toLowerCase()}@lab.test`);
-  await form.getByLabel(/^Short bio/).fill('Board-certified genetic counsellor.');
+  await form.getByLabel(/^Short bio/).fill('Board-certified genetic counselor.');
   await form.getByLabel(/^Time zone/).fill('UTC');
-  await form.getByRole('button', { name: 'Add counsellor' }).click();
+  await form.getByRole('button', { name: 'Add counselor' }).click();
   const card = page.getByRole('region', { name: counsellor });
   await card.getByRole('button', { name: 'Edit hours' }).click();
   for (let weekday = 1; weekday <= 7; weekday += 1) {
@@ -69,7 +69,7 @@ test('staff add a counsellor’s hours; a patient books, moves and cancels, with
   const dayTimes = page.getByRole('group', { name: /^\w+day, \w+ \d+$/ });
   await expect(page.getByRole('group', { name: 'Days with free times' })).toBeVisible();
   // Other tests' counsellors may be there too: choose ours.
-  const choice = page.getByRole('combobox', { name: 'Counsellor' });
+  const choice = page.getByRole('combobox', { name: 'Counselor' });
   if ((await choice.count()) > 0) await choice.selectOption({ label: counsellor });
 
   await dayTimes.getByRole('button').first().click();

@@ -66,9 +66,10 @@ test('the couple: reports home, the joint report, its PDF, documents and the ZIP
       joint.childRisk.map((range) => ({ risk: range.expected, average: range.populationRisk })),
     ),
   );
-  await expect(
-    summary.getByRole('link', { name: 'Book a call with a counsellor' }),
-  ).toHaveAttribute('href', '/schedule-appointment');
+  await expect(summary.getByRole('link', { name: 'Book a call with a counselor' })).toHaveAttribute(
+    'href',
+    '/schedule-appointment',
+  );
   // Every condition's detail is folded away: the page is under a third of its old height.
   if (testInfo.project.name === 'desktop') {
     expect(await pageHeight(page)).toBeLessThan(HEIGHT_BEFORE.joint / 3);

@@ -53,11 +53,11 @@ test('staff mark a condition sensitive; the patient chooses to see it, her partn
     await expect(page.getByRole('heading', { level: 2, name: 'Sensitive results' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Add a sensitive result' });
     await form.getByLabel(/^Condition/).selectOption({ label: chosen.condition });
-    await form.getByLabel(/^Note for staff/).fill('Offer counselling first');
+    await form.getByLabel(/^Note for staff/).fill('Offer counseling first');
     await form.getByRole('button', { name: 'Add' }).click();
     const rules = page.getByRole('table', { name: 'Held back until each person chooses' });
     await expect(rules.getByRole('row', { name: new RegExp(chosen.condition) })).toContainText(
-      'Offer counselling first',
+      'Offer counseling first',
     );
     await expectNoAxeViolations(page);
     await shot(page, 'admin-sensitive-results', true);
@@ -68,9 +68,9 @@ test('staff mark a condition sensitive; the patient chooses to see it, her partn
     await page.goto(`${portal}${chosen.path}`);
     const heldBack = page.getByRole('region', { name: /held back$/ });
     await expect(heldBack).toBeVisible();
-    await expect(heldBack).toContainText('genetic counsellor');
+    await expect(heldBack).toContainText('genetic counselor');
     await expect(
-      heldBack.getByRole('link', { name: 'Book a counselling appointment' }),
+      heldBack.getByRole('link', { name: 'Book a counseling appointment' }),
     ).toHaveAttribute('href', '/schedule-appointment');
     // Not even the condition's section is there to open.
     await expect(page.getByRole('button', { name: chosen.condition, exact: true })).toHaveCount(0);

@@ -17,7 +17,7 @@ import {
 /** 0, 1, 2, ... 359: ten scores in each of the 36 central buckets. */
 const evenPopulation = Array.from({ length: 360 }, (_, i) => i);
 
-describe('buildDensity with the catalogue settings', () => {
+describe('buildDensity with the catalog settings', () => {
   const settings = diseases.t2d.chart;
   const density = buildDensity(evenPopulation, settings);
 
@@ -59,7 +59,7 @@ describe('buildDensity with the catalogue settings', () => {
     expect(percents.reduce((sum, p) => sum + p, 0)).toBeCloseTo(100);
   });
 
-  it('places x ticks at the 10th, 30th, 50th, 70th and 90th percentiles, labelled as such', () => {
+  it('places x ticks at the 10th, 30th, 50th, 70th and 90th percentiles, labeled as such', () => {
     expect(density.xTicks).toEqual(
       [
         { percentile: 10, score: 35.9, label: '10th' },

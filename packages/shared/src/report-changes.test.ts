@@ -116,7 +116,7 @@ describe('what changed between two versions of a report', () => {
     expect(reportContentChanges(individual(), rounded).items).toEqual([]);
   });
 
-  it('names conditions from the catalogue and states risks as percentages', () => {
+  it('names conditions from the catalog and states risks as percentages', () => {
     const after = individual({
       diseases: [disease('t2d', 0.091), disease('alz', 0.12)],
       traits: [{ code: 'height', predicted: { value: 172, unit: 'cm' }, percentile: 60, model }],

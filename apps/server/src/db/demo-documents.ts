@@ -100,7 +100,7 @@ export const demoDocuments: readonly DemoDocument[] = [
     contentType: 'text/plain; charset=utf-8',
     labReportId: 'DEMO-IND-IRIS',
     body: Buffer.from(
-      'Your report is ready. A genetic counsellor can go through it with you: book a call from the portal.\n',
+      'Your report is ready. A genetic counselor can go through it with you: book a call from the portal.\n',
     ),
   },
   consent('demo-embryo', 'Elena Example', '2024-12-02'),

@@ -25,7 +25,7 @@ describe('defineCatalogue', () => {
     });
   });
 
-  it('freezes the catalogue and each entry', () => {
+  it('freezes the catalog and each entry', () => {
     expect(Object.isFrozen(catalogue)).toBe(true);
     expect(Object.isFrozen(catalogue.b)).toBe(true);
   });

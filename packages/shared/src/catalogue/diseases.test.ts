@@ -37,7 +37,7 @@ const KEEPS_CAPITALS: Readonly<Record<string, string>> = {
   parkinsons: "Parkinson's disease",
 };
 
-describe('disease catalogue', () => {
+describe('disease catalog', () => {
   it('has exactly the 18 spec codes, in spec order', () => {
     expect(diseaseCodes).toEqual(SPEC_DISEASES.map(([code]) => code));
     expect(Object.keys(diseases)).toEqual([...diseaseCodes]);
@@ -68,7 +68,7 @@ describe('disease catalogue', () => {
 });
 
 describe('getDisease', () => {
-  it('returns the catalogue entry itself for a known code', () => {
+  it('returns the catalog entry itself for a known code', () => {
     expect(getDisease('cad')).toBe(diseases.cad);
   });
 

@@ -12,7 +12,7 @@ const SPEC_TRAITS: readonly (readonly [string, string, string])[] = [
   ['myopia', 'Myopia (nearsightedness)', 'myopia (nearsightedness)'],
 ];
 
-describe('trait catalogue', () => {
+describe('trait catalog', () => {
   it('has exactly the 6 spec codes, in spec order', () => {
     expect(traitCodes).toEqual(SPEC_TRAITS.map(([code]) => code));
     expect(Object.keys(traits)).toEqual([...traitCodes]);
@@ -22,14 +22,14 @@ describe('trait catalogue', () => {
     expect(getTrait(code)).toEqual({ code, name, lowerName, chart: DEFAULT_CHART_SETTINGS });
   });
 
-  it('shares no code with the disease catalogue', () => {
+  it('shares no code with the disease catalog', () => {
     const diseaseSet = new Set<string>(diseaseCodes);
     expect(traitCodes.filter((code) => diseaseSet.has(code))).toEqual([]);
   });
 });
 
 describe('getTrait', () => {
-  it('returns the catalogue entry itself for a known code', () => {
+  it('returns the catalog entry itself for a known code', () => {
     expect(getTrait('height')).toBe(traits.height);
   });
 

@@ -172,7 +172,7 @@ describe('reportPayloadSchema', () => {
     expect(result.data).toEqual(payload);
   });
 
-  it('accepts disease codes outside the catalogue, but only code-shaped ones', () => {
+  it('accepts disease codes outside the catalog, but only code-shaped ones', () => {
     // joint holds 'zzz-new-model', which the catalogue does not know.
     expect(reportPayloadSchema.safeParse(joint).success).toBe(true);
     expect(problems(withFields(joint, { 'content.childRisk.1.code': 'Bad Code' }))).toEqual([
@@ -298,7 +298,7 @@ describe('reportPayloadSchema', () => {
     expect(problems(bad)).toEqual([
       'content.embryos.1.chromosomes.detail: Describe the finding for an aneuploid or mosaic embryo',
       'content.embryos.0.diseases: Give a result for alz of childRisk',
-      'content.embryos.1.label: Another embryo is labelled E1',
+      'content.embryos.1.label: Another embryo is labeled E1',
       'content.embryos.1.priority: Another embryo has priority 1',
     ]);
   });

@@ -617,7 +617,7 @@ export const embryoReportSchema = z
         if (labels.has(embryo.label)) {
           ctx.issues.push({
             code: 'custom',
-            message: `Another embryo is labelled ${embryo.label}`,
+            message: `Another embryo is labeled ${embryo.label}`,
             path: at('label'),
             input: embryo.label,
           });

@@ -19,7 +19,7 @@ export const RISK_NOTE_MESSAGE = 'Say where the value comes from (up to 500 char
 export const RISK_R2_ABOVE_H2_MESSAGE =
   'The score’s r² cannot be more than the heritability: a score cannot explain more of the liability than the genes do';
 export const RISK_NOTHING_SET_MESSAGE = 'Give at least one value';
-export const RISK_CONDITION_UNKNOWN_MESSAGE = 'There is no such condition in the catalogue';
+export const RISK_CONDITION_UNKNOWN_MESSAGE = 'There is no such condition in the catalog';
 
 /**
  * GET /risk-calculator/conditions: the values are the lab's, the same for everyone; `asUser` is

@@ -59,7 +59,7 @@ describe.each(SURVEY_VARIANTS)('the %s questionnaire', (variant) => {
     }
   });
 
-  it('asks about every condition of the catalogue in the family history', () => {
+  it('asks about every condition of the catalog in the family history', () => {
     const linkIds = new Set(items.map((item) => item.linkId));
     for (const code of diseaseCodes) {
       expect(linkIds).toContain(`family-${code}`);

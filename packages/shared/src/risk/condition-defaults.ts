@@ -41,7 +41,7 @@ export const conditionDefaults: Readonly<Record<DiseaseCode, ConditionDefaults>>
     r2: {
       value: 0.02,
       source:
-        'Approximate: the cross-ancestry score of Zhou et al. 2023 (Nat Med) added only 0.15 % to the variance of AUDIT-P problem scores in UK Biobank; 0.02 on the liability scale of the disorder is our judgement, not a figure from the source.',
+        'Approximate: the cross-ancestry score of Zhou et al. 2023 (Nat Med) added only 0.15 % to the variance of AUDIT-P problem scores in UK Biobank; 0.02 on the liability scale of the disorder is our judgment, not a figure from the source.',
       approximate: true,
     },
     heritability: {
@@ -118,7 +118,7 @@ export const conditionDefaults: Readonly<Record<DiseaseCode, ConditionDefaults>>
     r2: {
       value: 0.08,
       source:
-        'Approximate: Khera et al. 2018 (Nat Genet 50:1219) report an AUC of 0.73 for their genome-wide score only in a model that also holds age and sex, which does not convert to the score’s own r²; 0.08 is our judgement.',
+        'Approximate: Khera et al. 2018 (Nat Genet 50:1219) report an AUC of 0.73 for their genome-wide score only in a model that also holds age and sex, which does not convert to the score’s own r²; 0.08 is our judgment.',
       approximate: true,
     },
     heritability: {
@@ -138,7 +138,7 @@ export const conditionDefaults: Readonly<Record<DiseaseCode, ConditionDefaults>>
     r2: {
       value: 0.08,
       source:
-        'Approximate: Khera et al. 2018 (Nat Genet 50:1219) report an AUC of 0.81 for their genome-wide score only in a model that also holds age and sex, which does not convert to the score’s own r²; 0.08 is our judgement.',
+        'Approximate: Khera et al. 2018 (Nat Genet 50:1219) report an AUC of 0.81 for their genome-wide score only in a model that also holds age and sex, which does not convert to the score’s own r²; 0.08 is our judgment.',
       approximate: true,
     },
     heritability: {
@@ -158,7 +158,7 @@ export const conditionDefaults: Readonly<Record<DiseaseCode, ConditionDefaults>>
     r2: {
       value: 0.07,
       source:
-        'Approximate: Khera et al. 2018 (Nat Genet 50:1219) report an AUC of 0.77 for their genome-wide score only in a model that also holds age and sex, which does not convert to the score’s own r²; 0.07 is our judgement.',
+        'Approximate: Khera et al. 2018 (Nat Genet 50:1219) report an AUC of 0.77 for their genome-wide score only in a model that also holds age and sex, which does not convert to the score’s own r²; 0.07 is our judgment.',
       approximate: true,
     },
     heritability: {
@@ -198,7 +198,7 @@ export const conditionDefaults: Readonly<Record<DiseaseCode, ConditionDefaults>>
     r2: {
       value: 0.08,
       source:
-        'Approximate: the 233 associations of the International MS Genetics Consortium (IMSGC 2019, Science 365:eaav7188) explain up to 48 % of the heritability; 0.08 is our judgement, not a figure from the source.',
+        'Approximate: the 233 associations of the International MS Genetics Consortium (IMSGC 2019, Science 365:eaav7188) explain up to 48 % of the heritability; 0.08 is our judgment, not a figure from the source.',
       approximate: true,
     },
     heritability: {
@@ -231,7 +231,7 @@ export const conditionDefaults: Readonly<Record<DiseaseCode, ConditionDefaults>>
     prevalence: {
       value: 0.18,
       source:
-        'Global lifetime risk of ischaemic stroke from age 25, 18.3 % (GBD 2016 Lifetime Risk of Stroke Collaborators 2018, NEJM 379:2429); rounded.',
+        'Global lifetime risk of ischemic stroke from age 25, 18.3 % (GBD 2016 Lifetime Risk of Stroke Collaborators 2018, NEJM 379:2429); rounded.',
       approximate: true,
     },
     r2: {
@@ -243,7 +243,7 @@ export const conditionDefaults: Readonly<Record<DiseaseCode, ConditionDefaults>>
     heritability: {
       value: 0.38,
       source:
-        'SNP heritability of ischaemic stroke, 37.9 % (Bevan et al. 2012, Stroke 43:3161): a lower bound of the total, rounded.',
+        'SNP heritability of ischemic stroke, 37.9 % (Bevan et al. 2012, Stroke 43:3161): a lower bound of the total, rounded.',
       approximate: true,
     },
   },
@@ -257,7 +257,7 @@ export const conditionDefaults: Readonly<Record<DiseaseCode, ConditionDefaults>>
     r2: {
       value: 0.1,
       source:
-        'Approximate: scores with APOE reach AUCs up to 0.84 in selected case–control samples (Baker & Escott-Price 2020, Front Digit Health 2:14), which would convert to far more; 0.1 is our cautious judgement, not a figure from the source.',
+        'Approximate: scores with APOE reach AUCs up to 0.84 in selected case–control samples (Baker & Escott-Price 2020, Front Digit Health 2:14), which would convert to far more; 0.1 is our cautious judgment, not a figure from the source.',
       approximate: true,
     },
     heritability: {
@@ -334,7 +334,7 @@ export const conditionDefaults: Readonly<Record<DiseaseCode, ConditionDefaults>>
     r2: {
       value: 0.05,
       source:
-        'Approximate: the 90 risk variants explain 16–36 % of the heritable risk (Nalls et al. 2019, Lancet Neurol 18:1091); 0.05 is our judgement, not a figure from the source.',
+        'Approximate: the 90 risk variants explain 16–36 % of the heritable risk (Nalls et al. 2019, Lancet Neurol 18:1091); 0.05 is our judgment, not a figure from the source.',
       approximate: true,
     },
     heritability: {
@@ -353,7 +353,7 @@ export const conditionDefaults: Readonly<Record<DiseaseCode, ConditionDefaults>>
     r2: {
       value: 0.02,
       source:
-        'Approximate: the genome-wide significant signals explain up to 5.01 % of disease variance (Rahmioglu et al. 2023, Nat Genet 55:423); 0.02 is our cautious judgement for a score used out of sample.',
+        'Approximate: the genome-wide significant signals explain up to 5.01 % of disease variance (Rahmioglu et al. 2023, Nat Genet 55:423); 0.02 is our cautious judgment for a score used out of sample.',
       approximate: true,
     },
     heritability: {

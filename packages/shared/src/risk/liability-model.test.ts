@@ -37,7 +37,7 @@ function exclude(
 }
 
 describe('the values the paper states (Lencz et al. 2021)', () => {
-  it('K = 5 %, r² = 0.1, 5 embryos, lowest-risk prioritisation: about 47 %', () => {
+  it('K = 5 %, r² = 0.1, 5 embryos, lowest-risk prioritization: about 47 %', () => {
     expect(lowest(0.05, 0.1, 5).relativeReduction).toBeCloseTo(0.4667, 4);
   });
 
@@ -131,7 +131,7 @@ describe('properties of the model', () => {
   });
 });
 
-describe('parents’ disease status (Appendix 6, lowest-risk prioritisation)', () => {
+describe('parents’ disease status (Appendix 6, lowest-risk prioritization)', () => {
   const K = 0.05;
   const h2 = 0.4;
   const r2 = 0.1;
@@ -230,7 +230,7 @@ describe('refusals', () => {
   it('exclusion without its cut-off', () => {
     expect(errorFor({ excludeTop: undefined })).toBe(`excludeTop: ${EXCLUDE_TOP_REQUIRED_MESSAGE}`);
   });
-  it('a cut-off with lowest-risk prioritisation', () => {
+  it('a cut-off with lowest-risk prioritization', () => {
     expect(errorFor({ strategy: 'lowest' })).toBe(`excludeTop: ${EXCLUDE_TOP_UNUSED_MESSAGE}`);
   });
   it('an unknown or missing kind of parents', () => {

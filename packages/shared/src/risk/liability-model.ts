@@ -89,9 +89,9 @@ export const NOT_AN_OBJECT_MESSAGE = 'the input must be a JSON object';
 export const EXCLUDE_TOP_REQUIRED_MESSAGE =
   'is required with strategy "exclude": the top fraction of scores to exclude, in (0, 1)';
 export const EXCLUDE_TOP_UNUSED_MESSAGE =
-  'only applies to strategy "exclude"; lowest-risk prioritisation has no cut-off';
+  'only applies to strategy "exclude"; lowest-risk prioritization has no cut-off';
 export const DISEASE_EXCLUDE_MESSAGE =
-  '"disease" is not covered with strategy "exclude": the model (Appendix 6) is used here for lowest-risk prioritisation only';
+  '"disease" is not covered with strategy "exclude": the model (Appendix 6) is used here for lowest-risk prioritization only';
 export const R2_ABOVE_HERITABILITY_MESSAGE =
   'must not exceed parents.heritability: a score cannot explain more of the liability than the genes do';
 

@@ -136,7 +136,7 @@ describe('withinFamilyAccuracy', () => {
 });
 
 describe('conditionAccuracy', () => {
-  it("takes the lab's value first, else the catalogue's, else none", () => {
+  it("takes the lab's value first, else the catalog's, else none", () => {
     expect(conditionAccuracy('t2d', 0.31)).toEqual({ value: 0.31, source: 'lab' });
     const fromCatalogue = conditionAccuracy('t2d', undefined);
     expect(fromCatalogue?.source).toBe('catalogue');

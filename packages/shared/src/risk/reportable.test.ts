@@ -71,14 +71,14 @@ describe('isReportable', () => {
     ).toBe(true);
   });
 
-  it("falls back to the catalogue's r² when the lab gives none", () => {
+  it("falls back to the catalog's r² when the lab gives none", () => {
     // Ischemic stroke's catalogue r² is 0.02; coronary artery disease's 0.08.
     expect(conditionDefaults.isc.r2.value).toBe(0.02);
     expect(isReportable(disease('isc', model({ minimumVarianceExplained: 0.03 })))).toBe(false);
     expect(isReportable(disease('cad', model({ minimumVarianceExplained: 0.03 })))).toBe(true);
   });
 
-  it("prefers the lab's r² to the catalogue's", () => {
+  it("prefers the lab's r² to the catalog's", () => {
     expect(
       isReportable(
         disease('isc', model({ varianceExplained: 0.05, minimumVarianceExplained: 0.03 })),
@@ -87,7 +87,7 @@ describe('isReportable', () => {
     expect(varianceExplained('isc', model({ varianceExplained: 0.05 }))).toBe(0.05);
   });
 
-  it('reports a condition outside the catalogue that has a threshold but no r²', () => {
+  it('reports a condition outside the catalog that has a threshold but no r²', () => {
     expect(isReportable(disease('lab-only', model({ minimumVarianceExplained: 0.5 })))).toBe(true);
     expect(varianceExplained('lab-only', model())).toBeUndefined();
   });

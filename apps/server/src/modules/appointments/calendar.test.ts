@@ -8,7 +8,7 @@ const event: CalendarEvent = {
   startsAt: new Date('2026-03-03T14:30:00Z'),
   endsAt: new Date('2026-03-03T15:00:00Z'),
   stampedAt: new Date('2026-02-01T08:00:05.123Z'),
-  summary: 'Genetic counselling with Dana; Lee, PhD',
+  summary: 'Genetic counseling with Dana; Lee, PhD',
   description: 'Line one\nLine two with a back\\slash',
   organizer: { name: 'Nestling "Labs"', email: 'support@lab.test' },
   attendee: { name: 'Ann Patient', email: 'ann@example.org' },
@@ -36,7 +36,7 @@ describe('the calendar invitation', () => {
 
   it('escapes text and quotes names', () => {
     const unfolded = calendarInvitation(event).replace(/\r\n /g, '');
-    expect(unfolded).toContain('SUMMARY:Genetic counselling with Dana\\; Lee\\, PhD');
+    expect(unfolded).toContain('SUMMARY:Genetic counseling with Dana\\; Lee\\, PhD');
     expect(unfolded).toContain('DESCRIPTION:Line one\\nLine two with a back\\\\slash');
     expect(unfolded).toContain('ORGANIZER;CN="Nestling Labs":mailto:support@lab.test');
   });

@@ -47,7 +47,7 @@ function wallTime(iso: string, timeZone: string): string {
   }).format(new Date(iso));
 }
 
-describe.each(testDatabaseKinds)('counselling appointments on %s', (kind) => {
+describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
   let database: TestDatabase;
   let app: App;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-appointments-'));
@@ -120,11 +120,11 @@ describe.each(testDatabaseKinds)('counselling appointments on %s', (kind) => {
     );
   const mailsTo = (to: string) => mailsToOutbox(dataDir, to);
 
-  it('lets staff add a counsellor and their weekly hours, and nobody else', async () => {
+  it('lets staff add a counselor and their weekly hours, and nobody else', async () => {
     const input = {
-      name: 'Dana Counsellor',
+      name: 'Dana Counselor',
       email: 'dana@lab.test',
-      bio: 'Board-certified genetic counsellor.',
+      bio: 'Board-certified genetic counselor.',
       timeZone: ZONE,
       active: true,
     };
@@ -178,7 +178,7 @@ describe.each(testDatabaseKinds)('counselling appointments on %s', (kind) => {
     ]);
   });
 
-  it('offers slots in the counsellor’s hours, from 24 hours ahead, without the counsellor’s address', async () => {
+  it('offers slots in the counselor’s hours, from 24 hours ahead, without the counselor’s address', async () => {
     const response = await call(
       tokenOf('ap-racer-0'),
       'GET',
@@ -253,7 +253,7 @@ describe.each(testDatabaseKinds)('counselling appointments on %s', (kind) => {
     const own = await call(tokenOf(winner), 'GET', '/api/appointments');
     const list = appointmentsAnswerSchema.parse(own.json()).appointments;
     expect(list.map((entry) => entry.id)).toEqual([appointmentId]);
-    expect(list[0]?.counsellor.name).toBe('Dana Counsellor');
+    expect(list[0]?.counsellor.name).toBe('Dana Counselor');
     expect(Date.parse(list[0]?.changeableUntil ?? '')).toBe(
       Date.parse(firstSlot?.startsAt ?? '') - DAY_MS,
     );
@@ -263,7 +263,7 @@ describe.each(testDatabaseKinds)('counselling appointments on %s', (kind) => {
     expect(appointmentsAnswerSchema.parse(others.json()).appointments).toEqual([]);
   });
 
-  it('refuses a time that is not one of the counsellor’s slots', async () => {
+  it('refuses a time that is not one of the counselor’s slots', async () => {
     const slot = firstSlot;
     if (slot === undefined) throw new Error('no slot');
     const response = await call(tokenOf(bystander), 'POST', '/api/appointments', {
@@ -353,7 +353,7 @@ describe.each(testDatabaseKinds)('counselling appointments on %s', (kind) => {
     expect(appointments).toContainEqual(
       expect.objectContaining({
         id: appointmentId,
-        counsellorName: 'Dana Counsellor',
+        counsellorName: 'Dana Counselor',
         personEmail: `racer${winner.replace('ap-racer-', '')}@appointments.test`,
       }),
     );

@@ -66,7 +66,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
       preHandler: app.requireVerifiedUser,
       schema: {
         summary:
-          'Free counselling slots starting in [from, to) (at most 31 days), from 24 hours ahead to 8 weeks ahead, earliest first; times in UTC',
+          'Free counseling slots starting in [from, to) (at most 31 days), from 24 hours ahead to 8 weeks ahead, earliest first; times in UTC',
         tags: ['appointments'],
         querystring: slotsQuerySchema,
         response: { 200: slotsAnswerSchema, ...errors },
@@ -144,7 +144,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       preHandler: adminOnly,
       schema: {
-        summary: 'Every counsellor with their weekly hours (admins only)',
+        summary: 'Every counselor with their weekly hours (admins only)',
         tags: ['admin'],
         response: { 200: adminCounsellorsAnswerSchema, ...errors },
       },
@@ -157,7 +157,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       preHandler: adminOnly,
       schema: {
-        summary: 'Adds a counsellor: name, email, short bio, time zone (admins only)',
+        summary: 'Adds a counselor: name, email, short bio, time zone (admins only)',
         tags: ['admin'],
         body: counsellorInputSchema,
         response: { 200: adminCounsellorSchema, ...errors },
@@ -180,7 +180,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
       preHandler: adminOnly,
       schema: {
         summary:
-          'Changes a counsellor; an inactive one offers no new slots, booked appointments stay (admins only)',
+          'Changes a counselor; an inactive one offers no new slots, booked appointments stay (admins only)',
         tags: ['admin'],
         params: counsellorParamsSchema,
         body: counsellorInputSchema,
@@ -204,7 +204,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
       preHandler: adminOnly,
       schema: {
         summary:
-          'Replaces a counsellor’s weekly hours: periods of a weekday in their time zone, each cut into slots (admins only)',
+          'Replaces a counselor’s weekly hours: periods of a weekday in their time zone, each cut into slots (admins only)',
         tags: ['admin'],
         params: counsellorParamsSchema,
         body: availabilityUpdateSchema,

@@ -301,7 +301,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       const id = randomUUID();
       await repository.insertCounsellor({ id, ...input });
       const row = await repository.counsellor(id);
-      if (row === null) throw new Error('The counsellor just added is not there');
+      if (row === null) throw new Error('The counselor just added is not there');
       return adminCounsellor(row);
     },
 

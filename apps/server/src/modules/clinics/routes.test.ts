@@ -98,7 +98,7 @@ describe.each(testDatabaseKinds)('the clinic directory on %s', (kind) => {
     return clinicSchema.parse(response.json());
   };
 
-  it('lets staff add clinics, placed at their ZIP’s centre or where they say, and audits it', async () => {
+  it('lets staff add clinics, placed at their ZIP’s center or where they say, and audits it', async () => {
     const nyc = await add(clinicInput('Zeta Test NYC', 'New York', 'NY', '10001'));
     expect(nyc).toMatchObject({ latitude: 40.7484, longitude: -73.9967, active: true });
     ids.nyc = nyc.id;

@@ -49,7 +49,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
       preHandler: app.requireVerifiedUser,
       schema: {
         summary:
-          'Active partner clinics: a 5-digit ZIP orders them by great-circle miles from its centre, nearest first; other text matches name, city or state, by name; no query lists all, nearest to the ZIP of the person’s shipping address when known. Admins may pass asUser',
+          'Active partner clinics: a 5-digit ZIP orders them by great-circle miles from its center, nearest first; other text matches name, city or state, by name; no query lists all, nearest to the ZIP of the person’s shipping address when known. Admins may pass asUser',
         tags: ['clinics'],
         querystring: clinicSearchQuerySchema,
         response: { 200: clinicSearchAnswerSchema, ...errors },
@@ -132,7 +132,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
       preHandler: adminOnly,
       schema: {
         summary:
-          'Adds a clinic; without latitude and longitude it is placed at its ZIP’s centre, and a ZIP not known answers 400 (admins only; audited)',
+          'Adds a clinic; without latitude and longitude it is placed at its ZIP’s center, and a ZIP not known answers 400 (admins only; audited)',
         tags: ['admin'],
         body: clinicInputSchema,
         response: { 200: adminClinicSchema, ...errors },

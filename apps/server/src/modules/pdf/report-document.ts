@@ -481,7 +481,7 @@ const RANGE_CHART_WIDTH = 230;
 
 const CARRIER_MATCHES_EXPLAINED =
   "You both carry a variant in the same gene for these conditions. The chance is the lab's " +
-  'estimate, for each child of yours, that the child has the condition. A genetic counsellor ' +
+  'estimate, for each child of yours, that the child has the condition. A genetic counselor ' +
   'can go through what it means for you.';
 
 const CHILD_RANGE_EXPLAINED =
@@ -789,8 +789,8 @@ function heldBackTitle(count: number): string {
 }
 
 const HELD_BACK_EXPLAINED =
-  'The lab recommends talking these results through with a genetic counsellor before you see ' +
-  'them. You can book a counselling appointment and choose to see them in the portal; a PDF ' +
+  'The lab recommends talking these results through with a genetic counselor before you see ' +
+  'them. You can book a counseling appointment and choose to see them in the portal; a PDF ' +
   'made after that includes them.';
 
 export function reportDocument(

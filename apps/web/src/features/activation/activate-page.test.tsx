@@ -100,7 +100,7 @@ describe('/activate', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(KIT_ID_TYPO);
   });
 
-  it('asks a couple for both tubes, each labelled by whose it is, and links to /partner when needed', async () => {
+  it('asks a couple for both tubes, each labeled by whose it is, and links to /partner when needed', async () => {
     const { user, calls } = await setup(
       <ActivatePage />,
       [coupleKit('mother', true, false), coupleKit('father', false, false)],

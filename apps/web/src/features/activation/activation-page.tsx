@@ -89,7 +89,7 @@ export function ActivationPage() {
           </List.Item>
           <List.Item>
             Spit into the tube until the saliva (not bubbles) reaches the fill line, then close the
-            cap firmly to release the stabilising liquid.
+            cap firmly to release the stabilizing liquid.
           </List.Item>
           <List.Item>
             Check that the ID on the tube is the one you activated, put the tube in its bag, and

@@ -32,7 +32,7 @@ function fakeServer() {
                   startsAt: '2037-03-03T15:00:00.000Z',
                   endsAt: '2037-03-03T15:30:00.000Z',
                   counsellorId: 'c-1',
-                  counsellorName: 'Dana Counsellor',
+                  counsellorName: 'Dana Counselor',
                   personName: 'Ann Patient',
                   personEmail: 'ann@example.org',
                 },
@@ -66,31 +66,31 @@ async function setup(routes: Record<string, RouteHandler>) {
   return { ...rendered, calls, user: userEvent.setup() };
 }
 
-describe('the counsellors tab', () => {
+describe('the counselors tab', () => {
   it('shows the day’s appointments in the staff member’s zone', async () => {
     const { calls } = await setup(fakeServer().routes);
     const table = await screen.findByRole('table', { name: /^Appointments on / });
     expect(within(table).getByRole('row', { name: /Ann Patient/ })).toHaveTextContent(
-      '9:00 AM – 9:30 AMDana CounsellorAnn Patientann@example.org',
+      '9:00 AM – 9:30 AMDana CounselorAnn Patientann@example.org',
     );
     const asked = calls.find((call) => call.key === 'GET /api/admin/appointments');
     expect(asked?.url.searchParams.get('timeZone')).toBe(ZONE);
   });
 
-  it('adds a counsellor, then their hours, refusing overlapping periods', async () => {
+  it('adds a counselor, then their hours, refusing overlapping periods', async () => {
     const server = fakeServer();
     const { user, calls, container } = await setup(server.routes);
-    expect(await screen.findByText('No counsellors yet.')).toBeInTheDocument();
-    const form = screen.getByRole('form', { name: 'Add a counsellor' });
-    await user.type(within(form).getByLabelText(/^Name/), 'Dana Counsellor');
+    expect(await screen.findByText('No counselors yet.')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Add a counselor' });
+    await user.type(within(form).getByLabelText(/^Name/), 'Dana Counselor');
     await user.type(within(form).getByLabelText(/^Email/), 'dana@lab.test');
     await user.type(within(form).getByLabelText(/^Short bio/), 'Board-certified.');
     expect(within(form).getByLabelText(/^Time zone/)).toHaveValue(ZONE);
     await expectNoAxeViolations(container);
-    await user.click(within(form).getByRole('button', { name: 'Add counsellor' }));
-    const card = await screen.findByRole('region', { name: 'Dana Counsellor' });
+    await user.click(within(form).getByRole('button', { name: 'Add counselor' }));
+    const card = await screen.findByRole('region', { name: 'Dana Counselor' });
     expect(calls.find((call) => call.key === 'POST /api/admin/counsellors')?.body).toEqual({
-      name: 'Dana Counsellor',
+      name: 'Dana Counselor',
       email: 'dana@lab.test',
       bio: 'Board-certified.',
       timeZone: ZONE,

@@ -144,7 +144,7 @@ function CounsellorForm({
     <form
       onSubmit={submit}
       noValidate
-      aria-label={counsellor === undefined ? 'Add a counsellor' : `Change ${counsellor.name}`}
+      aria-label={counsellor === undefined ? 'Add a counselor' : `Change ${counsellor.name}`}
     >
       <Stack gap="sm">
         <Group grow align="flex-start">
@@ -180,7 +180,7 @@ function CounsellorForm({
         />
         <TextInput
           label="Time zone"
-          description="The zone of the counsellor's hours, like America/Chicago."
+          description="The zone of the counselor's hours, like America/Chicago."
           required
           value={values.timeZone}
           error={errorOf('timeZone')}
@@ -202,7 +202,7 @@ function CounsellorForm({
         )}
         <Group>
           <Button type="submit" loading={action.isPending}>
-            {counsellor === undefined ? 'Add counsellor' : 'Save counsellor'}
+            {counsellor === undefined ? 'Add counselor' : 'Save counselor'}
           </Button>
           {onDone !== undefined && counsellor !== undefined && (
             <Button variant="default" onClick={onDone}>
@@ -426,13 +426,13 @@ export function AdminCounsellors({ timeZone = browserTimeZone() }: { timeZone?: 
             {adminErrorText(counsellors.error)}
           </Alert>
         )}
-        {counsellors.isSuccess && list.length === 0 && <Text>No counsellors yet.</Text>}
+        {counsellors.isSuccess && list.length === 0 && <Text>No counselors yet.</Text>}
         {list.map((counsellor) => (
           <CounsellorCard key={counsellor.id} counsellor={counsellor} defaultTimeZone={timeZone} />
         ))}
       </Stack>
       <Stack gap="sm">
-        <Title order={2}>Add a counsellor</Title>
+        <Title order={2}>Add a counselor</Title>
         <CounsellorForm defaultTimeZone={timeZone} />
       </Stack>
     </Stack>

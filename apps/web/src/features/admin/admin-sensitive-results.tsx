@@ -146,8 +146,7 @@ export function AdminSensitiveResults() {
         <Text>
           Results for these conditions and genes are held back in every report, on the page, in the
           PDF and in the archive, until the person reading chooses to see them. Each person is first
-          offered a genetic counselling appointment; each partner of a couple chooses for
-          themselves.
+          offered a genetic counseling appointment; each partner of a couple chooses for themselves.
         </Text>
       </Stack>
       <Text size="sm" role="status">

@@ -16,7 +16,7 @@ import { AppointmentsPage } from './appointments-page.tsx';
 
 const ZONE = 'America/New_York';
 const user = makeUser();
-const dana = { id: 'c-dana', name: 'Dana Counsellor', bio: 'Genetic counsellor.' };
+const dana = { id: 'c-dana', name: 'Dana Counselor', bio: 'Genetic counselor.' };
 
 /** Tuesday 3 March 2037, 9:30 and 10:00 in New York (14:30 and 15:00 UTC). */
 const slots: Slot[] = [
@@ -72,7 +72,7 @@ describe('the appointments page', () => {
     expect(await screen.findByText('You have no upcoming appointments.')).toBeInTheDocument();
     const tuesday = await screen.findByRole('group', { name: 'Tuesday, March 3' });
     await person.click(within(tuesday).getByRole('button', { name: '9:30 AM' }));
-    expect(screen.getByText(/9:30 AM – 10:00 AM with Dana Counsellor/)).toBeInTheDocument();
+    expect(screen.getByText(/9:30 AM – 10:00 AM with Dana Counselor/)).toBeInTheDocument();
     await expectNoAxeViolations(container);
     await person.click(screen.getByRole('button', { name: 'Book this time' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -185,12 +185,12 @@ describe('the appointments page', () => {
     expect(screen.queryByRole('button', { name: '9:30 AM' })).not.toBeInTheDocument();
   });
 
-  it('says how to reach the lab while no counsellor takes appointments', async () => {
+  it('says how to reach the lab while no counselor takes appointments', async () => {
     const { container } = await setup({
       ...routes([]),
       'GET /api/appointments/slots': () => Response.json({ counsellors: [], slots: [] }),
     });
-    expect(await screen.findByText('No counsellor is taking appointments yet')).toBeInTheDocument();
+    expect(await screen.findByText('No counselor is taking appointments yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'support@nestling.health' })).toHaveAttribute(
       'href',
       'mailto:support@nestling.health',

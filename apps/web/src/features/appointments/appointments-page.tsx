@@ -43,7 +43,7 @@ const errorText = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 
 function counsellorName(counsellors: readonly PublicCounsellor[], id: string): string {
-  return counsellors.find((counsellor) => counsellor.id === id)?.name ?? 'a counsellor';
+  return counsellors.find((counsellor) => counsellor.id === id)?.name ?? 'a counselor';
 }
 
 /** One upcoming appointment, with moving and cancelling while they are allowed. */
@@ -208,8 +208,8 @@ function SlotPicker({
         </Group>
       )}
       {noCounsellors ? (
-        <Alert color="blue" title="No counsellor is taking appointments yet">
-          Our genetic counsellors have not opened their calendars here yet. Please write to us at{' '}
+        <Alert color="blue" title="No counselor is taking appointments yet">
+          Our genetic counselors have not opened their calendars here yet. Please write to us at{' '}
           <Anchor href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</Anchor> and we will
           arrange a time with you.
         </Alert>
@@ -241,7 +241,7 @@ function SlotPicker({
           </Group>
           {several && (
             <NativeSelect
-              label="Counsellor"
+              label="Counselor"
               value={counsellorId}
               onChange={(event) => {
                 setCounsellorId(event.currentTarget.value);
@@ -249,7 +249,7 @@ function SlotPicker({
                 setChosen(null);
               }}
               data={[
-                { value: '', label: 'Any counsellor' },
+                { value: '', label: 'Any counselor' },
                 ...counsellors.map((counsellor) => ({
                   value: counsellor.id,
                   label: counsellor.name,
@@ -355,7 +355,7 @@ function SlotPicker({
       {counsellors.length > 0 && (
         <Stack gap="xs">
           <Title order={3} size="h4">
-            Our counsellors
+            Our counselors
           </Title>
           {counsellors.map((counsellor) => (
             <Text key={counsellor.id}>
@@ -392,7 +392,7 @@ export function AppointmentsPage({ timeZone = browserTimeZone() }: { timeZone?: 
     <>
       <PageHeading
         title="Schedule an appointment"
-        lead={`Talk with a genetic counsellor about your test or your results, by phone or video. Times are in your time zone, ${timeZone}.`}
+        lead={`Talk with a genetic counselor about your test or your results, by phone or video. Times are in your time zone, ${timeZone}.`}
       />
       <Stack gap="xl">
         {done !== null && (

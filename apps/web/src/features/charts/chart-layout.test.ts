@@ -14,7 +14,7 @@ describe('chart layout', () => {
     );
   });
 
-  it('measures a label from its centre and baseline', () => {
+  it('measures a label from its center and baseline', () => {
     expect(labelBox(100, 50, 40, 10)).toEqual({ left: 80, right: 120, top: 42, bottom: 52.5 });
   });
 });

@@ -77,7 +77,7 @@ describe('DotGrid', () => {
     );
   });
 
-  it('tells filled and ringed dots apart in a legend, not by colour alone', () => {
+  it('tells filled and ringed dots apart in a legend, not by color alone', () => {
     renderChart(<DotGrid entry={t2d} lifetimeRiskPercent={12} populationAverageRiskPercent={10} />);
     const legend = screen.getByRole('list', { name: 'Legend' });
     expect(

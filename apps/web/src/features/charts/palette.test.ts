@@ -17,7 +17,7 @@ const okabeIto = [
 describe('chartPalette', () => {
   const { background } = chartPalette;
 
-  it('takes its data colours from the Okabe–Ito palette', () => {
+  it('takes its data colors from the Okabe–Ito palette', () => {
     const dataColours = [
       chartPalette.populationFill,
       chartPalette.populationLine,

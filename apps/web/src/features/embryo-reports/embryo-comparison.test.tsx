@@ -193,7 +193,7 @@ describe('EmbryoComparison', () => {
     expect(male[6]).toHaveTextContent(/^\d+\.\d%/);
   });
 
-  it('scrolls the table inside a labelled region a keyboard can reach', async () => {
+  it('scrolls the table inside a labeled region a keyboard can reach', async () => {
     const table = await renderComparison();
     const region = screen.getByRole('region', { name: /Embryos compared.*scrolls sideways/ });
     expect(region).toContainElement(table);

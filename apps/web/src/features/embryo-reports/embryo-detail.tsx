@@ -60,7 +60,7 @@ function chromosomeExplanation(embryo: Embryo): string {
   if (embryo.chromosomes.status === 'euploid') {
     return 'No missing or extra chromosome was found.';
   }
-  return 'A genetic counsellor can explain what this finding means for a transfer.';
+  return 'A genetic counselor can explain what this finding means for a transfer.';
 }
 
 /**
@@ -215,7 +215,7 @@ function FindingCallouts({
               have the condition or carry it, depending on the variant and how it is inherited.
             </Text>
             <Text size="sm">
-              <strong>What to do next:</strong> talk it through with a genetic counsellor before you
+              <strong>What to do next:</strong> talk it through with a genetic counselor before you
               choose an embryo to transfer. The comparison can hide embryos with a finding.
             </Text>
           </Stack>

@@ -47,7 +47,7 @@ export const RANKING_LIMITS =
   'Polygenic scores shift the odds; they are not certainties. An embryo with the lowest risk ' +
   'can still develop the condition, and one with a higher risk may never do so. These results ' +
   'are not a diagnosis, and they cannot tell how an embryo will implant or grow. A genetic ' +
-  'counsellor can go through the ranking with you.';
+  'counselor can go through the ranking with you.';
 
 /**
  * Why an embryo has no result for a condition: 'Prostate cancer is reported for male embryos

@@ -49,7 +49,7 @@ export function IndividualReportPage({
           {chosen === null
             ? 'When you buy an individual test, its report appears here once the lab has signed it off.'
             : chosen.activatedAt === null
-              ? 'Activate your kit and send your sample back; the lab delivers the report once it has been analysed and signed off.'
+              ? 'Activate your kit and send your sample back; the lab delivers the report once it has been analyzed and signed off.'
               : 'The lab is working on your sample. The report appears here as soon as it is signed off, and we email you.'}
         </Text>
         <AnchorLink to="/reports" search={{ tab: 'individual' }}>

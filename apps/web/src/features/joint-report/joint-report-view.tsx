@@ -74,7 +74,7 @@ function CarrierMatchCallouts({ matches }: { matches: readonly CarrierMatch[] })
               <span className={classes.variant}>{match.fatherVariant}</span>.
             </Text>
             <Text size="sm">
-              <strong>What to do next:</strong> a genetic counsellor can explain what this means and
+              <strong>What to do next:</strong> a genetic counselor can explain what this means and
               your options, such as testing embryos in IVF or testing during a pregnancy.
             </Text>
           </Stack>

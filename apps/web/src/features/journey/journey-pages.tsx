@@ -196,13 +196,13 @@ export function resultsText(test: JourneyTest): string {
     case 'ready':
       return 'Your results are ready.';
     case 'in-lab':
-      return `The lab received the sample${received} and is analysing it.${expected}`;
+      return `The lab received the sample${received} and is analyzing it.${expected}`;
     case 'sample-received':
       return `The lab received the sample${received}.${expected}`;
     case 'not-sent': {
       const turnaround =
         results.turnaroundDays === null
-          ? 'Results come once the lab has analysed it.'
+          ? 'Results come once the lab has analyzed it.'
           : `Results come about ${String(results.turnaroundDays)} days after the lab receives it.`;
       const estimate =
         results.expectedBy === null

@@ -56,7 +56,7 @@ async function setup() {
   return { ...rendered, calls, person: userEvent.setup() };
 }
 
-describe('the data-rights centre', () => {
+describe('the data-rights center', () => {
   it('lists what is held, with sizes, each linked to where it is', async () => {
     await setup();
     const held = await screen.findByRole('region', { name: 'What we hold about you' });

@@ -43,7 +43,7 @@ export const EXPORT_KIND_PURPOSES: Record<ExportKind, string> = {
   'genotypes-vcf':
     'The genotypes of a file you imported, as a VCF (Variant Call Format) file, to take your data to another service.',
   'raw-genome':
-    'The variant calls of your sample as the lab’s sequencer produced them (VCF), for a genetic counsellor or another service.',
+    'The variant calls of your sample as the lab’s sequencer produced them (VCF), for a genetic counselor or another service.',
 };
 
 export const EXPORT_STATE_LABELS: Record<ExportState, string> = {

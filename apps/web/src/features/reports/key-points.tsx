@@ -68,7 +68,7 @@ export function KeyPoints({
         </List>
         <Group gap="sm">
           <Text>
-            <strong>What to do next:</strong> talk it through with a genetic counsellor.
+            <strong>What to do next:</strong> talk it through with a genetic counselor.
           </Text>
           <ButtonLink
             to="/schedule-appointment"
@@ -76,7 +76,7 @@ export function KeyPoints({
             size="sm"
             className={classes.screenOnly}
           >
-            Book a call with a counsellor
+            Book a call with a counselor
           </ButtonLink>
         </Group>
       </Stack>

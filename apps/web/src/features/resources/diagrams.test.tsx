@@ -25,7 +25,7 @@ describe.each(DIAGRAMS)('the diagram of %s', (_, diagram) => {
     expect(container.querySelector('figcaption')).toHaveTextContent(/^Figure \d\. /);
   });
 
-  it('writes every label in the body colour, through the diagram text classes', () => {
+  it('writes every label in the body color, through the diagram text classes', () => {
     const { container } = render(diagram());
     for (const text of container.querySelectorAll('svg text')) {
       expect(text.getAttribute('class')).toMatch(/diagram(Heading|Text|Small)/);
@@ -34,7 +34,7 @@ describe.each(DIAGRAMS)('the diagram of %s', (_, diagram) => {
   });
 });
 
-describe('the diagrams’ colours', () => {
+describe('the diagrams’ colors', () => {
   it('give text at least 4.5:1 and shapes at least 3:1 on white', () => {
     expect(contrast(theme.black ?? '', chartPalette.background)).toBeGreaterThanOrEqual(4.5);
     for (const colour of [

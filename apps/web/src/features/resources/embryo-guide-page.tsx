@@ -320,7 +320,7 @@ function EvidenceAndGuidance() {
       <Title order={3}>Where this leaves you</Title>
       <Text>
         The portal shows your lab&apos;s polygenic results because they are part of your report.
-        Showing them is not advice to use them. If you are deciding what to do, a genetic counsellor
+        Showing them is not advice to use them. If you are deciding what to do, a genetic counselor
         can help you weigh the results against everything else that matters to you.
       </Text>
     </>
@@ -381,7 +381,7 @@ const GLOSSARY: readonly { term: string; meaning: string }[] = [
       'A number that adds up the small effects of many DNA differences on one condition or trait. Also called a polygenic risk score.',
   },
   {
-    term: 'Prioritisation',
+    term: 'Prioritization',
     meaning: 'Putting embryos in an order for transfer, for example by a polygenic score.',
   },
   {
@@ -424,7 +424,7 @@ const SECTIONS: readonly GuideSection[] = [
   },
   {
     id: 'what-prioritisation-can-and-cannot-do',
-    title: 'What prioritisation can and cannot do',
+    title: 'What prioritization can and cannot do',
     content: <WhatPrioritisationCanDo />,
   },
   { id: 'ancestry-and-accuracy', title: 'Ancestry and accuracy', content: <AncestryAndAccuracy /> },

@@ -85,7 +85,7 @@ export function GuideLayout({
         ))}
         <Text size="sm" mt="xl" className={classes.disclaimer}>
           This guide is general information. It is not medical advice about you or your family: for
-          that, talk to your doctor or a genetic counsellor.
+          that, talk to your doctor or a genetic counselor.
         </Text>
       </article>
     </CitationProvider>

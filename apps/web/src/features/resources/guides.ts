@@ -16,7 +16,7 @@ export const REPORT_GUIDE: GuideSummary = {
   summary:
     'What your individual, joint or embryo report holds, the difference between a percentile and ' +
     'an absolute risk, what single-gene findings mean, how to read each chart, what a report ' +
-    'cannot tell you, and how a genetic counsellor can help.',
+    'cannot tell you, and how a genetic counselor can help.',
   readingMinutes: 10,
 };
 

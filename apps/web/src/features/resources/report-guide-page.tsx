@@ -73,7 +73,7 @@ function WhatTheReportHolds() {
           condition, or that you could pass on.
         </List.Item>
         <List.Item>
-          <strong>Traits:</strong> predictions such as eye colour or height. These are not health
+          <strong>Traits:</strong> predictions such as eye color or height. These are not health
           risks.
         </List.Item>
         <List.Item>
@@ -206,7 +206,7 @@ function SingleGeneFindings() {
       </Text>
       <Text>
         For X-linked conditions, a mother who carries a variant can pass it to sons, who may be
-        affected, and to daughters, who are usually carriers. A genetic counsellor can tell you what
+        affected, and to daughters, who are usually carriers. A genetic counselor can tell you what
         a finding means for your family.
       </Text>
       <Title order={3}>What a clear result means</Title>
@@ -246,7 +246,7 @@ function HowToReadEachChart() {
       <Title order={3}>The density chart: genetic score</Title>
       <Text>
         The curve shows how scores are spread across the reference population. Where the curve is
-        high, many people have that score. The line labelled &lsquo;You&rsquo; (or an embryo&apos;s
+        high, many people have that score. The line labeled &lsquo;You&rsquo; (or an embryo&apos;s
         name) shows where the score sits. The marks under the curve are the 10th, 30th, 50th, 70th
         and 90th percentiles.
       </Text>
@@ -262,8 +262,8 @@ function HowToReadEachChart() {
         on average. Further right means a higher risk.
       </Text>
       <Text>
-        On an embryo report, each embryo is an orange triangle below the bar, labelled with its
-        name. For breast cancer, endometriosis and prostate cancer the chart speaks of your future
+        On an embryo report, each embryo is an orange triangle below the bar, labeled with its name.
+        For breast cancer, endometriosis and prostate cancer the chart speaks of your future
         daughters or sons.
       </Text>
       <Title order={3}>The embryo tables</Title>
@@ -320,7 +320,7 @@ function TalkingToACounsellor() {
   return (
     <>
       <Text>
-        A <strong>genetic counsellor</strong> is a health professional trained in genetics and in
+        A <strong>genetic counselor</strong> is a health professional trained in genetics and in
         helping people make decisions that are right for them. They can explain your results, work
         out what they mean for your family, and talk through your options without pressure.
       </Text>
@@ -347,7 +347,7 @@ function TalkingToACounsellor() {
         <List.Item>How sure is this result, and could it change?</List.Item>
       </List>
       <Text>
-        Your doctor or fertility clinic can refer you to a genetic counsellor. For questions about
+        Your doctor or fertility clinic can refer you to a genetic counselor. For questions about
         your report, you can write to {brand.companyName} at{' '}
         <Anchor href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</Anchor>.
       </Text>
@@ -379,7 +379,7 @@ const SECTIONS: readonly GuideSection[] = [
   },
   {
     id: 'talking-to-a-genetic-counsellor',
-    title: 'Talking to a genetic counsellor',
+    title: 'Talking to a genetic counselor',
     content: <TalkingToACounsellor />,
   },
 ];

@@ -58,7 +58,7 @@ export function ResourcesPage() {
         </li>
       </ul>
       <Text size="sm">
-        These guides are general information, not medical advice. A genetic counsellor can talk you
+        These guides are general information, not medical advice. A genetic counselor can talk you
         through what your own results mean.
       </Text>
     </Stack>

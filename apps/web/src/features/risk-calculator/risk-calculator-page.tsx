@@ -185,7 +185,7 @@ function Limits() {
           Genetics (2022) do not recommend it for clinical use.
         </List.Item>
         <List.Item>
-          This is not medical advice. Talk to a genetic counsellor before making decisions about
+          This is not medical advice. Talk to a genetic counselor before making decisions about
           embryo testing.
         </List.Item>
       </List>
@@ -294,7 +294,7 @@ function Fields({
         <Stack gap="xs" mt="xs">
           <Radio
             value="lowest"
-            label="Lowest-risk prioritisation: the embryo with the lowest score"
+            label="Lowest-risk prioritization: the embryo with the lowest score"
           />
           <Radio
             value="exclude"
@@ -401,7 +401,7 @@ function RiskCalculator({ starting, fromLab }: { starting: StartingValues; fromL
   const prefill = useRiskPrefill();
   const [form, setForm] = useState<CalculatorForm>(() => {
     const first = starting.get(DEFAULT_CONDITION);
-    if (first === undefined) throw new Error('The catalogue has no default condition');
+    if (first === undefined) throw new Error('The catalog has no default condition');
     return initialForm(first);
   });
   // The person's data arrives after the first render: it fills the parents' fields as it

@@ -31,12 +31,12 @@ async function setup(options: { released?: boolean; path?: string } = {}) {
 }
 
 describe('the held-back results panel', () => {
-  it('says how many are held back, offers a counsellor, and explains before recording the choice', async () => {
+  it('says how many are held back, offers a counselor, and explains before recording the choice', async () => {
     const { calls, user, container } = await setup();
     const panel = await screen.findByRole('region', { name: '2 results are held back' });
-    expect(panel).toHaveTextContent('genetic counsellor');
+    expect(panel).toHaveTextContent('genetic counselor');
     expect(
-      within(panel).getByRole('link', { name: 'Book a counselling appointment' }),
+      within(panel).getByRole('link', { name: 'Book a counseling appointment' }),
     ).toHaveAttribute('href', '/schedule-appointment');
     await expectNoAxeViolations(container);
 

@@ -37,7 +37,7 @@ export function SensitiveResultsPanel({
   if (state.released) {
     return (
       <Text size="sm" c="dimmed">
-        This report includes {results} the lab recommends talking through with a genetic counsellor;
+        This report includes {results} the lab recommends talking through with a genetic counselor;
         you chose to see them. Only you: your partner chooses for themselves.
       </Text>
     );
@@ -51,14 +51,14 @@ export function SensitiveResultsPanel({
         </Title>
         <Text>
           The lab recommends talking {state.count === 1 ? 'this result' : 'these results'} through
-          with a genetic counsellor before you see {state.count === 1 ? 'it' : 'them'}. Until you
+          with a genetic counselor before you see {state.count === 1 ? 'it' : 'them'}. Until you
           choose to see {state.count === 1 ? 'it' : 'them'},{' '}
           {state.count === 1 ? 'it is' : 'they are'} left out of this page, the PDF and your
           archive, so a section below that shows nothing may not be complete.
         </Text>
         <Group gap="sm">
           <ButtonLink to="/schedule-appointment" variant="filled">
-            Book a counselling appointment
+            Book a counseling appointment
           </ButtonLink>
           {asUser === undefined ? (
             <Button
@@ -86,8 +86,8 @@ export function SensitiveResultsPanel({
           <Text>
             Some results are hard to take in alone: they may be about a condition that has no cure,
             that begins late in life, or that other people in your family may share. A genetic
-            counsellor can explain what they mean for you and answer your questions. You do not have
-            to book one, and you can talk to a counsellor after seeing the results too.
+            counselor can explain what they mean for you and answer your questions. You do not have
+            to book one, and you can talk to a counselor after seeing the results too.
           </Text>
           <Text>
             If you continue, the {results} will be shown on this page and included in the PDF and
