@@ -31,9 +31,9 @@ export function appointmentTimeText(startsAt: Date, endsAt: Date, timeZone: stri
 }
 
 const SUBJECTS: Record<AppointmentChange, string> = {
-  booked: 'Your genetic counselling appointment is booked',
-  moved: 'Your genetic counselling appointment has moved',
-  cancelled: 'Your genetic counselling appointment is cancelled',
+  booked: 'Your genetic counseling appointment is booked',
+  moved: 'Your genetic counseling appointment has moved',
+  cancelled: 'Your genetic counseling appointment is cancelled',
 };
 
 /**
@@ -64,8 +64,8 @@ export function appointmentMail(
     startsAt: facts.startsAt,
     endsAt: facts.endsAt,
     stampedAt: at,
-    summary: `Genetic counselling with ${facts.counsellorName}`,
-    description: `Your ${brand.productName} genetic counselling appointment. ${manage.label}: ${manage.url}`,
+    summary: `Genetic counseling with ${facts.counsellorName}`,
+    description: `Your ${brand.productName} genetic counseling appointment. ${manage.label}: ${manage.url}`,
     organizer: { name: brand.companyName, email: brand.supportEmail },
     attendee: facts.person,
     productName: brand.productName,
@@ -80,7 +80,7 @@ export function appointmentMail(
         text:
           change === 'cancelled'
             ? 'The attached calendar file removes it from your calendar.'
-            : 'The attached calendar invitation adds it to your calendar. Your counsellor will contact you with how to join.',
+            : 'The attached calendar invitation adds it to your calendar. Your counselor will contact you with how to join.',
       },
       ...(change === 'cancelled'
         ? []

@@ -236,7 +236,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
       expect(mails).toHaveLength(1);
     });
     const mail = mails[0];
-    expect(mail?.subject).toBe('Your genetic counselling appointment is booked');
+    expect(mail?.subject).toBe('Your genetic counseling appointment is booked');
     expect(mail?.text).toContain('(Europe/Berlin)');
     const invitation = mail?.attachments.find((file) => file.filename === 'appointment.ics');
     expect(invitation?.contentType).toBe('text/calendar');

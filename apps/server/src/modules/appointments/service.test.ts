@@ -117,8 +117,8 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
     clock = new Date('2026-03-03T10:00:00Z');
     expect((await service.cancel(person, booked.id)).status).toBe('cancelled');
     expect(sent.map((message) => message.subject)).toEqual([
-      'Your genetic counselling appointment is booked',
-      'Your genetic counselling appointment is cancelled',
+      'Your genetic counseling appointment is booked',
+      'Your genetic counseling appointment is cancelled',
     ]);
     const [bookedMail] = sent;
     expect(bookedMail && mailText(testConfig().brand, bookedMail)).toContain(

@@ -44,7 +44,7 @@ export function versionNoticeMail(
       { kind: 'action', label: 'Sign in to read your report', url: link },
       {
         kind: 'paragraph',
-        text: 'A genetic counsellor can go through it with you: you can book a call from the portal.',
+        text: 'A genetic counselor can go through it with you: you can book a call from the portal.',
       },
     ],
   };

@@ -67,7 +67,7 @@ export function AdminPage({
     <>
       <PageHeading
         title="Admin"
-        lead="Find a patient and see the portal as they do, follow and move orders, and manage products, discount codes, the risk calculator’s values and the counsellors’ hours. Every view is recorded in the audit log."
+        lead="Find a patient and see the portal as they do, follow and move orders, and manage products, discount codes, the risk calculator’s values and the counselors’ hours. Every view is recorded in the audit log."
       />
       <Tabs
         value={tab ?? 'users'}
@@ -83,7 +83,7 @@ export function AdminPage({
           <Tabs.Tab value="products">Products</Tabs.Tab>
           <Tabs.Tab value="discount-codes">Discount codes</Tabs.Tab>
           <Tabs.Tab value="risk-values">Risk calculator values</Tabs.Tab>
-          <Tabs.Tab value="counsellors">Counsellors</Tabs.Tab>
+          <Tabs.Tab value="counsellors">Counselors</Tabs.Tab>
           <Tabs.Tab value="clinics">Clinics</Tabs.Tab>
           <Tabs.Tab value="sensitive-results">Sensitive results</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
