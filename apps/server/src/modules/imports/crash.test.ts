@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -65,6 +65,33 @@ async function writeVcfGz(file: string, rows: number) {
   await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(file));
 }
 
+/** What the upload would have left: the person, the import row, and its job in the queue. */
+function queueImport(dataDir: string, userId: string, importId: string) {
+  return withDatabase(dataDir, async ({ db }) => {
+    await db
+      .insert(user)
+      .values({
+        id: userId,
+        name: 'Crash Test',
+        email: `${userId}@example.org`,
+        emailVerified: true,
+        enableDataPortal: true,
+      })
+      .onConflictDoNothing();
+    const imports = createImportsRepository(db);
+    await imports.insert({ id: importId, userId, fileName: 'genome.vcf.gz', size: 1 });
+    await imports.markQueued(importId);
+    const job = await createJobQueue(createJobsRepository(db)).enqueue({
+      kind: IMPORT_JOB_KIND,
+      payload: { importId },
+      userId,
+      maxAttempts: 3,
+    });
+    await imports.setJob(importId, job.id);
+    return job.id;
+  });
+}
+
 describe('an import survives the server being killed', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'import-crash-'));
   afterAll(() => {
@@ -79,27 +106,7 @@ describe('an import survives the server being killed', () => {
     mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
     await writeVcfGz(path.join(dataDir, 'uploads', importId), rows);
 
-    // What the upload would have left: the person, the import row, and its job in the queue.
-    const jobId = await withDatabase(dataDir, async ({ db }) => {
-      await db.insert(user).values({
-        id: userId,
-        name: 'Crash Test',
-        email: 'crash@example.org',
-        emailVerified: true,
-        enableDataPortal: true,
-      });
-      const imports = createImportsRepository(db);
-      await imports.insert({ id: importId, userId, fileName: 'genome.vcf.gz', size: 1 });
-      await imports.markQueued(importId);
-      const job = await createJobQueue(createJobsRepository(db)).enqueue({
-        kind: IMPORT_JOB_KIND,
-        payload: { importId },
-        userId,
-        maxAttempts: 3,
-      });
-      await imports.setJob(importId, job.id);
-      return job.id;
-    });
+    const jobId = await queueImport(dataDir, userId, importId);
 
     const env = { DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' };
     const first = startServer(env);
@@ -145,4 +152,27 @@ describe('an import survives the server being killed', () => {
     expect(count).toBe(rows);
     expect(ordered).toBe(true);
   }, 180_000);
+
+  it('finishes from the stored file when the upload had been moved in before the crash', async () => {
+    // The crash came between moving the upload into the file store and recording the import.
+    const rows = 20_000;
+    const importId = randomUUID().replaceAll('-', '');
+    const userId = 'crash-test-moved';
+    const stored = path.join(dataDir, 'files', genotypesKey(userId, importId, 'genome.vcf.gz'));
+    mkdirSync(path.dirname(stored), { recursive: true });
+    await writeVcfGz(stored, rows);
+    await queueImport(dataDir, userId, importId);
+
+    const server = startServer({ DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' });
+    await server.listening;
+    await waitFor(server, /"kind":"genotype-import".*Job finished/, 'the import to finish');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const row = await withDatabase(dataDir, ({ db }) =>
+      createImportsRepository(db).findById(importId),
+    );
+    expect(row?.state).toBe('done');
+    expect(importSummarySchema.parse(row?.summary).variants).toBe(rows);
+    expect(existsSync(stored)).toBe(true);
+  }, 120_000);
 });
