@@ -17,7 +17,8 @@ import { ButtonLink } from '../../ui/button-link.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
 import classes from './journey.module.css';
 
-function StateIcon({ state }: { state: JourneyStepState }) {
+/** A step's state as an icon; the state is always written beside it too. */
+export function StateIcon({ state }: { state: JourneyStepState }) {
   const size = 18;
   switch (state) {
     case 'done':
@@ -48,7 +49,7 @@ export function JourneyLinkButton({
     <ButtonLink
       to={link.to as never}
       search={(link.search ?? {}) as never}
-      variant={primary ? 'filled' : 'light'}
+      variant={primary ? 'filled' : 'default'}
       size="sm"
     >
       {link.label}

@@ -307,7 +307,7 @@ describe('ReportsHome', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('offers to buy a test to someone without one, and no card when nothing is theirs to do', async () => {
+  it('offers to buy a test to someone without one, and says so when nothing is theirs to do', async () => {
     const { unmount } = await setup(
       {
         'GET /api/user': portal({
@@ -344,7 +344,42 @@ describe('ReportsHome', () => {
     await waitFor(() => {
       expect(calls.some((call) => call.key === 'GET /api/journey')).toBe(true);
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(
+      await screen.findByRole('heading', { name: 'Nothing for you to do now' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /^Next:/ })).not.toBeInTheDocument();
+    // What it waits on, in the server's words.
+    expect(screen.getByText(/^You: not yet; your partner: not joined yet/)).toBeInTheDocument();
+  });
+
+  it('leads with a timeline from order to results and the one next action', async () => {
+    const { container } = await setup(
+      {
+        'GET /api/user': portal({
+          couple: noAccount,
+          individual: () => Response.json({ user, individualOrders: [], order: null }),
+        }),
+        'GET /api/journey': () => Response.json(makeJourney()),
+      },
+      'joint',
+    );
+    const timeline = await screen.findByRole('list', { name: 'From order to results' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Test purchasedDone',
+      'Health surveyTo do now',
+      'Terms and HIPAA noticeTo do now',
+      'Kits activatedTo do now',
+      'Partner joinedWaiting',
+      'Sample sentLater',
+      'ResultsLater',
+    ]);
+    // The first step to do now is where the person is; there is one next action, not one per step.
+    expect(steps.filter((step) => step.getAttribute('aria-current') === 'step')).toEqual([
+      steps[1],
+    ]);
+    expect(screen.getAllByRole('heading', { name: /^Next:/ })).toHaveLength(1);
+    expect(screen.getByText('Preconception Genetic Screening, bought on 3/2/2026')).toBeVisible();
+    await expectNoAxeViolations(container);
   });
 });

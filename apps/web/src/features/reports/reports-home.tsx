@@ -11,12 +11,13 @@ import { PageHeading } from '../../ui/page-heading.tsx';
 import { DocumentsList } from '../documents/documents-list.tsx';
 import { MissingStepLinks } from '../activation/activate-page.tsx';
 import { EmbryoReportCard } from '../embryo-reports/embryo-report-list.tsx';
-import { NextStepCard } from '../journey/next-step-card.tsx';
+import { JourneyTimeline } from '../journey/journey-timeline.tsx';
 import { partnerName } from './partner-name.ts';
 import { DownloadArchiveButton } from './download-archive-button.tsx';
 import { pendingOrFailed } from './report-status.tsx';
 import { useActivateOrder } from './use-activate-order.ts';
 import { useCoupleReports, useIndividualOrders } from './use-portal.ts';
+import classes from './reports.module.css';
 import { useViewAs } from './use-view-as.ts';
 
 /** The tabs of the reports home, as `?tab=` names them. */
@@ -74,7 +75,6 @@ function CoupleTab({ kind }: { kind: 'joint' | 'embryo' }) {
       }
       return (
         <Stack gap="md">
-          <NextStepCard />
           <Text>
             No joint report yet. When you and your partner have both sent your samples, the lab
             prepares a joint report; it appears here and we email you.
@@ -110,7 +110,6 @@ function CoupleTab({ kind }: { kind: 'joint' | 'embryo' }) {
   if (embryoReports.length === 0) {
     return (
       <Stack gap="md">
-        <NextStepCard />
         <Text>
           No embryo report yet. If you are going through IVF with embryo screening, the lab&apos;s
           report on your embryos appears here once it is signed off.
@@ -163,7 +162,7 @@ function OrderCard({ order, viewing }: { order: IndividualOrder; viewing: boolea
             <Text>Activate your kit when it arrives, then send your sample back.</Text>
             {!viewing && (
               <Button
-                variant="light"
+                variant="default"
                 loading={activate.isPending}
                 onClick={() => {
                   activate.mutate(order.id);
@@ -186,7 +185,7 @@ function OrderCard({ order, viewing }: { order: IndividualOrder; viewing: boolea
           // Only the preferred order comes with its report: the others say theirs on their page.
           <Group>
             <ButtonLink
-              variant="light"
+              variant="default"
               to="/reports/individual"
               search={{ order: order.id }}
               aria-label={`See the test bought on ${formatUsDate(order.purchaseDate)}`}
@@ -211,7 +210,6 @@ function IndividualTab() {
   if (list.length === 0) {
     return (
       <Stack gap="md">
-        <NextStepCard />
         <Text>No individual test yet. An individual test looks at your genome alone.</Text>
       </Stack>
     );
@@ -259,6 +257,7 @@ export function ReportsHome({
         title="Reports"
         lead="Your preconception, individual and embryo reports, and your documents."
       />
+      <JourneyTimeline />
       <DownloadArchiveButton />
       <Tabs
         value={active}
@@ -268,7 +267,7 @@ export function ReportsHome({
         }}
         keepMounted={false}
       >
-        <Tabs.List>
+        <Tabs.List className={classes.tabList}>
           <Tabs.Tab value="joint">Joint</Tabs.Tab>
           <Tabs.Tab value="individual">Individual</Tabs.Tab>
           <Tabs.Tab value="embryos">Embryos</Tabs.Tab>
