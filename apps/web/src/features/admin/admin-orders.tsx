@@ -492,7 +492,7 @@ export function AdminOrders() {
                   <Table.Td>
                     <Button
                       size="xs"
-                      variant="light"
+                      variant="default"
                       aria-label={`Manage order ${order.number}`}
                       aria-pressed={order.id === selectedId}
                       onClick={() => {

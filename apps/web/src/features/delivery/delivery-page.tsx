@@ -115,7 +115,7 @@ function KitCard({ kit, viewingAs }: { kit: DeliveryKit; viewingAs: boolean }) {
           ) : (
             <Group>
               <Button
-                variant="light"
+                variant="default"
                 aria-label={`Change the address of ${title.toLowerCase()} (${kit.id})`}
                 onClick={() => {
                   setSaved(false);

@@ -25,7 +25,7 @@ function DocumentRow({ document }: { document: Document }) {
         <Stack gap={4} align="flex-start">
           <Button
             size="xs"
-            variant="light"
+            variant="default"
             loading={open.isPending}
             aria-label={`View ${document.title}`}
             onClick={() => {

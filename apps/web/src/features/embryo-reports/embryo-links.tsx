@@ -23,18 +23,39 @@ export type EmbryoReportLinks =
 
 export type EmbryoReportLinkView = 'report' | 'overview' | 'platinum' | 'compare';
 
-/** A link to another page of the same report. */
+/**
+ * A link to another page of the same report. With `className`, a plain router link styled by
+ * that class (the report's page tabs) rather than Mantine's Anchor.
+ */
 export function ReportPageLink({
   links,
   view,
+  className,
   children,
 }: {
   links: EmbryoReportLinks;
   view: EmbryoReportLinkView;
+  className?: string;
   children: ReactNode;
 }) {
   // Marked as the current page only on that page itself, not on the pages under it.
   const activeOptions = { exact: true, includeSearch: false };
+  if (className !== undefined) {
+    return links.demo ? (
+      <Link to={links.paths[view]} activeOptions={activeOptions} className={className}>
+        {children}
+      </Link>
+    ) : (
+      <Link
+        to={links.paths[view]}
+        search={links.search}
+        activeOptions={activeOptions}
+        className={className}
+      >
+        {children}
+      </Link>
+    );
+  }
   return links.demo ? (
     <AnchorLink to={links.paths[view]} activeOptions={activeOptions}>
       {children}

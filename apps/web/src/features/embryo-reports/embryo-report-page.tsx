@@ -126,10 +126,10 @@ function EmbryoReportScreen({
   const lead = pageLead(kind, view, content, embryo);
   return (
     <Stack gap="lg">
-      <div>
+      <Stack gap="sm">
         {header(pageTitle(view, content, embryo))}
         {lead !== '' && <Text size="lg">{lead}</Text>}
-      </div>
+      </Stack>
       <ReportPages links={links} />
       {body}
     </Stack>

@@ -64,7 +64,7 @@ function NoTestYet() {
       <Text>You have no test yet. Buy a test for you and your partner, or for yourself.</Text>
       <Group>
         <ButtonLink to="/purchase">Buy a couple test</ButtonLink>
-        <ButtonLink to="/individual-purchase" variant="light">
+        <ButtonLink to="/individual-purchase" variant="default">
           Buy an individual test
         </ButtonLink>
       </Group>
@@ -163,15 +163,15 @@ export function JourneyStepPage({ step }: { step: 1 | 2 }) {
               ))}
               <Group>
                 {step === 1 ? (
-                  <ButtonLink to="/step-2" variant="light">
+                  <ButtonLink to="/step-2" variant="default">
                     Go to step 2
                   </ButtonLink>
                 ) : (
                   <>
-                    <ButtonLink to="/step-1" variant="light">
+                    <ButtonLink to="/step-1" variant="default">
                       Back to step 1
                     </ButtonLink>
-                    <ButtonLink to="/results" variant="light">
+                    <ButtonLink to="/results" variant="default">
                       Where your results stand
                     </ButtonLink>
                   </>

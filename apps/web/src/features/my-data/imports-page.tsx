@@ -179,7 +179,7 @@ export function ImportsPage() {
   if (imports.isPending || imports.isError) return pendingOrFailed(imports, 'your imports');
   const items = imports.data.imports;
   const importLink = (
-    <ButtonLink to="/my-data/new-import" variant="light">
+    <ButtonLink to="/my-data/new-import" variant="default">
       Import a file
     </ButtonLink>
   );

@@ -17,7 +17,7 @@ export function ReceiptButton({
     <Stack gap={4} align="flex-start">
       <Button
         size="xs"
-        variant="light"
+        variant="default"
         loading={open.isPending}
         aria-label={`View receipt for order ${orderNumber}`}
         onClick={() => {

@@ -51,7 +51,7 @@ export function SharedReports() {
                       Report {order.report.labReportId}, signed off {order.report.signedOffOn}
                     </Text>
                     <Button
-                      variant="light"
+                      variant="default"
                       size="xs"
                       loading={download.isPending && download.variables === order.orderId}
                       onClick={() => {

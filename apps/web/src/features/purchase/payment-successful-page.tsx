@@ -144,7 +144,7 @@ export function PaymentSuccessfulPage({ checkoutId }: { checkoutId: string | und
           <Group>
             {!notFound && (
               <Button
-                variant="light"
+                variant="default"
                 color="red"
                 onClick={() => {
                   void checkout.refetch();

@@ -30,7 +30,7 @@ export function DownloadPdfButton({
   return (
     <Stack gap="xs" align="flex-start">
       <Button
-        variant="light"
+        variant="default"
         leftSection={<IconDownload size={18} aria-hidden />}
         loading={download.isPending}
         loaderProps={{ type: 'dots' }}

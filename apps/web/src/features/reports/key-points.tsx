@@ -72,7 +72,7 @@ export function KeyPoints({
           </Text>
           <ButtonLink
             to="/schedule-appointment"
-            variant="light"
+            variant="default"
             size="sm"
             className={classes.screenOnly}
           >
