@@ -5,6 +5,7 @@ import type { User } from '@nestling/shared/contract/user';
 import { IconMail, IconWorld } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
+import { useNavCurrent } from './nav-section.ts';
 import classes from './layout.module.css';
 import { socialLinks } from './social-links.ts';
 
@@ -26,6 +27,7 @@ export default function MobileMenuDrawer({
   onSignOut,
 }: MobileMenuDrawerProps) {
   const { brand } = useRuntimeConfig();
+  const navCurrent = useNavCurrent();
   return (
     <Drawer.Root opened={opened} onClose={close} size="100%" position="right" lockScroll={false}>
       <Drawer.Overlay />
@@ -44,7 +46,12 @@ export default function MobileMenuDrawer({
                 </h3>
                 <ul className={classes.menuSection}>
                   <li>
-                    <Link to="/reports" className={classes.menuLink} onClick={close}>
+                    <Link
+                      to="/reports"
+                      className={classes.menuLink}
+                      aria-current={navCurrent('reports')}
+                      onClick={close}
+                    >
                       Reports
                     </Link>
                   </li>

@@ -6,6 +6,7 @@ import { accountLabel } from './account-label.ts';
 import classes from './layout.module.css';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { useNavCurrent } from './nav-section.ts';
 
 export interface SiteHeaderProps {
   /** The signed-in user, or null/undefined when nobody is signed in. */
@@ -22,6 +23,7 @@ export interface SiteHeaderProps {
  */
 export function SiteHeader({ user, loading = false, onSignOut }: SiteHeaderProps) {
   const { brand } = useRuntimeConfig();
+  const navCurrent = useNavCurrent();
 
   return (
     <header className={classes.header}>
@@ -32,31 +34,51 @@ export function SiteHeader({ user, loading = false, onSignOut }: SiteHeaderProps
             <nav aria-label="Main" className="desktop-only">
               <ul className={classes.navList}>
                 <li>
-                  <Link to="/reports" className={classes.navLink}>
+                  <Link
+                    to="/reports"
+                    className={classes.navLink}
+                    aria-current={navCurrent('reports')}
+                  >
                     Reports
                   </Link>
                 </li>
                 <li>
-                  <Link to="/resources" className={classes.navLink}>
+                  <Link
+                    to="/resources"
+                    className={classes.navLink}
+                    aria-current={navCurrent('resources')}
+                  >
                     Resources
                   </Link>
                 </li>
                 {user.enableDataPortal && (
                   <li>
-                    <Link to="/my-data" className={classes.navLink}>
+                    <Link
+                      to="/my-data"
+                      className={classes.navLink}
+                      aria-current={navCurrent('my-data')}
+                    >
                       My Data
                     </Link>
                   </li>
                 )}
                 {user.isAdminUser && (
                   <li>
-                    <Link to="/admin" className={classes.navLink}>
+                    <Link
+                      to="/admin"
+                      className={classes.navLink}
+                      aria-current={navCurrent('admin')}
+                    >
                       Admin
                     </Link>
                   </li>
                 )}
                 <li>
-                  <Link to="/account-settings" className={classes.navLink}>
+                  <Link
+                    to="/account-settings"
+                    className={classes.navLink}
+                    aria-current={navCurrent('account')}
+                  >
                     {accountLabel(user)}
                   </Link>
                 </li>
