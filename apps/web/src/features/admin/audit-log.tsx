@@ -70,8 +70,8 @@ export function AuditLog() {
       <form role="search" aria-label="Filter the audit log" onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <div className={classes.filters}>
-            <TextInput label="Staff member" description="Email or user id" {...field('actor')} />
-            <TextInput label="Patient" description="Email or user id" {...field('subject')} />
+            <TextInput label="Staff member (email or id)" {...field('actor')} />
+            <TextInput label="Patient (email or id)" {...field('subject')} />
             <NativeSelect label="Action" data={ACTION_OPTIONS} {...field('action')} />
             <TextInput label="From" type="date" {...field('from')} />
             <TextInput label="To" type="date" error={dateError} {...field('to')} />
