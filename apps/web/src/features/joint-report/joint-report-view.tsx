@@ -24,6 +24,7 @@ import {
 } from '../reports/report-contents.tsx';
 import type { ReportSource } from '../reports/use-report.ts';
 import classes from '../reports/reports.module.css';
+import { VariantName } from '../../ui/variant-name.tsx';
 
 /** '1 finding', 'no finding'. */
 function findingCount(count: number): string {
@@ -69,9 +70,8 @@ function CarrierMatchCallouts({ matches }: { matches: readonly CarrierMatch[] })
               healthy.
             </Text>
             <Text size="sm">
-              Gene {match.gene}: mother{' '}
-              <span className={classes.variant}>{match.motherVariant}</span>, father{' '}
-              <span className={classes.variant}>{match.fatherVariant}</span>.
+              Gene {match.gene}: mother <VariantName name={match.motherVariant} />, father{' '}
+              <VariantName name={match.fatherVariant} />.
             </Text>
             <Text size="sm">
               <strong>What to do next:</strong> a genetic counselor can explain what this means and

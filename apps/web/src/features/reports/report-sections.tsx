@@ -12,6 +12,7 @@ import { OpenableSection } from './openable-sections.tsx';
 import { SCREENED_ID, TEST_ID } from './report-contents.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 import classes from './reports.module.css';
+import { VariantName } from '../../ui/variant-name.tsx';
 
 /*
  * Sections every report shares: single-gene findings, what was screened, and how the test was
@@ -49,7 +50,9 @@ export function VariantFindingsTable({
             <Table.Tr key={`${finding.gene}-${finding.variant}`}>
               <Table.Th scope="row">{finding.condition}</Table.Th>
               <Table.Td>{finding.gene}</Table.Td>
-              <Table.Td className={classes.variant}>{finding.variant}</Table.Td>
+              <Table.Td>
+                <VariantName name={finding.variant} />
+              </Table.Td>
               <Table.Td>{zygosityText(finding.zygosity)}</Table.Td>
               <Table.Td>{classificationText(finding.classification)}</Table.Td>
               <Table.Td>{inheritanceText(finding.inheritance)}</Table.Td>
@@ -98,8 +101,7 @@ export function ScreenedLists({
           <List size="sm" mt="xs">
             {variants.map((entry) => (
               <List.Item key={`${entry.gene}-${entry.variant}`}>
-                {entry.gene} <span className={classes.variant}>{entry.variant}</span> ({entry.panel}{' '}
-                panel)
+                {entry.gene} <VariantName name={entry.variant} /> ({entry.panel} panel)
               </List.Item>
             ))}
           </List>
