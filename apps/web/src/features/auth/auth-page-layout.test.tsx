@@ -10,7 +10,7 @@ describe('AuthPageLayout', () => {
         <h1>Sign in</h1>
       </AuthPageLayout>,
     );
-    const panel = screen.getByRole('complementary', { name: 'How we protect your data' });
+    const panel = await screen.findByRole('complementary', { name: 'How we protect your data' });
     expect(within(panel).getByText('Nestling')).toBeInTheDocument();
     expect(
       within(panel).getByText(/each page they see is recorded/, { exact: false }),

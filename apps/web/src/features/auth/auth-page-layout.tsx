@@ -1,44 +1,19 @@
-import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
-import { SeedlingIcon } from '../../ui/header-icons.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
 import classes from './auth-page-layout.module.css';
 
-const PANEL_HEADING_ID = 'how-we-protect-your-data';
+// Its own chunk: the panel is read after the form, and /signin's first load is on a budget.
+const BrandPanel = lazy(() =>
+  import('./brand-panel.tsx').then((module) => ({ default: module.BrandPanel })),
+);
 
-/**
- * Sign-in and sign-up: the form, and beside it (below it on a phone) the brand's panel with a
- * short word on how the data is protected. Every sentence there must stay true of the portal:
- * results are shown to the person and a partner they link with, and staff access is audited.
- */
+/** Sign-in and sign-up: the form, and beside it (below it on a phone) the brand's panel. */
 export function AuthPageLayout({ children }: { children: ReactNode }) {
-  const { brand } = useRuntimeConfig();
   return (
     <div className={classes.layout}>
       <div className={classes.form}>{children}</div>
-      <aside className={classes.panel} aria-labelledby={PANEL_HEADING_ID}>
-        <p className={classes.brand}>
-          <SeedlingIcon size={32} className={classes.mark} />
-          <span>{brand.productName}</span>
-        </p>
-        <p className={classes.tagline}>
-          Preconception and embryo screening, with reports written for you to read.
-        </p>
-        <h2 id={PANEL_HEADING_ID} className={classes.heading}>
-          How we protect your data
-        </h2>
-        <ul className={classes.points}>
-          <li>Only you see your results, and a partner once you both link your accounts.</li>
-          <li>When lab staff open your account to help you, each page they see is recorded.</li>
-          <li>
-            We handle your health information as our{' '}
-            <Link to="/privacy" className={classes.link}>
-              privacy policy
-            </Link>{' '}
-            describes.
-          </li>
-        </ul>
-      </aside>
+      <Suspense fallback={null}>
+        <BrandPanel />
+      </Suspense>
     </div>
   );
 }
