@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { signInOnPage } from './accounts.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { auditAnswerSchema } from '@nestling/shared/contract/admin';
+import { signInByApi, signInOnPage } from './accounts.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 async function openAdmin(page: Page, isMobile: boolean) {
@@ -28,27 +29,56 @@ function resultRow(page: Page, email: RegExp) {
     .filter({ has: page.getByRole('link', { name: /^View as/ }) });
 }
 
-test('lab staff view the portal as a patient, every look is in the audit log', async ({
+/** How many view-as entries the log holds for this staff member and patient. */
+async function viewAsTotal(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  patient: string,
+) {
+  const token = await signInByApi(request, String(baseURL), 'staff@demo.test');
+  const response = await request.get('/api/admin/audit', {
+    headers: { authorization: `Bearer ${token}` },
+    params: { actor: 'staff@demo.test', subject: patient, action: 'view-as', pageSize: 1 },
+  });
+  expect(response.status()).toBe(200);
+  return auditAnswerSchema.parse(await response.json()).total;
+}
+
+test('lab staff land on /admin, view the portal as a patient, one audit entry per page viewed', async ({
   page,
   isMobile,
+  baseURL,
+  request,
 }) => {
+  // Sign-in, two pages as the patient, the filtered log, four axe scans: slow machines need more.
+  test.setTimeout(120_000);
+  // Each project its own patient: the two run at once against one server.
+  const patient = isMobile
+    ? { search: 'daniel', email: 'father@demo.test', name: 'Daniel Demo', id: 'demo-father' }
+    : { search: 'elena', email: 'embryo@demo.test', name: 'Elena Example', id: 'demo-embryo' };
+  const before = await viewAsTotal(request, baseURL, patient.email);
+
   await page.goto('/signin');
   await signInOnPage(page, 'staff@demo.test');
-  await expect(page).toHaveURL('/');
-  await openAdmin(page, isMobile);
+  // Staff have no patient page of their own: sign-in leads to the admin page.
+  await expect(page).toHaveURL('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await findUser(page, 'elena');
-  const row = resultRow(page, /embryo@demo\.test/);
+  await findUser(page, patient.search);
+  const row = resultRow(page, new RegExp(patient.email.replace('.', '\\.')));
   await expect(row).toBeVisible();
   // staff@demo.test is outside the company's domain: view-as only, no impersonation.
   await expect(row.getByRole('button', { name: /Impersonate/ })).toHaveCount(0);
-  await row.getByRole('link', { name: 'View as Elena Example' }).click();
+  await row.getByRole('link', { name: `View as ${patient.name}` }).click();
 
-  await expect(page).toHaveURL('/?as_user=demo-embryo');
+  await expect(page).toHaveURL(`/?as_user=${patient.id}`);
   const bar = page.getByRole('region', { name: 'Viewing as' });
-  await expect(bar).toContainText('Viewing the portal as Elena Example (embryo@demo.test)');
+  await expect(bar).toContainText(`Viewing the portal as ${patient.name} (${patient.email})`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await expectNoAxeViolations(page);
+  const pagesViewed = 1;
 
   // The view stays on while moving around the portal.
   if (!isMobile) {
@@ -56,18 +86,48 @@ test('lab staff view the portal as a patient, every look is in the audit log', a
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Resources' })
       .click();
-    await expect(page).toHaveURL('/resources?as_user=demo-embryo');
+    await expect(page).toHaveURL(`/resources?as_user=${patient.id}`);
     await expect(bar).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The guides read none of the patient's data: nothing to record.
   }
   await bar.getByRole('link', { name: 'Back to my portal' }).click();
   await expect(page).not.toHaveURL(/as_user/);
   await expect(page.getByRole('region', { name: 'Viewing as' })).toHaveCount(0);
-
   await page.goto('/admin');
-  const audit = page.getByRole('region', { name: 'Audit log entries' });
-  await expect(
-    audit.getByRole('row', { name: /staff@demo\.test.*embryo@demo\.test.*view-as/ }).first(),
-  ).toBeVisible();
+
+  // One entry per page viewed, however many reads each page made.
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  const filters = page.getByRole('search', { name: 'Filter the audit log' });
+  await filters.getByLabel(/^Staff member/).fill('staff@demo.test');
+  await filters.getByLabel(/^Patient/).fill(patient.email);
+  await filters.getByLabel('Action').selectOption('view-as');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  const total = before + pagesViewed;
+  await expect(page.getByText(new RegExp(`^Entries 1–\\d+ of ${String(total)}$`))).toBeVisible();
+  expect(await viewAsTotal(request, baseURL, patient.email)).toBe(total);
+  const entries = page.getByRole('region', { name: 'Audit log entries' });
+  const newest = entries.getByRole('row').nth(1);
+  const cells = newest.getByRole('cell');
+  await expect(cells.nth(1)).toHaveText('staff@demo.test');
+  await expect(cells.nth(2)).toHaveText(patient.email);
+  await expect(cells.nth(3)).toHaveText('view-as');
+  await expect(cells.nth(4)).toHaveText('/');
+  await expectNoAxeViolations(page);
+
+  // Looked at in review at a phone's width and a laptop's.
+  if (!isMobile) await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({
+    path: test.info().outputPath(`audit-log-${isMobile ? '390' : '1366'}.png`),
+    fullPage: true,
+  });
+
+  // A date range that ends before it starts is refused before asking.
+  await filters.getByLabel('From').fill('2026-01-06');
+  await filters.getByLabel('To').fill('2026-01-05');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(filters.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
 });
 
 test('a primary admin impersonates a patient and returns to their own account', async ({
@@ -76,7 +136,7 @@ test('a primary admin impersonates a patient and returns to their own account', 
 }) => {
   await page.goto('/signin');
   await signInOnPage(page, 'admin@nestling.health');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/admin');
   await openAdmin(page, isMobile);
 
   // Admins cannot be impersonated: their rows offer no button.
@@ -128,7 +188,7 @@ test("staff set a condition's starting value for the risk calculator, then resto
   const condition = isMobile ? 'Multiple Sclerosis' : 'Endometriosis';
   await page.goto('/signin');
   await signInOnPage(page, 'admin@nestling.health');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/admin');
   await page.goto('/admin?tab=risk-values');
   await expect(
     page.getByRole('heading', { name: 'Risk calculator values', level: 2 }),

@@ -80,7 +80,7 @@ test('staff turn My Data on for a person, who then has it in the menu', async ({
   await expectNoAxeViolations(page);
   await shot(page, 'admin-my-data-on');
   // The change is in the audit log.
-  await page.reload();
+  await page.getByRole('tab', { name: 'Audit log' }).click();
   await expect(
     page
       .getByRole('region', { name: 'Audit log entries' })

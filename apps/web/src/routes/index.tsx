@@ -1,6 +1,7 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { homeIsAdmin } from '../features/admin/staff-home.ts';
 import { loadCurrentUser } from '../features/auth/route-gate.ts';
+import { getAdminToken } from '../lib/auth-cookie.ts';
 import { ReportsHome } from '../features/reports/reports-home.tsx';
 
 /**
@@ -10,7 +11,12 @@ import { ReportsHome } from '../features/reports/reports-home.tsx';
 export const Route = createFileRoute('/')({
   beforeLoad: async ({ context, search }) => {
     const user = await loadCurrentUser(context.queryClient, context.api);
-    if (homeIsAdmin(user, search)) throw redirect({ to: '/admin', replace: true });
+    // While impersonating, the admin's own token waits aside and the cached user may still be
+    // the admin's for a moment: home is the patient's.
+    const impersonating = getAdminToken() !== undefined;
+    if (!impersonating && homeIsAdmin(user, search)) {
+      throw redirect({ to: '/admin', replace: true });
+    }
   },
   component: Home,
 });
