@@ -18,6 +18,11 @@ export const Route = createFileRoute('/')({
       throw redirect({ to: '/admin', replace: true });
     }
   },
+  loader: async ({ context, location }) => {
+    const { loadReportsHome } = await import('../features/reports/load-reports-home.ts');
+    const search = location.search as { as_user?: string; email?: string };
+    await loadReportsHome(context.queryClient, context.api, search.as_user ?? search.email);
+  },
   component: Home,
 });
 

@@ -1,5 +1,6 @@
 import { journeyAnswerSchema } from '@nestling/shared/contract/journey';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../lib/api.ts';
 import { useApi } from '../../lib/api-context.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
 
@@ -11,13 +12,16 @@ export function journeyQueryKey(asUser: string | undefined) {
   return ['user', 'journey', asUser ?? null] as const;
 }
 
-/** GET /journey: each of the person's tests with its steps, and their next step. */
-export function useJourney() {
-  const api = useApi();
-  const asUser = useViewAs();
-  return useQuery({
+/** GET /journey as query options, for a route's loader and for the hook. */
+export function journeyQuery(api: ApiClient, asUser: string | undefined) {
+  return queryOptions({
     queryKey: journeyQueryKey(asUser),
     queryFn: ({ signal }) =>
       api.get('/journey', journeyAnswerSchema, { query: { asUser }, signal }),
   });
+}
+
+/** GET /journey: each of the person's tests with its steps, and their next step. */
+export function useJourney() {
+  return useQuery(journeyQuery(useApi(), useViewAs()));
 }
