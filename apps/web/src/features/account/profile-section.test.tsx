@@ -54,9 +54,9 @@ describe('ProfileSection', () => {
     await services.events.type(phone, 'call me');
     await services.events.click(screen.getByRole('button', { name: 'Save profile' }));
 
-    expect(await screen.findByText('Enter your date of birth as MM/DD/YYYY')).toBeInTheDocument();
+    expect(await screen.findByText('February has 28 or 29 days')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid phone number')).toBeInTheDocument();
-    expect(dob).toHaveAccessibleDescription(/Enter your date of birth as MM\/DD\/YYYY/);
+    expect(dob).toHaveAccessibleDescription(/February has 28 or 29 days/);
     expect(dob).toHaveValue('02/30/1990');
     expect(phone).toHaveValue('call me');
     expect(calls).toEqual([]);

@@ -115,7 +115,7 @@ describe('RiskCalculatorPage', () => {
     );
     expect(screen.getByText(/Source: About 7 % of the variance in liability/)).toBeInTheDocument();
     expect(screen.getByText(/ACMG|American College of Medical Genetics/)).toBeInTheDocument();
-    expect(screen.getByText(/genetic counsellor/)).toBeInTheDocument();
+    expect(screen.getByText(/genetic counselor/)).toBeInTheDocument();
     await expectNoAxeViolations(container);
   });
 
