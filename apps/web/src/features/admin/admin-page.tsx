@@ -3,6 +3,7 @@ import { Loader, Tabs, Text } from '@mantine/core';
 import { isPrimaryAdmin } from '@nestling/shared/rules';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
+import tabListClasses from '../../ui/tab-list.module.css';
 import { useCurrentUser } from '../session/use-current-user.ts';
 import { AdminClinics } from './admin-clinics.tsx';
 import { AdminCounsellors } from './admin-counsellors.tsx';
@@ -77,7 +78,7 @@ export function AdminPage({
         }}
         keepMounted={false}
       >
-        <Tabs.List>
+        <Tabs.List className={tabListClasses.tabList}>
           <Tabs.Tab value="users">Users</Tabs.Tab>
           <Tabs.Tab value="orders">Orders</Tabs.Tab>
           <Tabs.Tab value="products">Products</Tabs.Tab>

@@ -8,6 +8,7 @@ import { usDateFromIsoDate } from '@nestling/shared/report-wording';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
+import tabListClasses from '../../ui/tab-list.module.css';
 import { DocumentsList } from '../documents/documents-list.tsx';
 import { MissingStepLinks } from '../activation/activate-page.tsx';
 import { EmbryoReportCard } from '../embryo-reports/embryo-report-list.tsx';
@@ -17,7 +18,6 @@ import { DownloadArchiveButton } from './download-archive-button.tsx';
 import { pendingOrFailed } from './report-status.tsx';
 import { useActivateOrder } from './use-activate-order.ts';
 import { useCoupleReports, useIndividualOrders } from './use-portal.ts';
-import classes from './reports.module.css';
 import { useViewAs } from './use-view-as.ts';
 
 /** The tabs of the reports home, as `?tab=` names them. */
@@ -267,7 +267,7 @@ export function ReportsHome({
         }}
         keepMounted={false}
       >
-        <Tabs.List className={classes.tabList}>
+        <Tabs.List className={tabListClasses.tabList}>
           <Tabs.Tab value="joint">Joint</Tabs.Tab>
           <Tabs.Tab value="individual">Individual</Tabs.Tab>
           <Tabs.Tab value="embryos">Embryos</Tabs.Tab>
