@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { signInAs } from './accounts.ts';
+import { expect, test, visit } from './fixtures.ts';
+
+/*
+ * What each main page looks like at a phone's, a tablet's and a laptop's width, kept as
+ * screenshots: a change that breaks a page's layout fails here. The top of each page (what a
+ * person sees first) is compared; dates, which move with the day the demo data was made, and
+ * the footer's year are masked. `npx playwright test e2e/visual.spec.ts --update-snapshots`
+ * writes new screenshots after an intended change; look at each before committing it.
+ */
+
+const WIDTHS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet', width: 768, height: 1024 },
+  { name: 'laptop', width: 1366, height: 900 },
+] as const;
+
+/** US dates (3/10/2025) and the footer, which changes with the year. */
+function changingParts(page: Page) {
+  return [page.getByText(/\b\d{1,2}\/\d{1,2}\/\d{4}\b/), page.getByRole('contentinfo')];
+}
+
+async function compareAtEachWidth(page: Page, path: string, name: string): Promise<void> {
+  for (const [index, size] of WIDTHS.entries()) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    if (index === 0) {
+      // The first visit scans the page with axe; the other widths lay out the same content.
+      await visit(page, path);
+    } else {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
+    await page.evaluate('document.fonts.ready');
+    await expect(page).toHaveScreenshot(`${name}-${size.name}.png`, {
+      mask: changingParts(page),
+      animations: 'disabled',
+      caret: 'hide',
+      maxDiffPixelRatio: 0.01,
+    });
+  }
+}
+
+const PAGES: { account: string | null; pages: [path: string, name: string][] }[] = [
+  {
+    account: null,
+    pages: [
+      ['/signin', 'signin'],
+      ['/signup', 'signup'],
+    ],
+  },
+  {
+    account: 'mother@demo.test',
+    pages: [
+      ['/reports', 'reports-home'],
+      ['/reports/joint', 'joint-report'],
+      ['/account-settings', 'account-settings'],
+      ['/resources', 'resources'],
+      ['/risk-calculator', 'risk-calculator'],
+    ],
+  },
+  { account: 'individual@demo.test', pages: [['/reports/individual', 'individual-report']] },
+  {
+    account: 'embryo@demo.test',
+    pages: [
+      ['/embryo-reports', 'embryo-report'],
+      ['/embryo-reports/overview', 'embryo-overview'],
+      ['/embryo-reports/embryos/1', 'embryo-page'],
+    ],
+  },
+  { account: 'admin@nestling.health', pages: [['/admin', 'admin']] },
+];
+
+for (const { account, pages } of PAGES) {
+  test(`the main pages look as they did: ${account ?? 'signed out'}`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    // Each width is set here; the phone project would only repeat the same screenshots.
+    test.skip(testInfo.project.name !== 'desktop', 'the desktop project covers every width');
+    test.slow();
+    if (account !== null) await signInAs(page, baseURL, account);
+    for (const [path, name] of pages) await compareAtEachWidth(page, path, name);
+  });
+}
