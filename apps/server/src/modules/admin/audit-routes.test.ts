@@ -82,7 +82,12 @@ describe.each(testDatabaseKinds)('the audit log for staff on %s', (kind) => {
     database = await createTestDatabase(kind);
     await seedDemoData(database.db);
     // An email a spreadsheet would take for a formula.
-    await createTestUser(database.db, { id: 'formula-user', email: '=1+2@example.org' });
+    await createTestUser(database.db, {
+      id: 'formula-user',
+      email: '=1+2@example.org',
+      firstName: 'Formula',
+      lastName: 'User',
+    });
     await database.db.insert(auditLog).values(january);
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN } });
     adminToken = await signInToken(app, 'admin@nestling.health');
