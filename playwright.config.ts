@@ -58,8 +58,9 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      // One scan of each route is enough; the feature specs walk the phone layouts.
-      testIgnore: 'routes.spec.ts',
+      // One scan of each route is enough; the feature specs walk the phone layouts. The visual
+      // comparisons set each width themselves.
+      testIgnore: ['routes.spec.ts', 'visual.spec.ts'],
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 390, height: 844 },
