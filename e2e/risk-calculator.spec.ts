@@ -128,7 +128,7 @@ test('every input moves the answer, the reports and the survey fill what they ca
   await shot(page, 'calculator-percentiles');
 
   // Her survey says she has had childhood asthma: one affected parent.
-  await page.getByRole('radio', { name: /^Lowest-risk prioritisation/ }).check();
+  await page.getByRole('radio', { name: /^Lowest-risk prioritization/ }).check();
   await page
     .getByRole('combobox', { name: 'Condition' })
     .selectOption({ label: 'Childhood Asthma' });
