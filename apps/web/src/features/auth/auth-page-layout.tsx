@@ -11,7 +11,7 @@ export function AuthPageLayout({ children }: { children: ReactNode }) {
   return (
     <div className={classes.layout}>
       <div className={classes.form}>{children}</div>
-      <Suspense fallback={null}>
+      <Suspense fallback={<div className={classes.panelSpace} />}>
         <BrandPanel />
       </Suspense>
     </div>
