@@ -58,6 +58,8 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { BRAND_LOGO_PATH, BRAND_STYLESHEET_PATH, brandRoutes } from './modules/brand/routes.ts';
+import { readLogo } from './modules/brand/logo.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,9 +181,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await app.register(stripeWebhookRoutes, { prefix: '/api' });
   }
 
+  const logo = config.brand.logoFile === null ? null : readLogo(config.brand.logoFile);
+  await app.register(brandRoutes, { color: config.brand.color, logo });
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,
-    productName: config.brand.productName,
+    brand: {
+      productName: config.brand.productName,
+      stylesheetPath: config.brand.color === null ? null : BRAND_STYLESHEET_PATH,
+      logoPath: logo === null ? null : BRAND_LOGO_PATH,
+    },
   });
   return app;
 }

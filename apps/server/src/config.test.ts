@@ -26,6 +26,8 @@ describe('loadConfig', () => {
         companyName: 'Nestling Genomics',
         companyDomain: 'nestling.health',
         supportEmail: 'support@nestling.health',
+        color: null,
+        logoFile: null,
       },
       lab: {
         name: 'Nestling Genomics Laboratory',
@@ -63,6 +65,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes a brand colour that white text reads on, and a logo by its type', () => {
+    expect(() => loadConfig({ BRAND_COLOR: '#5fc1b5' }, '/srv')).toThrow(
+      "BRAND_COLOR: has 2.0:1 contrast against the portal's light backgrounds; white text on " +
+        'buttons and the colour as link text need at least 4.5:1. Choose a darker shade.',
+    );
+    expect(() => loadConfig({ BRAND_COLOR: 'teal' }, '/srv')).toThrow(
+      'BRAND_COLOR: must be a colour written #rrggbb, such as #0c6b61',
+    );
+    expect(() => loadConfig({ BRAND_LOGO_FILE: 'logo.gif' }, '/srv')).toThrow(
+      'BRAND_LOGO_FILE: must name an .svg, .png or .webp file',
+    );
+    expect(loadConfig({ BRAND_COLOR: ' ', BRAND_LOGO_FILE: '' }, '/srv').brand).toMatchObject({
+      color: null,
+      logoFile: null,
+    });
+  });
+
   it('finds the web app beside the server source, not in the current directory', () => {
     expect(defaultWebDistDir).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
   });
@@ -82,6 +101,8 @@ describe('loadConfig', () => {
         COMPANY_NAME: 'Acorn Labs',
         COMPANY_DOMAIN: 'acorn.example',
         SUPPORT_EMAIL: 'help@acorn.example',
+        BRAND_COLOR: '#7A1F5C',
+        BRAND_LOGO_FILE: 'brand/acorn.svg',
         LAB_NAME: 'Acorn Lab',
         LAB_RETURN_ADDRESS: ' Intake | 5 Oak Row ||Salem, OR 97301 ',
         WEB_DIST_DIR: 'web',
@@ -124,6 +145,8 @@ describe('loadConfig', () => {
         companyName: 'Acorn Labs',
         companyDomain: 'acorn.example',
         supportEmail: 'help@acorn.example',
+        color: '#7a1f5c',
+        logoFile: '/srv/portal/brand/acorn.svg',
       },
       lab: { name: 'Acorn Lab', returnAddress: ['Intake', '5 Oak Row', 'Salem, OR 97301'] },
       webDistDir: '/srv/portal/web',

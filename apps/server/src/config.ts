@@ -11,6 +11,8 @@ import {
   type EnvironmentName,
 } from '@nestling/shared/environments';
 import { LOCAL_BACKEND_PORT } from '@nestling/shared/constants';
+import { brandColorProblem } from './modules/brand/colors.ts';
+import { LOGO_FILE_TYPE } from './modules/brand/logo.ts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -47,6 +49,10 @@ export interface Config {
     readonly companyName: string;
     readonly companyDomain: string;
     readonly supportEmail: string;
+    /** The lab's colour (#rrggbb, at least 4.5:1 on white); null keeps the portal's teal. */
+    readonly color: string | null;
+    /** Absolute path of the lab's logo (SVG, PNG or WebP); null shows the product name. */
+    readonly logoFile: string | null;
   };
   /** The lab that receives the samples: the addressee of the prepaid return labels. */
   readonly lab: {
@@ -266,6 +272,14 @@ const envSchema = z.object({
   COMPANY_NAME: withDefault(z.string().trim().default('Nestling Genomics')),
   COMPANY_DOMAIN: withDefault(z.string().trim().default('nestling.health')),
   SUPPORT_EMAIL: withDefault(z.email({ error: 'must be an email address' }).optional()),
+  BRAND_COLOR: optionalText.superRefine((value, context) => {
+    const problem = value === undefined ? null : brandColorProblem(value);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  }),
+  BRAND_LOGO_FILE: optionalText.refine(
+    (value) => value === undefined || LOGO_FILE_TYPE.test(value),
+    'must name an .svg, .png or .webp file',
+  ),
   LAB_NAME: withDefault(z.string().trim().default('Nestling Genomics Laboratory')),
   // Lines separated by '|'.
   LAB_RETURN_ADDRESS: withDefault(
@@ -433,6 +447,9 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       companyName: settings.COMPANY_NAME,
       companyDomain: settings.COMPANY_DOMAIN,
       supportEmail: settings.SUPPORT_EMAIL ?? `support@${settings.COMPANY_DOMAIN}`,
+      color: settings.BRAND_COLOR?.toLowerCase() ?? null,
+      logoFile:
+        settings.BRAND_LOGO_FILE === undefined ? null : path.resolve(cwd, settings.BRAND_LOGO_FILE),
     },
     lab: {
       name: settings.LAB_NAME,

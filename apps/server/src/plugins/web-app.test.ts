@@ -274,14 +274,16 @@ describe('without a build', () => {
 });
 
 describe('brandIndexHtml', () => {
+  const named = (productName: string) => ({ productName, stylesheetPath: null, logoPath: null });
+
   it('replaces the title whatever it held', () => {
-    expect(brandIndexHtml('<head><title>\n  Vite App\n</title></head>', 'Nestling')).toBe(
+    expect(brandIndexHtml('<head><title>\n  Vite App\n</title></head>', named('Nestling'))).toBe(
       '<head><title>Nestling Portal</title></head>',
     );
   });
 
   it('takes a $ in the name as it is', () => {
-    expect(brandIndexHtml('<head><title>x</title></head>', "$& $' Lab")).toBe(
+    expect(brandIndexHtml('<head><title>x</title></head>', named("$& $' Lab"))).toBe(
       '<head><title>$&amp; $&#39; Lab Portal</title></head>',
     );
   });
@@ -289,13 +291,27 @@ describe('brandIndexHtml', () => {
   it('writes the product name, escaped, into the static shell that shows while the app loads', () => {
     const shell =
       '<head><title>x</title></head><body><span data-static-shell-product>Nestling</span><p><span data-static-shell-product>Nestling</span> Portal</p>';
-    expect(brandIndexHtml(shell, 'Acorn <Genetics>')).toBe(
+    expect(brandIndexHtml(shell, named('Acorn <Genetics>'))).toBe(
       '<head><title>Acorn &lt;Genetics&gt; Portal</title></head><body><span data-static-shell-product>Acorn &lt;Genetics&gt;</span><p><span data-static-shell-product>Acorn &lt;Genetics&gt;</span> Portal</p>',
     );
   });
 
+  it("links the lab's colours and shows its logo instead of the mark and the name", () => {
+    const shell =
+      '<head><title>x</title></head><body><span class="static-shell-logo"><svg\n  width="28"\n  class="static-shell-mark"\n  aria-hidden="true"\n><path d="M1 2" /></svg>\n<span data-static-shell-product>Nestling</span></span>';
+    expect(
+      brandIndexHtml(shell, {
+        productName: 'Acorn & Oak',
+        stylesheetPath: '/brand/theme.css',
+        logoPath: '/brand/logo',
+      }),
+    ).toBe(
+      '<head><title>Acorn &amp; Oak Portal</title><link rel="stylesheet" href="/brand/theme.css" /></head><body><span class="static-shell-logo"><img class="static-shell-logo-image" src="/brand/logo" alt="Acorn &amp; Oak" /></span>',
+    );
+  });
+
   it('adds a title when there is none', () => {
-    expect(brandIndexHtml('<html><head></head></html>', 'Nestling')).toBe(
+    expect(brandIndexHtml('<html><head></head></html>', named('Nestling'))).toBe(
       '<html><head><title>Nestling Portal</title></head></html>',
     );
   });

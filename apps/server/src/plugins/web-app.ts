@@ -13,7 +13,16 @@ import { sendError } from './errors.ts';
 export interface WebAppOptions {
   /** The built web app: index.html and Vite's hashed files under assets/. */
   distDir: string;
+  brand: IndexBrand;
+}
+
+/** What index.html shows of the brand before the app runs. */
+export interface IndexBrand {
   productName: string;
+  /** The lab's colours (modules/brand/routes.ts), linked after the app's own stylesheet. */
+  stylesheetPath: string | null;
+  /** The lab's logo, shown in the static shell's header instead of the mark and the name. */
+  logoPath: string | null;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,16 +42,28 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * index.html with the page title set to '<product> Portal' (spec section 1) and the product name
- * in the static shell's header, which shows until the app's first render.
+ * index.html with the page title set to '<product> Portal' (spec section 1), the product name
+ * (or the lab's logo) in the static shell's header, which shows until the app's first render,
+ * and the lab's colours linked when set.
  */
-export function brandIndexHtml(html: string, productName: string): string {
+export function brandIndexHtml(html: string, brand: IndexBrand): string {
+  const { productName, stylesheetPath, logoPath } = brand;
   const title = `<title>${escapeHtml(`${productName} Portal`)}</title>`;
   // Replaced by functions: a `$` in the name is no replacement pattern.
-  const titled = /<title>[\s\S]*?<\/title>/i.test(html)
+  let branded = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title)
     : html.replace(/<\/head>/i, () => `${title}</head>`);
-  return titled.replace(
+  if (stylesheetPath !== null) {
+    const link = `<link rel="stylesheet" href="${escapeHtml(stylesheetPath)}" />`;
+    branded = branded.replace(/<\/head>/i, () => `${link}</head>`);
+  }
+  if (logoPath !== null) {
+    const image = `<img class="static-shell-logo-image" src="${escapeHtml(logoPath)}" alt="${escapeHtml(productName)}" />`;
+    return branded
+      .replace(/<svg[^>]*class="static-shell-mark"[\s\S]*?<\/svg>\s*/g, '')
+      .replace(/<span data-static-shell-product>[^<]*<\/span>/g, () => image);
+  }
+  return branded.replace(
     /(<span data-static-shell-product>)[^<]*(<\/span>)/g,
     (_match, open: string, close: string) => `${open}${escapeHtml(productName)}${close}`,
   );
@@ -131,7 +152,7 @@ export const webAppPlugin = fp(
         ? null
         : compressIndexHtml(
             embedRuntimeConfig(
-              brandIndexHtml(indexHtml, options.productName),
+              brandIndexHtml(indexHtml, options.brand),
               // Checked against the contract once, here, rather than in every browser.
               runtimeConfigSchema.parse(runtimeConfig(app.config)),
             ),

@@ -7,6 +7,7 @@ export const testConfig: RuntimeConfig = {
     companyName: 'Nestling Genomics',
     companyDomain: 'nestling.health',
     supportEmail: 'support@nestling.health',
+    logoUrl: null,
   },
   environment: 'production',
   apiBaseUrl: '/api',

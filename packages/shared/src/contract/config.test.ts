@@ -7,6 +7,7 @@ const config: RuntimeConfig = {
     companyName: 'Nestling Health',
     companyDomain: 'nestling.health',
     supportEmail: 'support@nestling.health',
+    logoUrl: null,
   },
   environment: 'production',
   apiBaseUrl: '/api',

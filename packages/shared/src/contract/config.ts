@@ -8,6 +8,8 @@ export const runtimeConfigSchema = z.object({
     companyName: z.string(),
     companyDomain: z.string(),
     supportEmail: z.string(),
+    /** The lab's logo (BRAND_LOGO_FILE) on this portal, shown instead of the mark and name. */
+    logoUrl: z.nullable(z.string()),
   }),
   environment: z.enum(environmentNames),
   /**

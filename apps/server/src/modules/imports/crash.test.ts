@@ -22,6 +22,8 @@ const brand = {
   companyName: 'Nestling Genomics',
   companyDomain: 'nestling.health',
   supportEmail: 'support@nestling.health',
+  color: null,
+  logoFile: null,
 };
 
 async function waitFor(server: ServerProcess, pattern: RegExp, what: string) {

@@ -37,7 +37,10 @@ export type MailBlock =
   /** Lines that belong together, such as a postal address. */
   | { kind: 'lines'; lines: readonly string[] };
 
-export type MailBrand = Pick<Config['brand'], 'productName' | 'companyName' | 'supportEmail'>;
+export type MailBrand = Pick<Config['brand'], 'productName' | 'companyName' | 'supportEmail'> & {
+  /** The lab's colour (BRAND_COLOR), checked at start for 4.5:1 on white; the teal without. */
+  color?: string | null;
+};
 
 export interface MailContent {
   subject: string;
@@ -78,44 +81,48 @@ export function mailText(brand: MailBrand, content: MailContent): string {
 }
 
 // The portal's teal (the web theme's shade 7): white text on it and it as text on white are both
-// 6.4:1, above WCAG AA's 4.5:1.
+// 6.4:1, above WCAG AA's 4.5:1. A lab's own colour replaces it.
 const TEAL = '#0c6b61';
 const INK = '#1a1b1e';
 const MUTED = '#495057';
 const FONT = '-apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
-const styles = {
-  body: { backgroundColor: '#f1f3f5', margin: 0, padding: '24px 0', fontFamily: FONT },
-  container: { backgroundColor: '#ffffff', maxWidth: '600px', border: '1px solid #dee2e6' },
-  header: { backgroundColor: TEAL, padding: '20px 32px' },
-  brand: { color: '#ffffff', fontSize: '22px', lineHeight: '28px', fontWeight: 700, margin: 0 },
-  main: { padding: '8px 32px 16px' },
-  heading: { color: INK, fontSize: '22px', lineHeight: '30px', fontWeight: 700 },
-  text: { color: INK, fontSize: '16px', lineHeight: '24px', margin: '16px 0' },
-  button: {
-    backgroundColor: TEAL,
-    borderRadius: '6px',
-    color: '#ffffff',
-    fontSize: '16px',
-    fontWeight: 700,
-    lineHeight: '24px',
-    padding: '12px 24px',
-    textDecoration: 'none',
-  },
-  spelledOut: { color: MUTED, fontSize: '14px', lineHeight: '20px', margin: '12px 0 0' },
-  link: { color: TEAL, textDecoration: 'underline', wordBreak: 'break-all' },
-  factLabel: { color: MUTED, fontSize: '15px', lineHeight: '22px', padding: '4px 16px 4px 0' },
-  factValue: { color: INK, fontSize: '15px', lineHeight: '22px', padding: '4px 0' },
-  rule: { borderColor: '#dee2e6', margin: '8px 0' },
-  footer: { padding: '0 32px 16px' },
-  footerText: { color: MUTED, fontSize: '14px', lineHeight: '20px', margin: '8px 0' },
-} satisfies Record<string, CSSProperties>;
+function mailStyles(accent: string) {
+  return {
+    body: { backgroundColor: '#f1f3f5', margin: 0, padding: '24px 0', fontFamily: FONT },
+    container: { backgroundColor: '#ffffff', maxWidth: '600px', border: '1px solid #dee2e6' },
+    header: { backgroundColor: accent, padding: '20px 32px' },
+    brand: { color: '#ffffff', fontSize: '22px', lineHeight: '28px', fontWeight: 700, margin: 0 },
+    main: { padding: '8px 32px 16px' },
+    heading: { color: INK, fontSize: '22px', lineHeight: '30px', fontWeight: 700 },
+    text: { color: INK, fontSize: '16px', lineHeight: '24px', margin: '16px 0' },
+    button: {
+      backgroundColor: accent,
+      borderRadius: '6px',
+      color: '#ffffff',
+      fontSize: '16px',
+      fontWeight: 700,
+      lineHeight: '24px',
+      padding: '12px 24px',
+      textDecoration: 'none',
+    },
+    spelledOut: { color: MUTED, fontSize: '14px', lineHeight: '20px', margin: '12px 0 0' },
+    link: { color: accent, textDecoration: 'underline', wordBreak: 'break-all' },
+    factLabel: { color: MUTED, fontSize: '15px', lineHeight: '22px', padding: '4px 16px 4px 0' },
+    factValue: { color: INK, fontSize: '15px', lineHeight: '22px', padding: '4px 0' },
+    rule: { borderColor: '#dee2e6', margin: '8px 0' },
+    footer: { padding: '0 32px 16px' },
+    footerText: { color: MUTED, fontSize: '14px', lineHeight: '20px', margin: '8px 0' },
+  } satisfies Record<string, CSSProperties>;
+}
 
-function writtenOutLink(url: string): ReactNode {
+type MailStyles = ReturnType<typeof mailStyles>;
+
+function writtenOutLink(styles: MailStyles, url: string): ReactNode {
   return h(Link, { href: url, style: styles.link }, url);
 }
 
-function blockHtml(block: MailBlock, key: number): ReactNode {
+function blockHtml(styles: MailStyles, block: MailBlock, key: number): ReactNode {
   switch (block.kind) {
     case 'paragraph':
       return h(Text, { key, style: styles.text }, block.text);
@@ -129,11 +136,16 @@ function blockHtml(block: MailBlock, key: number): ReactNode {
           { style: styles.spelledOut },
           'Or copy this address into your browser:',
           h('br'),
-          writtenOutLink(block.url),
+          writtenOutLink(styles, block.url),
         ),
       );
     case 'link':
-      return h(Text, { key, style: styles.text }, `${block.label}: `, writtenOutLink(block.url));
+      return h(
+        Text,
+        { key, style: styles.text },
+        `${block.label}: `,
+        writtenOutLink(styles, block.url),
+      );
     case 'facts':
       return h(
         'table',
@@ -172,6 +184,7 @@ function previewOf(content: MailContent): string {
 
 /** The HTML part. */
 export async function mailHtml(brand: MailBrand, content: MailContent): Promise<string> {
+  const styles = mailStyles(brand.color ?? TEAL);
   return render(
     h(
       Html,
@@ -189,7 +202,7 @@ export async function mailHtml(brand: MailBrand, content: MailContent): Promise<
             Section,
             { style: styles.main },
             h(Heading, { as: 'h1', style: styles.heading }, content.subject),
-            content.body.map(blockHtml),
+            content.body.map((block, key) => blockHtml(styles, block, key)),
           ),
           h(
             Section,

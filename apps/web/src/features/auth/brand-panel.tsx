@@ -15,8 +15,14 @@ export function BrandPanel() {
   return (
     <aside className={classes.panel} aria-labelledby={PANEL_HEADING_ID}>
       <p className={classes.brand}>
-        <SeedlingIcon size={32} className={classes.mark} />
-        <span>{brand.productName}</span>
+        {brand.logoUrl === null ? (
+          <>
+            <SeedlingIcon size={32} className={classes.mark} />
+            <span>{brand.productName}</span>
+          </>
+        ) : (
+          <img className={classes.logoImage} src={brand.logoUrl} alt={brand.productName} />
+        )}
       </p>
       <p className={classes.tagline}>
         Preconception and embryo screening, with reports written for you to read.

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getAuthToken } from '../../lib/auth-cookie.ts';
 import { makeUser } from '../../test/fixtures.ts';
-import { renderApp, renderWithRouter } from '../../test/render.tsx';
+import { createTestServices, renderApp, renderWithRouter } from '../../test/render.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 function mainNav() {
@@ -18,6 +18,19 @@ describe('SiteHeader', () => {
     expect(links.map((link) => link.textContent)).toEqual(['Sign in']);
     expect(links[0]).toHaveAttribute('href', '/signin');
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
+  it("shows the lab's logo, when one is set, as the link home", async () => {
+    const services = createTestServices();
+    services.config = {
+      ...services.config,
+      brand: { ...services.config.brand, logoUrl: '/brand/logo' },
+    };
+    await renderWithRouter(<SiteHeader user={null} onSignOut={vi.fn()} />, { services });
+    const home = screen.getByRole('link', { name: 'Nestling home' });
+    // The link names the place; the logo inside it is not read out a second time.
+    expect(within(home).getByRole('presentation')).toHaveAttribute('src', '/brand/logo');
+    expect(home).not.toHaveTextContent('Nestling');
   });
 
   it('while the user loads: only the logo', async () => {

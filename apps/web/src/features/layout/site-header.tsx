@@ -28,7 +28,7 @@ export function SiteHeader({ user, loading = false, onSignOut }: SiteHeaderProps
   return (
     <header className={classes.header}>
       <div className={`${classes.container} ${classes.bar}`}>
-        <Logo productName={brand.productName} />
+        <Logo productName={brand.productName} logoUrl={brand.logoUrl} />
         {user ? (
           <>
             <nav aria-label="Main" className="desktop-only">
