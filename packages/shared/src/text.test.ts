@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   daysInMonth,
   formatDob,
+  isoDateProblem,
   joinWithAnd,
   numberToWords,
   parseDob,
@@ -176,6 +177,28 @@ describe('parseDob', () => {
     '01/01/0000',
   ])('rejects %j', (input) => {
     expect(parseDob(input)).toBeNull();
+  });
+});
+
+describe('isoDateProblem', () => {
+  it.each(['2026-01-31', '2024-02-29', '2000-02-29', '1999-12-01'])('accepts %j', (input) => {
+    expect(isoDateProblem(input)).toBeNull();
+  });
+
+  it.each([
+    ['2026-04-31', 'April has 30 days'],
+    ['2026-02-30', 'February has 28 or 29 days'],
+    ['2023-02-29', 'February 2023 has 28 days: it is not a leap year'],
+    ['1900-02-29', 'February 1900 has 28 days: it is not a leap year'],
+    ['2026-06-00', 'Enter a day from 1 to 30'],
+    ['2026-13-01', 'The month goes from 01 to 12 (YYYY-MM-DD)'],
+    ['2026-00-10', 'The month goes from 01 to 12 (YYYY-MM-DD)'],
+    ['0000-01-01', 'Give a date as YYYY-MM-DD'],
+    ['01/31/2026', 'Give a date as YYYY-MM-DD'],
+    ['2026-1-31', 'Give a date as YYYY-MM-DD'],
+    ['', 'Give a date as YYYY-MM-DD'],
+  ])('says what is wrong with %j: %s', (input, message) => {
+    expect(isoDateProblem(input)).toBe(message);
   });
 });
 

@@ -151,15 +151,40 @@ export function dobProblem(text: string): string | null {
   const parts = splitDob(text);
   if (!parts) return DOB_FORMAT_MESSAGE;
   const { month, day, year } = parts;
-  const monthName = MONTH_NAMES[month - 1];
-  if (monthName === undefined) return DOB_MONTH_MESSAGE;
+  if (month < 1 || month > 12) return DOB_MONTH_MESSAGE;
   if (year < 1) return DOB_TOO_EARLY_MESSAGE;
+  return dayProblem({ month, day, year });
+}
+
+/**
+ * Why a day does not exist in its month, in words ('April has 30 days', 'February has 28 or 29
+ * days', 'February 2023 has 28 days: it is not a leap year'); null when it does. The month must
+ * be 1-12.
+ */
+function dayProblem({ month, day, year }: DateParts): string | null {
   const length = daysInMonth(year, month);
   if (day >= 1 && day <= length) return null;
   if (day < 1) return `Enter a day from 1 to ${String(length)}`;
   if (month === 2 && day === 29)
     return `February ${String(year)} has 28 days: it is not a leap year`;
+  const monthName = MONTH_NAMES[month - 1] ?? '';
   return month === 2 ? 'February has 28 or 29 days' : `${monthName} has ${String(length)} days`;
+}
+
+export const ISO_DATE_FORMAT_MESSAGE = 'Give a date as YYYY-MM-DD';
+export const ISO_DATE_MONTH_MESSAGE = 'The month goes from 01 to 12 (YYYY-MM-DD)';
+
+/**
+ * Why 'YYYY-MM-DD' text (a date field's value, a survey's FHIR date) names no real date, in the
+ * same words as dobProblem; null for a real date.
+ */
+export function isoDateProblem(text: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return ISO_DATE_FORMAT_MESSAGE;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12) return ISO_DATE_MONTH_MESSAGE;
+  if (year < 1) return ISO_DATE_FORMAT_MESSAGE;
+  return dayProblem({ month, day, year });
 }
 
 /**

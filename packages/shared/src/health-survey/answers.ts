@@ -7,6 +7,7 @@ import type {
   QuestionnaireResponseItem,
 } from 'fhir/r4';
 import type { AnswerValue, Answers } from '../contract/health-survey.ts';
+import { isoDateProblem } from '../text.ts';
 import { allItems, EXTENSION, extensionNumber, surveySections } from './questionnaires.ts';
 
 /*
@@ -46,11 +47,6 @@ function numberSchema(item: QuestionnaireItem, integer: boolean) {
     : z.number({ error }).check(...checks);
 }
 
-function isRealDate(text: string): boolean {
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
-}
-
 function optionCodes(item: QuestionnaireItem): [string, ...string[]] {
   const codes = (item.answerOption ?? []).flatMap((entry) =>
     entry.valueCoding?.code === undefined ? [] : [entry.valueCoding.code],
@@ -80,9 +76,14 @@ function valueSchema(item: QuestionnaireItem) {
       return z.strictObject({ valueDecimal: numberSchema(item, false) });
     case 'date':
       return z.strictObject({
-        valueDate: z
-          .string()
-          .check(z.refine(isRealDate, { error: 'Give a real date (YYYY-MM-DD)' })),
+        // The message says what is wrong: 'April has 30 days', not only 'not a date'.
+        valueDate: z.string().check(
+          z.superRefine((value, context) => {
+            const problem = isoDateProblem(value);
+            if (problem !== null)
+              context.addIssue({ code: 'custom', message: problem, input: value });
+          }),
+        ),
       });
     case 'choice':
       return z.strictObject({ valueCoding: coding });

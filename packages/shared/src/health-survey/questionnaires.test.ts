@@ -110,6 +110,13 @@ describe('the answers of a survey', () => {
     }
   });
 
+  it('say what is wrong with a date that does not exist', () => {
+    const parsed = schema.safeParse({ 'ivf-last-retrieval': [{ valueDate: '2026-04-31' }] });
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['ivf-last-retrieval.0.valueDate', 'April has 30 days'],
+    ]);
+  });
+
   it('show a follow-up question only when its condition holds (enableWhen)', () => {
     const shown = (answers: Parameters<typeof enabledItems>[1]) =>
       enabledItems(questionnaire.item, answers).map((item) => item.linkId);

@@ -264,19 +264,30 @@ function TextItem({ item, answers, onAnswer, error }: ItemProps) {
   return item.type === 'text' ? <Textarea rows={4} {...props} /> : <TextInput {...props} />;
 }
 
+export const INCOMPLETE_DATE_MESSAGE = 'Enter the whole date: month, day and year';
+
+/**
+ * The browser's date field. While a part of the date is missing the field has no value, so the
+ * answer is cleared; leaving the field that way says so instead of dropping the date silently.
+ */
 function DateItem({ item, answers, onAnswer, error }: ItemProps) {
   const [first] = answers;
+  const [incomplete, setIncomplete] = useState(false);
   return (
     <TextInput
       type="date"
       label={item.text}
       required={item.required === true}
       value={first && 'valueDate' in first ? first.valueDate : ''}
-      error={error}
+      error={incomplete ? INCOMPLETE_DATE_MESSAGE : error}
       styles={NARROW}
       onChange={(event) => {
-        const next = event.currentTarget.value;
-        onAnswer(/^\d{4}-\d{2}-\d{2}$/.test(next) ? [{ valueDate: next }] : []);
+        const input = event.currentTarget;
+        if (!input.validity.badInput) setIncomplete(false);
+        onAnswer(/^\d{4}-\d{2}-\d{2}$/.test(input.value) ? [{ valueDate: input.value }] : []);
+      }}
+      onBlur={(event) => {
+        setIncomplete(event.currentTarget.validity.badInput);
       }}
     />
   );
