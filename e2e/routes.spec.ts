@@ -1,13 +1,30 @@
+import type { Locator, Page } from '@playwright/test';
 import { isPublicPath, portalRoutes } from '@nestling/shared/routes';
 import { useToken } from './accounts.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expectLooksAsBefore, WIDTHS } from './visual.ts';
 
 /*
- * Every route of spec section 2, opened once and scanned with axe. This file runs at desktop
- * width only (playwright.config.ts): the pages' phone layouts are walked and scanned by the
- * feature specs, which run at both widths, so a second scan of each route here would repeat
- * them at the cost of several minutes.
+ * Every route of spec section 2, opened once and scanned with axe, then compared with its
+ * screenshots at a phone's, a tablet's and a laptop's width (visual.ts): the page is laid out
+ * again at each width, not loaded again. This file runs in the desktop project only
+ * (playwright.config.ts): the pages' phone layouts are walked and scanned by the feature specs,
+ * which run at both widths, so a second scan of each route here would repeat them at the cost
+ * of several minutes.
  */
+
+/**
+ * Pages whose lower part is the coming days (the free times to book): only what lies above it is
+ * compared, since the dates and the times still free change with the day the test runs.
+ */
+const CHANGING_WITH_THE_DAY: Readonly<Record<string, (page: Page) => Locator>> = {
+  '/schedule-appointment': (page) => page.getByRole('region', { name: 'Book a time' }),
+};
+
+/** A screenshot's name from a path: '/reports/joint' -> 'reports-joint', '/' -> 'home'. */
+function screenshotName(path: string): string {
+  return path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home';
+}
 
 /** Spec section 2's short paths that lead to a report page: where each one lands. */
 const REPORT_ALIASES: Readonly<Record<string, string>> = {
@@ -66,5 +83,14 @@ for (const path of portalRoutes.filter((route) => !isRepeatedDemoPage(route))) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.getByRole('main')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
+    for (const size of WIDTHS) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await expectLooksAsBefore(
+        page,
+        screenshotName(path),
+        size,
+        CHANGING_WITH_THE_DAY[path]?.(page),
+      );
+    }
   });
 }

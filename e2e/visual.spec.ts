@@ -1,25 +1,13 @@
 import type { Page } from '@playwright/test';
 import { signInAs } from './accounts.ts';
 import { expect, test, visit } from './fixtures.ts';
+import { expectLooksAsBefore, WIDTHS } from './visual.ts';
 
 /*
- * What each main page looks like at a phone's, a tablet's and a laptop's width, kept as
- * screenshots: a change that breaks a page's layout fails here. The top of each page (what a
- * person sees first) is compared; dates, which move with the day the demo data was made, and
- * the footer's year are masked. `npx playwright test e2e/visual.spec.ts --update-snapshots`
- * writes new screenshots after an intended change; look at each before committing it.
+ * The main pages as the demo accounts see them, full of their reports, at each width
+ * (visual.ts): each width is a new load of the page. routes.spec.ts compares every route as a
+ * new patient sees it.
  */
-
-const WIDTHS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'tablet', width: 768, height: 1024 },
-  { name: 'laptop', width: 1366, height: 900 },
-] as const;
-
-/** US dates (3/10/2025) and the footer, which changes with the year. */
-function changingParts(page: Page) {
-  return [page.getByText(/\b\d{1,2}\/\d{1,2}\/\d{4}\b/), page.getByRole('contentinfo')];
-}
 
 /**
  * The staff page lists the newest users first, and other tests running beside this one add
@@ -48,13 +36,7 @@ async function compareAtEachWidth(
     }
     await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
     if (prepare) await prepare(page);
-    await page.evaluate('document.fonts.ready');
-    await expect(page).toHaveScreenshot(`${name}-${size.name}.png`, {
-      mask: changingParts(page),
-      animations: 'disabled',
-      caret: 'hide',
-      maxDiffPixelRatio: 0.01,
-    });
+    await expectLooksAsBefore(page, name, size);
   }
 }
 
