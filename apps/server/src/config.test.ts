@@ -65,13 +65,13 @@ describe('loadConfig', () => {
     );
   });
 
-  it('takes a brand colour that white text reads on, and a logo by its type', () => {
+  it('takes a brand color that white text reads on, and a logo by its type', () => {
     expect(() => loadConfig({ BRAND_COLOR: '#5fc1b5' }, '/srv')).toThrow(
       "BRAND_COLOR: has 2.0:1 contrast against the portal's light backgrounds; white text on " +
-        'buttons and the colour as link text need at least 4.5:1. Choose a darker shade.',
+        'buttons and the color as link text need at least 4.5:1. Choose a darker shade.',
     );
     expect(() => loadConfig({ BRAND_COLOR: 'teal' }, '/srv')).toThrow(
-      'BRAND_COLOR: must be a colour written #rrggbb, such as #0c6b61',
+      'BRAND_COLOR: must be a color written #rrggbb, such as #0c6b61',
     );
     expect(() => loadConfig({ BRAND_LOGO_FILE: 'logo.gif' }, '/srv')).toThrow(
       'BRAND_LOGO_FILE: must name an .svg, .png or .webp file',

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { cssVariablesResolver, lightVariantTextColors, nestlingTeal, theme } from './theme.ts';
-import { contrast } from './test/contrast.ts';
+import { contrastRatio } from '@nestling/shared/contrast';
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 
@@ -75,14 +75,14 @@ describe('theme', () => {
   }
 
   it.each(pairs)('%s meets WCAG AA (4.5:1)', (_name, foreground, background) => {
-    expect(contrast(foreground, background)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(foreground, background)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('uses shade 7 of its own teal, not Mantine blue', () => {
     expect(merged.primaryColor).toBe('nestling');
     expect(merged.primaryShade).toEqual({ light: 7, dark: 7 });
     expect(nestlingTeal[7]).toBe(primary);
-    expect(contrast(color('blue', 6), white)).toBeLessThan(4.5);
+    expect(contrastRatio(color('blue', 6), white)).toBeLessThan(4.5);
   });
 
   it('shows a focus ring for keyboard users', () => {
@@ -106,7 +106,7 @@ describe('theme', () => {
   it.each(ringBackgrounds)(
     'the focus ring has at least 3:1 against %s',
     (_name, background, measured) => {
-      const ratio = contrast(primary, background);
+      const ratio = contrastRatio(primary, background);
       expect(ratio).toBeGreaterThanOrEqual(3);
       expect(ratio).toBeCloseTo(measured, 1);
     },

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandColorProblem, brandShades, contrastRatio, MIN_BRAND_CONTRAST } from './colors.ts';
-
-describe('contrastRatio', () => {
-  it('follows WCAG 2.1: black on white is 21:1, a colour on itself 1:1', () => {
-    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
-    expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
-    expect(contrastRatio('#0c6b61', '#0c6b61')).toBe(1);
-    // The portal's own teal, as the theme's comment says.
-    expect(contrastRatio('#0c6b61', '#ffffff')).toBeCloseTo(6.4, 1);
-  });
-});
+import { contrastRatio } from '@nestling/shared/contrast';
+import { brandColorProblem, brandShades, MIN_BRAND_CONTRAST } from './colors.ts';
 
 describe('brandShades', () => {
   // Colours labs use, from the lightest that passes to near-black, in several hues.
@@ -51,15 +42,15 @@ describe('brandShades', () => {
 });
 
 describe('brandColorProblem', () => {
-  it('accepts a #rrggbb colour with at least 4.5:1 on its light backgrounds, in either case', () => {
+  it('accepts a #rrggbb color with at least 4.5:1 on its light backgrounds, in either case', () => {
     expect(brandColorProblem('#0c6b61')).toBeNull();
     expect(brandColorProblem('#7A1F5C')).toBeNull();
   });
 
-  it('refuses a colour too light for white text, saying by how much and what to do', () => {
+  it('refuses a color too light for white text, saying by how much and what to do', () => {
     expect(brandColorProblem('#5fc1b5')).toBe(
       "has 2.0:1 contrast against the portal's light backgrounds; white text on buttons and " +
-        'the colour as link text need at least 4.5:1. Choose a darker shade.',
+        'the color as link text need at least 4.5:1. Choose a darker shade.',
     );
     // #767676 is 4.54:1 on white, yet only 4.1:1 on its palest tint, where the sign-in page
     // puts a link: refused, and the figure is rounded down, so it never reads as enough.
@@ -71,7 +62,7 @@ describe('brandColorProblem', () => {
   it.each(['teal', '#0c6b6', '#0c6b61ff', '0c6b61', 'rgb(12,107,97)'])(
     'refuses %s, which is not written #rrggbb',
     (text) => {
-      expect(brandColorProblem(text)).toBe('must be a colour written #rrggbb, such as #0c6b61');
+      expect(brandColorProblem(text)).toBe('must be a color written #rrggbb, such as #0c6b61');
     },
   );
 });

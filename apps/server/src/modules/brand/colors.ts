@@ -1,49 +1,25 @@
+import { contrastRatio, hexToRgb, type Rgb } from '@nestling/shared/contrast';
+
 /**
- * A lab's brand colour for the portal (BRAND_COLOR): the ten shades the theme draws with, and
+ * A lab's brand color for the portal (BRAND_COLOR): the ten shades the theme draws with, and
  * the contrast checks that keep every text on them readable (WCAG 2.1 AA: 4.5:1 for text).
  */
 
-/** The smallest contrast the brand colour needs against white: white text on filled buttons,
- * and the colour as link text on the page, are both text (WCAG 2.1 AA, 1.4.3). */
+/** The smallest contrast the brand color needs against white: white text on filled buttons,
+ * and the color as link text on the page, are both text (WCAG 2.1 AA, 1.4.3). */
 export const MIN_BRAND_CONTRAST = 4.5;
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
-type Rgb = readonly [red: number, green: number, blue: number];
-
-export function isHexColor(text: string): boolean {
+function isHexColor(text: string): boolean {
   return HEX_COLOR.test(text);
-}
-
-function parseHex(hex: string): Rgb {
-  if (!isHexColor(hex)) throw new Error(`Not a #rrggbb colour: ${hex}`);
-  return [1, 3, 5].map((start) =>
-    Number.parseInt(hex.slice(start, start + 2), 16),
-  ) as unknown as Rgb;
 }
 
 function toHex(rgb: Rgb): string {
   return `#${rgb.map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** WCAG 2.1's relative luminance of an sRGB colour. */
-export function relativeLuminance(hex: string): number {
-  const [red, green, blue] = parseHex(hex).map((channel) => {
-    const value = channel / 255;
-    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  }) as unknown as Rgb;
-  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
-}
-
-/** WCAG 2.1's contrast ratio of two colours, from 1 (the same) to 21 (black on white). */
-export function contrastRatio(first: string, second: string): number {
-  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort(
-    (a, b) => b - a,
-  ) as [number, number];
-  return (lighter + 0.05) / (darker + 0.05);
-}
-
-/** The colour `amount` of the way from `from` to `to` (0 is `from`, 1 is `to`). */
+/** The color `amount` of the way from `from` to `to` (0 is `from`, 1 is `to`). */
 function mix(from: Rgb, to: Rgb, amount: number): Rgb {
   return from.map(
     (channel, index) => channel + ((to[index] ?? 0) - channel) * amount,
@@ -54,17 +30,17 @@ const WHITE: Rgb = [255, 255, 255];
 const BLACK: Rgb = [0, 0, 0];
 
 /**
- * How far each lighter shade (0–6) sits from white towards the brand colour, and each darker
- * one (8, 9) from the colour towards black. Shade 7 is the colour itself, as the theme's own
+ * How far each lighter shade (0–6) sits from white towards the brand color, and each darker
+ * one (8, 9) from the color towards black. Shade 7 is the color itself, as the theme's own
  * teal is: filled buttons, links and the focus ring use it; shade 1 is the light variant's
  * background with shade 9 as its text.
  */
 const TINTS = [0.08, 0.2, 0.38, 0.58, 0.74, 0.86, 0.94] as const;
 const SHADES = [0.18, 0.34] as const;
 
-/** The ten shades of the theme's primary colour, lightest first, with `hex` as shade 7. */
+/** The ten shades of the theme's primary color, lightest first, with `hex` as shade 7. */
 export function brandShades(hex: string): string[] {
-  const color = parseHex(hex);
+  const color = hexToRgb(hex);
   return [
     ...TINTS.map((amount) => toHex(mix(WHITE, color, amount))),
     toHex(color),
@@ -73,12 +49,12 @@ export function brandShades(hex: string): string[] {
 }
 
 /**
- * Why a brand colour cannot be used, or null when it can: a #rrggbb colour with at least 4.5:1
+ * Why a brand color cannot be used, or null when it can: a #rrggbb color with at least 4.5:1
  * against white and against its own palest tint (shade 0), the lightest background the portal
  * puts links on (the sign-in page's panel).
  */
 export function brandColorProblem(hex: string): string | null {
-  if (!isHexColor(hex)) return 'must be a colour written #rrggbb, such as #0c6b61';
+  if (!isHexColor(hex)) return 'must be a color written #rrggbb, such as #0c6b61';
   const palest = brandShades(hex)[0] ?? '#ffffff';
   const ratio = Math.min(contrastRatio(hex, '#ffffff'), contrastRatio(hex, palest));
   if (ratio >= MIN_BRAND_CONTRAST) return null;
@@ -86,6 +62,6 @@ export function brandColorProblem(hex: string): string | null {
   const shown = (Math.floor(ratio * 10) / 10).toFixed(1);
   return (
     `has ${shown}:1 contrast against the portal's light backgrounds; white text on buttons and ` +
-    `the colour as link text need at least ${String(MIN_BRAND_CONTRAST)}:1. Choose a darker shade.`
+    `the color as link text need at least ${String(MIN_BRAND_CONTRAST)}:1. Choose a darker shade.`
   );
 }

@@ -1,26 +1,25 @@
 import type { FastifyPluginCallback } from 'fastify';
+import { hexToRgb } from '@nestling/shared/contrast';
 import { brandShades } from './colors.ts';
 import type { Logo } from './logo.ts';
 
-/** Where the web app finds the lab's colours and logo; index.html links them when set. */
+/** Where the web app finds the lab's colors and logo; index.html links them when set. */
 export const BRAND_STYLESHEET_PATH = '/brand/theme.css';
 export const BRAND_LOGO_PATH = '/brand/logo';
 
 /**
- * The stylesheet that gives the theme the lab's colour: the theme draws everything with the
- * ten shades of its primary colour (theme.ts), so replacing those variables is enough. Loaded
+ * The stylesheet that gives the theme the lab's color: the theme draws everything with the
+ * ten shades of its primary color (theme.ts), so replacing those variables is enough. Loaded
  * after the app's own stylesheet, and its selectors weigh more, so it wins either way.
  */
 export function brandStylesheet(color: string): string {
   const shades = brandShades(color);
-  const [red, green, blue] = [1, 3, 5].map((start) =>
-    Number.parseInt(color.slice(start, start + 2), 16),
-  );
+  const [red, green, blue] = hexToRgb(color);
   const lines = [
     ...shades.map((shade, index) => `  --mantine-color-nestling-${String(index)}: ${shade};`),
     `  --mantine-color-nestling-outline-hover: rgba(${String(red)}, ${String(green)}, ${String(blue)}, 0.05);`,
   ];
-  return `/* The lab's colour (BRAND_COLOR ${color}). */\n:root:root,\n:root:root[data-mantine-color-scheme] {\n${lines.join('\n')}\n}\n`;
+  return `/* The lab's color (BRAND_COLOR ${color}). */\n:root:root,\n:root:root[data-mantine-color-scheme] {\n${lines.join('\n')}\n}\n`;
 }
 
 export interface BrandRoutesOptions {
@@ -29,7 +28,7 @@ export interface BrandRoutesOptions {
 }
 
 /**
- * The lab's colour and logo, when the operator set them (BRAND_COLOR, BRAND_LOGO_FILE). Both are
+ * The lab's color and logo, when the operator set them (BRAND_COLOR, BRAND_LOGO_FILE). Both are
  * public, like the rest of the page; they are files of the page, not API, so they are not in
  * the OpenAPI document.
  */
@@ -40,7 +39,7 @@ export const brandRoutes: FastifyPluginCallback<BrandRoutesOptions> = (app, opti
     app.get(BRAND_STYLESHEET_PATH, { schema: { hide: true } }, (_request, reply) =>
       reply
         .type('text/css; charset=utf-8')
-        // Checked again on each load: a changed colour shows after a restart, not a year later.
+        // Checked again on each load: a changed color shows after a restart, not a year later.
         .header('cache-control', 'no-cache')
         .send(stylesheet),
     );

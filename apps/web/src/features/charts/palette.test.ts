@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartPalette } from '../../theme.ts';
-import { contrast } from '../../test/contrast.ts';
+import { contrastRatio } from '@nestling/shared/contrast';
 
 /** The eight Okabe–Ito colours (Okabe and Ito, 2008). */
 const okabeIto = [
@@ -31,7 +31,7 @@ describe('chartPalette', () => {
   });
 
   it('has chart text at 4.5:1 or more on the background', () => {
-    expect(contrast(chartPalette.text, background)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(chartPalette.text, background)).toBeGreaterThanOrEqual(4.5);
   });
 
   it.each([
@@ -44,15 +44,17 @@ describe('chartPalette', () => {
     ['average ring', chartPalette.averageRing],
     ['empty dot outline', chartPalette.emptyDot],
   ])('%s is at least 3:1 on the background (WCAG 1.4.11)', (_name, colour) => {
-    expect(contrast(colour, background)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(colour, background)).toBeGreaterThanOrEqual(3);
   });
 
   it('density markers stand out at 3:1 on the population area they cross too', () => {
-    expect(contrast(chartPalette.marker, chartPalette.populationFill)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(chartPalette.marker, chartPalette.populationFill)).toBeGreaterThanOrEqual(
+      3,
+    );
   });
 
   it('keeps the pale sky blue to a fill that a 3:1 outline surrounds', () => {
-    expect(contrast(chartPalette.populationFill, background)).toBeLessThan(3);
-    expect(contrast(chartPalette.populationLine, background)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(chartPalette.populationFill, background)).toBeLessThan(3);
+    expect(contrastRatio(chartPalette.populationLine, background)).toBeGreaterThanOrEqual(3);
   });
 });

@@ -6,7 +6,7 @@ import { chartPalette, theme } from '../../theme.ts';
 import { EMBRYO_TESTING_STEPS, EmbryoTestingDiagram } from './embryo-testing-diagram.tsx';
 import { PERCENTILE_EXAMPLE, PercentileRiskDiagram } from './percentile-risk-diagram.tsx';
 import { SPREAD_EXAMPLE, ScoreSpreadDiagram } from './score-spread-diagram.tsx';
-import { contrast } from '../../test/contrast.ts';
+import { contrastRatio } from '@nestling/shared/contrast';
 
 const DIAGRAMS: readonly [string, () => ReactNode][] = [
   ['percentile and absolute risk', () => <PercentileRiskDiagram />],
@@ -36,7 +36,7 @@ describe.each(DIAGRAMS)('the diagram of %s', (_, diagram) => {
 
 describe('the diagrams’ colors', () => {
   it('give text at least 4.5:1 and shapes at least 3:1 on white', () => {
-    expect(contrast(theme.black ?? '', chartPalette.background)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(theme.black ?? '', chartPalette.background)).toBeGreaterThanOrEqual(4.5);
     for (const colour of [
       chartPalette.populationLine,
       chartPalette.riskDot,
@@ -45,7 +45,7 @@ describe('the diagrams’ colors', () => {
       chartPalette.axis,
       chartPalette.emptyDot,
     ]) {
-      expect(contrast(colour, chartPalette.background), colour).toBeGreaterThanOrEqual(3);
+      expect(contrastRatio(colour, chartPalette.background), colour).toBeGreaterThanOrEqual(3);
     }
   });
 });
