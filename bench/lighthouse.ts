@@ -103,6 +103,23 @@ async function audit(
   }
 }
 
+/**
+ * One run, run again once when Lighthouse lost its own trace (NO_NAVSTART): a fault of the
+ * recording that Lighthouse itself asks to be retried, not of the page.
+ */
+async function auditWithRetry(
+  url: string,
+  token: string | undefined,
+): Promise<{ figures: Figures; json: string }> {
+  try {
+    return await audit(url, token);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.includes('(NO_NAVSTART)')) throw error;
+    console.warn(`${error.message}: running it again`);
+    return audit(url, token);
+  }
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -124,7 +141,7 @@ async function measurePages(): Promise<Record<string, string | number>[]> {
     for (const page of pages) {
       const runs: Figures[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const { figures, json } = await audit(`${portal.origin}${page.path}`, page.token);
+        const { figures, json } = await auditWithRetry(`${portal.origin}${page.path}`, page.token);
         runs.push(figures);
         const file = page.path.slice(1).replaceAll('/', '-');
         await writeFile(join(reportsDir, `${file}.json`), json);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { portalRoutes } from '@nestling/shared/routes';
+import { SIGN_IN_PAGE } from '@nestling/shared/sign-in-page';
 import type { Page } from '@playwright/test';
 import { useToken } from './accounts.ts';
 import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
@@ -16,24 +17,26 @@ test("the header shows at once, before the app's script has run, and goes when i
   // A connection so slow that the script never arrives: the static shell is all there is.
   expectedErrors.push(/Failed to load resource/);
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  await page.goto('/signin');
-  const status = page.getByRole('status');
-  await expect(status).toHaveText('Loading your portal…');
+  await page.goto('/reports');
+  await expect(page.getByRole('status')).toHaveText('Loading your portal…');
   await expect(page.getByRole('banner')).toContainText('Nestling');
   // Styled by the app's stylesheet, as tall as the app's own header: nothing jumps later.
   expect((await page.getByRole('banner').boundingBox())?.height).toBeGreaterThanOrEqual(64);
-  // The shell has no heading of its own on purpose: a page's tests wait for its heading, and
-  // must not find the shell's. Every other rule holds.
-  const scan = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .disableRules(['page-has-heading-one'])
-    .analyze();
-  expect(scan.violations.map((violation) => violation.id)).toEqual([]);
+  await expectShellScanClean(page);
+
+  // Sign-in, where everyone signed out lands, shows its own first words where the app will.
+  await page.goto('/signin');
+  await expect(page.getByRole('status')).toHaveText('Loading the sign-in form…');
+  const lead = page.getByText(SIGN_IN_PAGE.lead);
+  await expect(lead).toBeVisible();
+  const shellLead = await lead.boundingBox();
+  await expectShellScanClean(page);
 
   await page.unroute(/\/assets\/.*\.js$/);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText('Loading your portal…')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: SIGN_IN_PAGE.title })).toBeVisible();
+  await expect(page.getByText('Loading the sign-in form…')).toHaveCount(0);
+  expect(await page.getByText(SIGN_IN_PAGE.lead).boundingBox()).toEqual(shellLead);
 });
 
 test("text is set in the portal's own typeface, served by the portal", async ({ page }) => {
@@ -127,6 +130,18 @@ test('an unknown page says so and leads home', async ({ page, context, baseURL, 
     .click();
   await expect(page).toHaveURL(/\/$|\/signin/);
 });
+
+/**
+ * The shell has no heading of its own on purpose: a page's tests wait for its heading, and must
+ * not find the shell's. Every other rule holds.
+ */
+async function expectShellScanClean(page: Page) {
+  const scan = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .disableRules(['page-has-heading-one'])
+    .analyze();
+  expect(scan.violations.map((violation) => violation.id)).toEqual([]);
+}
 
 async function expectHeadingAndScan(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -50,5 +50,31 @@ async function start(container: HTMLElement): Promise<void> {
   );
 }
 
+/**
+ * Resolves once the browser has shown the static shell's text (its largest paint so far), or
+ * after 150 ms at most: a background tab paints nothing, and a browser that does not report
+ * largest paints gets one frame. When the script arrives as fast as the stylesheet and the
+ * font, it would otherwise run first, and the shell's text would be shown only by the app,
+ * after all of its script had run.
+ */
+function afterShellShown(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 150);
+    if (!PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')) {
+      requestAnimationFrame(() => {
+        requestAnimationFrame(() => {
+          resolve();
+        });
+      });
+      return;
+    }
+    const observer = new PerformanceObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
 const container = document.getElementById('root');
-if (container) void start(container);
+if (container) void afterShellShown().then(() => start(container));

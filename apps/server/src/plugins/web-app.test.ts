@@ -7,7 +7,7 @@ import { portalRoutes } from '@nestling/shared/routes';
 import type { App } from '../app.ts';
 import { createTestApp, createTestWebDist, type TestWebDist } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/database.ts';
-import { brandIndexHtml, preferredEncoding } from './web-app.ts';
+import { brandIndexHtml, preferredEncoding, signInShellHtml } from './web-app.ts';
 
 /** The portal's own robots.txt, as the build copies it. */
 const robotsTxt = fileURLToPath(new URL('../../../web/public/robots.txt', import.meta.url));
@@ -39,7 +39,25 @@ describe('the built web app', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).toContain('<title>Nestling Portal</title>');
-    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain('<div id="root"><main');
+  });
+
+  it("answers /signin with the sign-in page's title and lead in the static shell", async () => {
+    const signIn = await app.inject({ method: 'GET', url: '/signin?next=%2Freports' });
+    expect(signIn.body).toContain(
+      '<main class="static-shell-main" data-static-shell-main><div class="static-shell-page">' +
+        '<p class="static-shell-title">Sign in</p>' +
+        '<p class="static-shell-lead">Sign in to see your reports, health surveys and account.</p>' +
+        '<p class="static-shell-status static-shell-status-below" role="status">Loading the sign-in form…</p>' +
+        '</div></main>',
+    );
+    expect(signIn.body).not.toContain('Loading your portal…');
+    // Every other page, /signup and the pages under /signin included, shows the loading line.
+    for (const url of ['/', '/signup', '/signin/google-done', '/reports']) {
+      const other = await app.inject({ method: 'GET', url });
+      expect(other.body, url).toContain('Loading your portal…');
+      expect(other.body, url).not.toContain('static-shell-lead');
+    }
   });
 
   it('answers deep links with a query string and HEAD requests the same way', async () => {
@@ -195,6 +213,8 @@ describe('the built web app, compressed', () => {
     const gzip = await getAsset('/signin', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toContain('<title>Nestling Portal</title>');
+    const signInBr = await getAsset('/signin', 'br');
+    expect(brotliDecompressSync(signInBr.rawPayload).toString()).toContain('static-shell-lead');
 
     const plain = await getAsset('/signin');
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -314,5 +334,22 @@ describe('brandIndexHtml', () => {
     expect(brandIndexHtml('<html><head></head></html>', named('Nestling'))).toBe(
       '<html><head><title>Nestling Portal</title></head></html>',
     );
+  });
+});
+
+describe('signInShellHtml', () => {
+  it('leaves a page without the static shell as it was', () => {
+    const withoutShell = '<body><div id="root"></div></body>';
+    expect(signInShellHtml(withoutShell)).toBe(withoutShell);
+  });
+
+  it("replaces only the shell's main, keeping its attributes", () => {
+    const html =
+      '<header>Nestling</header><main class="x" data-static-shell-main><p role="status">Loading your portal…</p></main><footer></footer>';
+    const signIn = signInShellHtml(html);
+    expect(signIn).toMatch(
+      /^<header>Nestling<\/header><main class="x" data-static-shell-main><div class="static-shell-page">.*<\/div><\/main><footer><\/footer>$/,
+    );
+    expect(signIn).toContain('>Sign in</p>');
   });
 });

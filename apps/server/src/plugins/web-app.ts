@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { runtimeConfigSchema, type RuntimeConfig } from '@nestling/shared/contract/config';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@nestling/shared/runtime-config-element';
+import { SIGN_IN_PAGE } from '@nestling/shared/sign-in-page';
 import { runtimeConfig } from '../modules/config/service.ts';
 import { pathWithoutQuery } from '../logger.ts';
 import { sendError } from './errors.ts';
@@ -66,6 +67,26 @@ export function brandIndexHtml(html: string, brand: IndexBrand): string {
   return branded.replace(
     /(<span data-static-shell-product>)[^<]*(<\/span>)/g,
     (_match, open: string, close: string) => `${open}${escapeHtml(productName)}${close}`,
+  );
+}
+
+/**
+ * index.html as /signin is answered: the static shell shows the sign-in page's title and lead,
+ * where the web app will draw them, with its loading line below. Everyone signed out lands on
+ * /signin, and its first words then show as soon as the HTML and CSS have arrived (the largest
+ * text is painted once, not again when the app's script has run). Paragraphs rather than a
+ * heading: tests and assistive technology wait for the app's own h1.
+ */
+export function signInShellHtml(html: string): string {
+  const content =
+    '<div class="static-shell-page">' +
+    `<p class="static-shell-title">${escapeHtml(SIGN_IN_PAGE.title)}</p>` +
+    `<p class="static-shell-lead">${escapeHtml(SIGN_IN_PAGE.lead)}</p>` +
+    `<p class="static-shell-status static-shell-status-below" role="status">${escapeHtml(SIGN_IN_PAGE.loading)}</p>` +
+    '</div>';
+  return html.replace(
+    /(<main[^>]*data-static-shell-main[^>]*>)[\s\S]*?(<\/main>)/,
+    (_match, open: string, close: string) => `${open}${content}${close}`,
   );
 }
 
@@ -147,16 +168,17 @@ function readIndexHtml(distDir: string): string | null {
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: WebAppOptions) => {
     const indexHtml = readIndexHtml(options.distDir);
-    const brandedIndex =
+    const preparedIndex =
       indexHtml === null
         ? null
-        : compressIndexHtml(
-            embedRuntimeConfig(
-              brandIndexHtml(indexHtml, options.brand),
-              // Checked against the contract once, here, rather than in every browser.
-              runtimeConfigSchema.parse(runtimeConfig(app.config)),
-            ),
+        : embedRuntimeConfig(
+            brandIndexHtml(indexHtml, options.brand),
+            // Checked against the contract once, here, rather than in every browser.
+            runtimeConfigSchema.parse(runtimeConfig(app.config)),
           );
+    const brandedIndex = preparedIndex === null ? null : compressIndexHtml(preparedIndex);
+    const signInIndex =
+      preparedIndex === null ? null : compressIndexHtml(signInShellHtml(preparedIndex));
     if (brandedIndex === null) {
       app.log.warn(
         `No web app in ${options.distDir}: run \`npm run build\`. The API works without it.`,
@@ -205,7 +227,7 @@ export const webAppPlugin = fp(
       if (pathname.startsWith('/assets/')) {
         return sendError(request, reply, 404, `No file ${pathname}`);
       }
-      if (brandedIndex === null) {
+      if (brandedIndex === null || signInIndex === null) {
         return reply
           .code(503)
           .header('cache-control', 'no-store')
@@ -222,7 +244,7 @@ export const webAppPlugin = fp(
         .header('cache-control', 'no-store')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8')
-        .send(brandedIndex[encoding ?? 'identity']);
+        .send((pathname === '/signin' ? signInIndex : brandedIndex)[encoding ?? 'identity']);
     });
   },
   { name: 'web-app' },

@@ -59,7 +59,10 @@ export function createTestWebDist(): TestWebDist {
       '    <title>Portal</title>',
       `    <script type="module" crossorigin src="/assets/${assetName}"></script>`,
       '  </head>',
-      '  <body><div id="root"></div></body>',
+      // The static shell, as apps/web/index.html has it.
+      '  <body><div id="root"><main class="static-shell-main" data-static-shell-main>' +
+        '<p class="static-shell-status" role="status">Loading your portal…</p>' +
+        '</main></div></body>',
       '</html>',
       '',
     ].join('\n'),

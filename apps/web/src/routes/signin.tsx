@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SIGN_IN_PAGE } from '@nestling/shared/sign-in-page';
 import { AuthPageLayout } from '../features/auth/auth-page-layout.tsx';
 import { GoogleSignInOption } from '../features/auth/google-sign-in-option.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
@@ -17,10 +18,7 @@ function SignInPage() {
   const { next } = Route.useSearch();
   return (
     <AuthPageLayout>
-      <PageHeading
-        title="Sign in"
-        lead="Sign in to see your reports, health surveys and account."
-      />
+      <PageHeading title={SIGN_IN_PAGE.title} lead={SIGN_IN_PAGE.lead} />
       <SignInForm next={next} />
       <GoogleSignInOption next={next} />
     </AuthPageLayout>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DOB_FORMAT_MESSAGE, DOB_FUTURE_MESSAGE, EMAIL_MESSAGE } from '../text.ts';
+import { DOB_FORMAT_MESSAGE, DOB_FUTURE_MESSAGE } from '../dates.ts';
+import { EMAIL_MESSAGE } from '../text.ts';
 import {
   changeEmailBodySchema,
   changePasswordBodySchema,

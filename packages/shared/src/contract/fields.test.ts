@@ -4,9 +4,8 @@ import {
   DOB_FUTURE_MESSAGE,
   DOB_MONTH_MESSAGE,
   DOB_TOO_EARLY_MESSAGE,
-  EMAIL_MESSAGE,
-  EMAIL_PATTERN,
-} from '../text.ts';
+} from '../dates.ts';
+import { EMAIL_MESSAGE, EMAIL_PATTERN } from '../text.ts';
 import { dobSchema, emailSchema } from './fields.ts';
 
 describe('dobSchema', () => {

@@ -6,14 +6,13 @@ import {
   DOB_MIN_YEAR,
   DOB_TOO_EARLY_MESSAGE,
   dobProblem,
-  EMAIL_MESSAGE,
-  EMAIL_PATTERN,
   formatDob,
   parseDob,
-} from '../text.ts';
+} from '../dates.ts';
+import { EMAIL_MESSAGE, EMAIL_PATTERN } from '../text.ts';
 
 /*
- * Fields that several contracts share. Apart from the text helpers (../text.ts) because schemas
+ * Fields that several contracts share. Apart from the text and date helpers (../text.ts, ../dates.ts) because schemas
  * are built when their module loads: the web app's first page needs those helpers, not zod.
  */
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DOB_FORMAT_MESSAGE, formatDob } from '../text.ts';
+import { DOB_FORMAT_MESSAGE, formatDob } from '../dates.ts';
 import { dobSchema, emailSchema } from './fields.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;

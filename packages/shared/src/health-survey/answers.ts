@@ -7,7 +7,7 @@ import type {
   QuestionnaireResponseItem,
 } from 'fhir/r4';
 import type { AnswerValue, Answers } from '../contract/health-survey.ts';
-import { isoDateProblem } from '../text.ts';
+import { isoDateProblem } from '../dates.ts';
 import { allItems, EXTENSION, extensionNumber, surveySections } from './questionnaires.ts';
 
 /*

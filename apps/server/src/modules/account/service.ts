@@ -14,7 +14,7 @@ import {
 } from '@nestling/shared/contract/account';
 import { EMAIL_CONFIRMED_MESSAGE } from '@nestling/shared/contract/auth';
 import type { User } from '@nestling/shared/contract/user';
-import { parseDob } from '@nestling/shared/text';
+import { parseDob } from '@nestling/shared/dates';
 import type { Config } from '../../config.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { AuthRepository } from '../auth/repository.ts';

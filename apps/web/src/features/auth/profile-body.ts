@@ -1,4 +1,4 @@
-import { parseDob } from '@nestling/shared/text';
+import { parseDob } from '@nestling/shared/dates';
 
 export interface ProfileInput {
   firstName: string;

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import type { User } from '@nestling/shared/contract/user';
-import { formatDob } from '@nestling/shared/text';
+import { formatDob } from '@nestling/shared/dates';
 import { useNavigate } from '@tanstack/react-router';
 import type { SubmitEvent } from 'react';
 import { FormError, SubmitButton } from './form-parts.tsx';
