@@ -176,10 +176,15 @@ export const webAppPlugin = fp(
             // Checked against the contract once, here, rather than in every browser.
             runtimeConfigSchema.parse(runtimeConfig(app.config)),
           );
-    const brandedIndex = preparedIndex === null ? null : compressIndexHtml(preparedIndex);
-    const signInIndex =
-      preparedIndex === null ? null : compressIndexHtml(signInShellHtml(preparedIndex));
-    if (brandedIndex === null) {
+    // Every page's index.html, and /signin's with the page's first words in its static shell.
+    const indexes =
+      preparedIndex === null
+        ? null
+        : {
+            page: compressIndexHtml(preparedIndex),
+            signIn: compressIndexHtml(signInShellHtml(preparedIndex)),
+          };
+    if (indexes === null) {
       app.log.warn(
         `No web app in ${options.distDir}: run \`npm run build\`. The API works without it.`,
       );
@@ -227,7 +232,7 @@ export const webAppPlugin = fp(
       if (pathname.startsWith('/assets/')) {
         return sendError(request, reply, 404, `No file ${pathname}`);
       }
-      if (brandedIndex === null || signInIndex === null) {
+      if (indexes === null) {
         return reply
           .code(503)
           .header('cache-control', 'no-store')
@@ -244,7 +249,7 @@ export const webAppPlugin = fp(
         .header('cache-control', 'no-store')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8')
-        .send((pathname === '/signin' ? signInIndex : brandedIndex)[encoding ?? 'identity']);
+        .send((pathname === '/signin' ? indexes.signIn : indexes.page)[encoding ?? 'identity']);
     });
   },
   { name: 'web-app' },
