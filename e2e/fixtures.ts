@@ -9,18 +9,36 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // shield, which fades out over 0.6 s with its text briefly faint, has gone.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
-  // A dialog fading in has faint text for a moment: let the transitions running now finish
-  // (not a spinner's endless one), for 2 seconds at most.
-  await page.evaluate(`Promise.race([
-    Promise.all(
-      document
+  // A dialog fading in has faint text for a moment. Mantine holds a new dialog at opacity 0
+  // for a frame before its transition starts, so "no transition running" alone can pass too
+  // early: wait, 2 seconds at most, until no finite transition runs and every open dialog is
+  // fully opaque, on two checks a frame apart.
+  await page.evaluate(`new Promise((resolve) => {
+    const deadline = performance.now() + 2000;
+    const settled = () => {
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.playState === 'running')
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-    new Promise((resolve) => setTimeout(resolve, 2000)),
-  ])`);
+        .some(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().endTime !== Infinity,
+        );
+      if (running) return false;
+      return [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
+        for (let element = dialog; element; element = element.parentElement) {
+          if (Number(getComputedStyle(element).opacity) < 1) return false;
+        }
+        return true;
+      });
+    };
+    let calm = 0;
+    const check = () => {
+      calm = settled() ? calm + 1 : 0;
+      if (calm >= 2 || performance.now() > deadline) resolve(undefined);
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })`);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
