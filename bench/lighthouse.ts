@@ -5,7 +5,8 @@
  * CPU four times slower than this machine's), so the figures say what a phone on a poor network
  * would get. The portal runs as `npm start` runs it (scripts/start.mjs builds the web app first
  * when its build is missing or stale), on a free port with a new data directory and the demo
- * data. Each page is measured RUNS times, each run in a new Chromium profile (Debian's, as the
+ * data. Each page is measured RUNS times (3; BENCH_LIGHTHOUSE_RUNS sets another number, for a
+ * machine whose timings wander), each run in a new Chromium profile (Debian's, as the
  * e2e suite uses, headless): figures are the medians, each on its own. The last run's report of
  * each page is kept in .test-output/lighthouse/ to read what an audit found.
  */
@@ -20,7 +21,10 @@ import { CHROMIUM_FLAGS } from './lib/chromium.ts';
 import { accessToken, startPortal } from './lib/portal.ts';
 import type { Measure } from './run.ts';
 
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  throw new Error('BENCH_LIGHTHOUSE_RUNS is a whole number of runs, 1 or more');
+}
 /** A demo patient with a couple's account and its reports (README, demo accounts). */
 const PATIENT = 'mother@demo.test';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

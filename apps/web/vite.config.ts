@@ -70,7 +70,14 @@ export default defineConfig({
             {
               name: 'framework',
               priority: 2,
-              test: /node_modules[\\/](?:@tanstack[\\/](?:query-core|react-query|react-router|router-core|history|store|react-store)|react|react-dom|scheduler|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](?:@tanstack[\\/](?:react-router|router-core|history|store|react-store)|react|react-dom|scheduler|use-sync-external-store)[\\/]/,
+            },
+            // TanStack Query comes with the query layer (src/app/query-layer.ts): every page
+            // but /signin signed out loads it, so it stays one chunk of its own.
+            {
+              name: 'query',
+              priority: 2,
+              test: /node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/,
             },
             { name: 'shell', tags: ['$initial'], priority: 1 },
           ],

@@ -4,7 +4,8 @@ import './app/static-shell.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders, createQueryClient, ThemeProvider } from './app/providers.tsx';
+import { AppProviders, ThemeProvider } from './app/providers.tsx';
+import { createQueryLayerLoader, needsQueryLayer } from './app/query-layer.ts';
 import { createApiClient } from './lib/api.ts';
 import { loadRuntimeConfig, portalTitle } from './lib/runtime-config.tsx';
 import { createAppRouter } from './router.tsx';
@@ -15,6 +16,10 @@ const StartupError = lazy(() =>
 
 async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
+  // The query layer starts loading beside the settings, not after them, for every first page
+  // that needs it.
+  const queries = createQueryLayerLoader();
+  if (needsQueryLayer(window.location.pathname)) void queries.load().catch(() => undefined);
 
   let config;
   try {
@@ -34,16 +39,15 @@ async function start(container: HTMLElement): Promise<void> {
   }
 
   document.title = portalTitle(config);
-  const queryClient = createQueryClient();
   const api = createApiClient({ apiBaseUrl: config.apiBaseUrl });
-  const router = createAppRouter({ queryClient, api, config });
+  const router = createAppRouter({ queries, api, config });
   // The first page's code starts loading now, beside the access gate's call, not after it.
   const [firstRoutes] = router.getMatchedRoutes(window.location.pathname);
   for (const route of firstRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
 
   root.render(
     <StrictMode>
-      <AppProviders config={config} api={api} queryClient={queryClient}>
+      <AppProviders config={config} api={api}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

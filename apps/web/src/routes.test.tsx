@@ -3,17 +3,12 @@ import { portalRoutes } from '@nestling/shared/routes';
 import { rootRouteId } from '@tanstack/react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createAppRouter } from './router.tsx';
 import { makeUser } from './test/fixtures.ts';
-import { createTestServices, renderApp } from './test/render.tsx';
+import { createTestAppRouter, createTestServices, renderApp } from './test/render.tsx';
 
 function matchedRoute(path: string) {
   const services = createTestServices();
-  const router = createAppRouter({
-    queryClient: services.queryClient,
-    api: services.api,
-    config: services.config,
-  });
+  const router = createTestAppRouter(services);
   // getMatchedRoutes matches fuzzily (for not-found handling): a leftover tail lands in '**'.
   const [, rawParams, foundRoute] = router.getMatchedRoutes(path);
   return rawParams['**'] === undefined ? foundRoute : undefined;

@@ -1,12 +1,14 @@
-import { Outlet, useSearch, type ErrorComponentProps } from '@tanstack/react-router';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { adminBarsVisible } from '../features/admin/admin-bars-visible.ts';
+import {
+  Outlet,
+  rootRouteId,
+  useRouteContext,
+  useSearch,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AppLayout } from '../features/layout/app-layout.tsx';
 import classes from '../features/layout/layout.module.css';
 import { MAIN_CONTENT_ID } from '../features/layout/skip-link.tsx';
-import { useCurrentUser } from '../features/session/use-current-user.ts';
-import { useSignOut } from '../features/session/use-sign-out.ts';
-import { hasAuthToken, subscribeAuthToken } from '../lib/auth-cookie.ts';
 
 // Error and not-found pages are rare: they load when needed, not with every page.
 const ErrorPage = lazy(() =>
@@ -18,71 +20,41 @@ const NotFoundPage = lazy(() =>
   })),
 );
 
-// The session timer and its dialog matter only once signed in: /signin does not load them.
-const SessionWatch = lazy(() =>
-  import('../features/auth/session-watch.tsx').then((module) => ({
-    default: module.SessionWatch,
-  })),
-);
+/** The query layer the access gate loaded for the page shown, if it needed one. */
+function useQueryLayer() {
+  return useRouteContext({
+    from: rootRouteId,
+    select: (context) => ('queryLayer' in context ? context.queryLayer : undefined),
+  });
+}
 
-// The partner invite banner (spec section 2) asks the server only once signed in.
-const PendingInviteBanner = lazy(() =>
-  import('../features/partner/pending-invite-banner.tsx').then((module) => ({
-    default: module.PendingInviteBanner,
-  })),
-);
+function signedOutNoop(): void {
+  // Signed out, the header offers no 'Sign out'.
+}
 
-// The view-as and impersonation bars show only to lab staff: no one else loads their code.
-const AdminBars = lazy(() =>
-  import('../features/admin/admin-bars.tsx').then((module) => ({ default: module.AdminBars })),
-);
-
-/** The root route's component: the layout around every page, with the signed-in user. */
+/**
+ * The root route's component: the layout around every page. Every page but /signin signed out
+ * has the query layer, whose layout shows the signed-in user; the access gate loaded it before
+ * the page was drawn, so the switch happens with the change of page, never under a form.
+ */
 export function RootLayout() {
-  const user = useCurrentUser();
-  const signOut = useSignOut();
-  const signedIn = useSyncExternalStore(subscribeAuthToken, hasAuthToken, () => false);
-  const search = useSearch({ strict: false });
-  const viewAs = search.as_user ?? search.email;
+  const queryLayer = useQueryLayer();
+  if (queryLayer) return <queryLayer.Root client={queryLayer.client} />;
   return (
-    <AppLayout
-      user={user.data}
-      userLoading={user.isLoading}
-      onSignOut={() => {
-        void signOut();
-      }}
-      notice={
-        user.data !== undefined &&
-        adminBarsVisible(user.data, viewAs) && (
-          <Suspense fallback={null}>
-            <AdminBars user={user.data} viewAs={viewAs} />
-          </Suspense>
-        )
-      }
-    >
-      {signedIn && (
-        <Suspense fallback={null}>
-          <PendingInviteBanner />
-        </Suspense>
-      )}
+    <AppLayout user={undefined} onSignOut={signedOutNoop}>
       <Outlet />
-      {/* Beside the page, not around it: the 'Session Expiring' dialog keeps unsaved input. */}
-      {signedIn && (
-        <Suspense fallback={null}>
-          <SessionWatch />
-        </Suspense>
-      )}
     </AppLayout>
   );
 }
 
 /** A page that failed: the error page inside the layout (admins get the debug page). */
 export function RouteError({ error }: ErrorComponentProps) {
-  const user = useCurrentUser();
+  const queryLayer = useQueryLayer();
   const search = useSearch({ strict: false });
+  if (queryLayer) return <queryLayer.RouteError client={queryLayer.client} error={error} />;
   return (
     <Suspense fallback={null}>
-      <ErrorPage user={user.data} reportEmail={search.email} error={error} />
+      <ErrorPage user={undefined} reportEmail={search.email} error={error} />
     </Suspense>
   );
 }

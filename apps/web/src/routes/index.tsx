@@ -10,7 +10,7 @@ import { ReportsHome } from '../features/reports/reports-home.tsx';
  */
 export const Route = createFileRoute('/')({
   beforeLoad: async ({ context, search }) => {
-    const user = await loadCurrentUser(context.queryClient, context.api);
+    const user = await loadCurrentUser(await context.queries.client(), context.api);
     // While impersonating, the admin's own token waits aside and the cached user may still be
     // the admin's for a moment: home is the patient's.
     const impersonating = getAdminToken() !== undefined;
@@ -21,7 +21,11 @@ export const Route = createFileRoute('/')({
   loader: async ({ context, location }) => {
     const { loadReportsHome } = await import('../features/reports/load-reports-home.ts');
     const search = location.search as { as_user?: string; email?: string };
-    await loadReportsHome(context.queryClient, context.api, search.as_user ?? search.email);
+    await loadReportsHome(
+      await context.queries.client(),
+      context.api,
+      search.as_user ?? search.email,
+    );
   },
   component: Home,
 });

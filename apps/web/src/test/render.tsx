@@ -11,8 +11,9 @@ import {
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
+import { createQueryLayerLoader } from '../app/query-layer.ts';
 import { StaticMantineProvider } from '../app/static-mantine-provider.tsx';
-import { currentUserQueryKey } from '../features/session/use-current-user.ts';
+import { currentUserQueryKey } from '../features/session/current-user-query.ts';
 import { createApiClient, type ApiClient } from '../lib/api.ts';
 import { ApiProvider } from '../lib/api-context.tsx';
 import { setAuthToken } from '../lib/auth-cookie.ts';
@@ -56,21 +57,43 @@ export function createTestServices({ user }: { user?: User | undefined } = {}): 
   return { config: testConfig, queryClient, api, fetch: fetchMock, navigate };
 }
 
+/**
+ * The app's providers around `children`. `withQueryClient: false` leaves TanStack Query's
+ * provider out, as the app does: the whole app gets it from the query layer, inside the root
+ * layout, on every page but /signin signed out.
+ */
 export function TestProviders({
   services,
+  withQueryClient = true,
   children,
 }: {
   services: TestServices;
+  withQueryClient?: boolean;
   children: ReactNode;
 }) {
+  const themed = <StaticMantineProvider env="test">{children}</StaticMantineProvider>;
   return (
     <RuntimeConfigProvider config={services.config}>
       <ApiProvider client={services.api}>
-        <QueryClientProvider client={services.queryClient}>
-          <StaticMantineProvider env="test">{children}</StaticMantineProvider>
-        </QueryClientProvider>
+        {withQueryClient ? (
+          <QueryClientProvider client={services.queryClient}>{themed}</QueryClientProvider>
+        ) : (
+          themed
+        )}
       </ApiProvider>
     </RuntimeConfigProvider>
+  );
+}
+
+/** The app's router on the test services, at `path`. */
+export function createTestAppRouter(services: TestServices, path = '/') {
+  return createAppRouter(
+    {
+      queries: createQueryLayerLoader(services.queryClient),
+      api: services.api,
+      config: services.config,
+    },
+    createMemoryHistory({ initialEntries: [path] }),
   );
 }
 
@@ -81,12 +104,9 @@ export function TestProviders({
 export async function renderApp(path: string, { user }: { user?: User } = {}) {
   if (user) setAuthToken('test-token');
   const services = createTestServices({ user });
-  const router = createAppRouter(
-    { queryClient: services.queryClient, api: services.api, config: services.config },
-    createMemoryHistory({ initialEntries: [path] }),
-  );
+  const router = createTestAppRouter(services, path);
   const result = render(
-    <TestProviders services={services}>
+    <TestProviders services={services} withQueryClient={false}>
       <RouterProvider router={router} />
     </TestProviders>,
   );
@@ -120,6 +140,11 @@ export async function renderWithRouter(
   const router = createRouter({
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: [path] }),
+    context: {
+      queries: createQueryLayerLoader(services.queryClient),
+      api: services.api,
+      config: services.config,
+    },
   });
   const result = render(
     <TestProviders services={services}>

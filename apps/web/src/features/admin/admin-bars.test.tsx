@@ -1,14 +1,18 @@
 import type { CurrentUser } from '@nestling/shared/contract/user';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getAdminToken, getAuthToken, setAdminToken, setAuthToken } from '../../lib/auth-cookie.ts';
-import { createAppRouter } from '../../router.tsx';
 import { expectNoAxeViolations } from '../../test/axe.ts';
 import { answerRoutes, jsonError, type RouteHandler } from '../../test/fetch-routes.ts';
 import { makeUser } from '../../test/fixtures.ts';
-import { createTestServices, renderWithRouter, TestProviders } from '../../test/render.tsx';
+import {
+  createTestAppRouter,
+  createTestServices,
+  renderWithRouter,
+  TestProviders,
+} from '../../test/render.tsx';
 import { ImpersonationBar } from './impersonation-bar.tsx';
 
 const admin = makeUser({
@@ -37,12 +41,9 @@ async function renderPortal(path: string, routes: Record<string, RouteHandler>) 
   setAuthToken('current-token');
   const services = createTestServices();
   const calls = answerRoutes(services, routes);
-  const router = createAppRouter(
-    { queryClient: services.queryClient, api: services.api, config: services.config },
-    createMemoryHistory({ initialEntries: [path] }),
-  );
+  const router = createTestAppRouter(services, path);
   render(
-    <TestProviders services={services}>
+    <TestProviders services={services} withQueryClient={false}>
       <RouterProvider router={router} />
     </TestProviders>,
   );

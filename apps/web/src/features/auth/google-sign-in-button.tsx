@@ -1,8 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { GOOGLE_START_API_PATH, type GoogleMode } from '@nestling/shared/google-sign-in';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useQueryLayerLoader } from '../../app/query-layer.ts';
 import { useApi } from '../../lib/api-context.tsx';
 import type { ApiClient } from '../../lib/api.ts';
 import { FormError } from './form-parts.tsx';
@@ -29,7 +29,7 @@ function popupFeatures(): string {
  */
 export function GoogleSignInButton({ next }: { next: string | undefined }) {
   const api = useApi();
-  const queryClient = useQueryClient();
+  const queries = useQueryLayerLoader();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -43,7 +43,7 @@ export function GoogleSignInButton({ next }: { next: string | undefined }) {
       return;
     }
     setPending(true);
-    completeGooglePopup(popup, api, queryClient)
+    completeGooglePopup(popup, api, () => queries.client())
       .then(() => navigate({ href: next ?? '/' }))
       .catch((error: unknown) => {
         setFailure(error);

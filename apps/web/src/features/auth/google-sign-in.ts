@@ -5,7 +5,7 @@ import {
 import { GOOGLE_SIGN_IN_CHANNEL, googleErrorCodes } from '@nestling/shared/google-sign-in';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api.ts';
-import { currentUserQueryKey } from '../session/use-current-user.ts';
+import { currentUserQueryKey } from '../session/current-user-query.ts';
 import { PlainWordsError } from './auth-errors.ts';
 import { fetchAccessToken } from './use-sign-in.ts';
 
@@ -115,10 +115,11 @@ export async function finishGoogleSignIn(api: ApiClient, queryClient: QueryClien
 export async function completeGooglePopup(
   popup: Window,
   api: ApiClient,
-  queryClient: QueryClient,
+  /** Loaded when needed: on /signin, signed out, TanStack Query is not loaded yet. */
+  loadQueryClient: () => Promise<QueryClient>,
   options?: WaitOptions,
 ): Promise<void> {
   const outcome = await waitForGoogleSignIn(popup, options);
   if (!outcome.ok) throw new PlainWordsError(googleErrorText(outcome.error));
-  await finishGoogleSignIn(api, queryClient);
+  await finishGoogleSignIn(api, await loadQueryClient());
 }

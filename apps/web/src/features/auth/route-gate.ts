@@ -1,10 +1,11 @@
 import type { User } from '@nestling/shared/contract/user';
 import { isPublicPath } from '@nestling/shared/routes';
 import type { QueryClient } from '@tanstack/react-query';
+import type { QueryLayerLoader } from '../../app/query-layer.ts';
 import { redirect } from '@tanstack/react-router';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { clearAuthToken, hasAuthToken } from '../../lib/auth-cookie.ts';
-import { currentUserQueryKey, currentUserQueryOptions } from '../session/use-current-user.ts';
+import { currentUserQueryKey, currentUserQueryOptions } from '../session/current-user-query.ts';
 import { accessGate } from './access-gate.ts';
 
 /**
@@ -32,11 +33,11 @@ export async function loadCurrentUser(queryClient: QueryClient, api: ApiClient) 
  * not public, and redirects with `next` set to the page asked for.
  */
 export async function gateRoute(
-  context: { queryClient: QueryClient; api: ApiClient },
+  context: { queries: QueryLayerLoader; api: ApiClient },
   location: { pathname: string; href: string },
 ): Promise<void> {
   if (isPublicPath(location.pathname)) return;
-  const user: User | null = await loadCurrentUser(context.queryClient, context.api);
+  const user: User | null = await loadCurrentUser(await context.queries.client(), context.api);
   const target = accessGate(user, location.href);
   if (target !== null) throw redirect({ href: target });
 }

@@ -25,10 +25,8 @@ export function SignInForm({ next }: { next: string | undefined }) {
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!form.validateAll()) return;
-    signIn.mutate(form.values, {
-      onSuccess: () => {
-        void navigate({ href: next ?? '/' });
-      },
+    void signIn.submit(form.values).then((signedIn) => {
+      if (signedIn) void navigate({ href: next ?? '/' });
     });
   };
 

@@ -1,9 +1,10 @@
 import { trimEmail } from '@nestling/shared/text';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useQueryLayerLoader } from '../../app/query-layer.ts';
 import { useApi } from '../../lib/api-context.tsx';
 import type { ApiClient } from '../../lib/api.ts';
 import { setAuthToken } from '../../lib/auth-cookie.ts';
-import { currentUserQueryKey } from '../session/use-current-user.ts';
+import { currentUserQueryKey } from '../session/current-user-query.ts';
 
 export interface SignInInput {
   email: string;
@@ -28,22 +29,52 @@ export async function fetchAccessToken(api: ApiClient): Promise<void> {
   setAuthToken(token);
 }
 
+export interface SignIn {
+  /** Signs in; true when the person is signed in (the form then goes on to `next`). */
+  submit(input: SignInInput): Promise<boolean>;
+  isPending: boolean;
+  /** Why the last attempt failed; null before any attempt and after one that worked. */
+  error: unknown;
+}
+
 /**
  * Sign-in with email and password (better-auth sets the session cookie), then the access token
  * from POST /user/token. The email is trimmed (spec section 5).
+ *
+ * A plain state hook, not a TanStack Query mutation: signed out, /signin loads no Query code
+ * (app/query-layer.ts). Afterwards the cached user, if any, is marked stale, so that the next
+ * page asks who is signed in now.
  */
-export function useSignIn() {
+export function useSignIn(): SignIn {
   const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ email, password }: SignInInput) => {
-      await api.post('/auth/sign-in/email', loadAnyAnswer, {
-        auth: false,
-        redirects: false,
-        body: { email: trimEmail(email), password },
-      });
-      await fetchAccessToken(api);
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  const queries = useQueryLayerLoader();
+  const [state, setState] = useState<{ isPending: boolean; error: unknown }>({
+    isPending: false,
+    error: null,
   });
+  const submit = useCallback(
+    async ({ email, password }: SignInInput) => {
+      setState({ isPending: true, error: null });
+      // Loaded beside the calls: the page after sign-in needs it.
+      const loadingClient = queries.client();
+      loadingClient.catch(() => undefined);
+      try {
+        await api.post('/auth/sign-in/email', loadAnyAnswer, {
+          auth: false,
+          redirects: false,
+          body: { email: trimEmail(email), password },
+        });
+        await fetchAccessToken(api);
+        const queryClient = await loadingClient;
+        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+        setState({ isPending: false, error: null });
+        return true;
+      } catch (error) {
+        setState({ isPending: false, error });
+        return false;
+      }
+    },
+    [api, queries],
+  );
+  return { submit, ...state };
 }

@@ -10,7 +10,11 @@ export const Route = createFileRoute('/reports/')({
   loader: async ({ context, location }) => {
     const { loadReportsHome } = await import('../../features/reports/load-reports-home.ts');
     const search = location.search as { as_user?: string; email?: string };
-    await loadReportsHome(context.queryClient, context.api, search.as_user ?? search.email);
+    await loadReportsHome(
+      await context.queries.client(),
+      context.api,
+      search.as_user ?? search.email,
+    );
   },
   component: ReportsHomeRoute,
 });
