@@ -1,24 +1,17 @@
-import { RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { clearAuthToken, setAuthToken } from '../lib/auth-cookie.ts';
 import { answerRoutes } from '../test/fetch-routes.ts';
 import { makeUser } from '../test/fixtures.ts';
-import { createTestAppRouter, createTestServices, TestProviders } from '../test/render.tsx';
+import { createTestServices, renderApp } from '../test/render.tsx';
 import { needsQueryLayer } from './query-layer.ts';
 
 /** The whole portal at `path`, as the app draws it: TanStack Query only from the query layer. */
 async function renderPortal(path: string) {
   const services = createTestServices();
-  const router = createTestAppRouter(services, path);
-  const load = vi.spyOn(router.options.context.queries, 'load');
-  render(
-    <TestProviders services={services} withQueryClient={false}>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  );
-  await screen.findByRole('main');
+  const load = vi.spyOn(services.queries, 'load');
+  const { router } = await renderApp(path, { services });
   return { ...services, router, load, user: userEvent.setup() };
 }
 

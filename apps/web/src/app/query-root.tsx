@@ -7,6 +7,7 @@ import { useCurrentUser } from '../features/session/use-current-user.ts';
 import { useSignOut } from '../features/session/use-sign-out.ts';
 import { ApiError } from '../lib/api.ts';
 import { hasAuthToken, subscribeAuthToken } from '../lib/auth-cookie.ts';
+import { ErrorPageFor } from './root-components.tsx';
 
 // Loaded by app/query-layer.ts with the first page that asks the server anything.
 
@@ -24,10 +25,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
-
-const ErrorPage = lazy(() =>
-  import('../features/errors/error-page.tsx').then((module) => ({ default: module.ErrorPage })),
-);
 
 // The session timer and its dialog matter only once signed in.
 const SessionWatch = lazy(() =>
@@ -112,10 +109,5 @@ export function QueryRouteError({
 
 function ErrorWithUser({ error }: { error: unknown }) {
   const user = useCurrentUser();
-  const search = useSearch({ strict: false });
-  return (
-    <Suspense fallback={null}>
-      <ErrorPage user={user.data} reportEmail={search.email} error={error} />
-    </Suspense>
-  );
+  return <ErrorPageFor user={user.data} error={error} />;
 }

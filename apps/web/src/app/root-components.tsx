@@ -5,6 +5,7 @@ import {
   useSearch,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
+import type { User } from '@nestling/shared/contract/user';
 import { lazy, Suspense } from 'react';
 import { AppLayout } from '../features/layout/app-layout.tsx';
 import classes from '../features/layout/layout.module.css';
@@ -47,16 +48,21 @@ export function RootLayout() {
   );
 }
 
-/** A page that failed: the error page inside the layout (admins get the debug page). */
-export function RouteError({ error }: ErrorComponentProps) {
-  const queryLayer = useQueryLayer();
+/** The error page for `user` (admins get the debug page), loaded when needed. */
+export function ErrorPageFor({ user, error }: { user: User | undefined; error: unknown }) {
   const search = useSearch({ strict: false });
-  if (queryLayer) return <queryLayer.RouteError client={queryLayer.client} error={error} />;
   return (
     <Suspense fallback={null}>
-      <ErrorPage user={undefined} reportEmail={search.email} error={error} />
+      <ErrorPage user={user} reportEmail={search.email} error={error} />
     </Suspense>
   );
+}
+
+/** A page that failed: the error page inside the layout, with the signed-in user if any. */
+export function RouteError({ error }: ErrorComponentProps) {
+  const queryLayer = useQueryLayer();
+  if (queryLayer) return <queryLayer.RouteError client={queryLayer.client} error={error} />;
+  return <ErrorPageFor user={undefined} error={error} />;
 }
 
 /** The layout itself failed: the error page on its own, still with a main landmark. */

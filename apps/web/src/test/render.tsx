@@ -11,7 +11,7 @@ import {
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { createQueryLayerLoader } from '../app/query-layer.ts';
+import { createQueryLayerLoader, type QueryLayerLoader } from '../app/query-layer.ts';
 import { StaticMantineProvider } from '../app/static-mantine-provider.tsx';
 import { currentUserQueryKey } from '../features/session/current-user-query.ts';
 import { createApiClient, type ApiClient } from '../lib/api.ts';
@@ -24,6 +24,8 @@ import { testConfig } from './fixtures.ts';
 export interface TestServices {
   config: RuntimeConfig;
   queryClient: QueryClient;
+  /** The router's query layer, on `queryClient`. */
+  queries: QueryLayerLoader;
   api: ApiClient;
   fetch: ReturnType<typeof vi.fn<typeof fetch>>;
   /** Redirects the API client asked for (full page loads in the browser). */
@@ -54,7 +56,14 @@ export function createTestServices({ user }: { user?: User | undefined } = {}): 
     navigate,
     logError: () => undefined,
   });
-  return { config: testConfig, queryClient, api, fetch: fetchMock, navigate };
+  return {
+    config: testConfig,
+    queryClient,
+    queries: createQueryLayerLoader(queryClient),
+    api,
+    fetch: fetchMock,
+    navigate,
+  };
 }
 
 /**
@@ -88,22 +97,21 @@ export function TestProviders({
 /** The app's router on the test services, at `path`. */
 export function createTestAppRouter(services: TestServices, path = '/') {
   return createAppRouter(
-    {
-      queries: createQueryLayerLoader(services.queryClient),
-      api: services.api,
-      config: services.config,
-    },
+    { queries: services.queries, api: services.api, config: services.config },
     createMemoryHistory({ initialEntries: [path] }),
   );
 }
 
 /**
  * The whole portal at `path`, with the real route tree. With a `user`, the auth cookie is set
- * and GET /user/me answers with that user.
+ * and GET /user/me answers with that user. Pass `services` to set up the fake fetch (or spy on
+ * them) before the first render.
  */
-export async function renderApp(path: string, { user }: { user?: User } = {}) {
+export async function renderApp(
+  path: string,
+  { user, services = createTestServices({ user }) }: { user?: User; services?: TestServices } = {},
+) {
   if (user) setAuthToken('test-token');
-  const services = createTestServices({ user });
   const router = createTestAppRouter(services, path);
   const result = render(
     <TestProviders services={services} withQueryClient={false}>
@@ -140,11 +148,7 @@ export async function renderWithRouter(
   const router = createRouter({
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: [path] }),
-    context: {
-      queries: createQueryLayerLoader(services.queryClient),
-      api: services.api,
-      config: services.config,
-    },
+    context: { queries: services.queries, api: services.api, config: services.config },
   });
   const result = render(
     <TestProviders services={services}>

@@ -1,18 +1,12 @@
 import type { CurrentUser } from '@nestling/shared/contract/user';
-import { RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getAdminToken, getAuthToken, setAdminToken, setAuthToken } from '../../lib/auth-cookie.ts';
 import { expectNoAxeViolations } from '../../test/axe.ts';
 import { answerRoutes, jsonError, type RouteHandler } from '../../test/fetch-routes.ts';
 import { makeUser } from '../../test/fixtures.ts';
-import {
-  createTestAppRouter,
-  createTestServices,
-  renderWithRouter,
-  TestProviders,
-} from '../../test/render.tsx';
+import { createTestServices, renderApp, renderWithRouter } from '../../test/render.tsx';
 import { ImpersonationBar } from './impersonation-bar.tsx';
 
 const admin = makeUser({
@@ -41,13 +35,7 @@ async function renderPortal(path: string, routes: Record<string, RouteHandler>) 
   setAuthToken('current-token');
   const services = createTestServices();
   const calls = answerRoutes(services, routes);
-  const router = createTestAppRouter(services, path);
-  render(
-    <TestProviders services={services} withQueryClient={false}>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  );
-  await screen.findByRole('main');
+  const { router } = await renderApp(path, { services });
   return { ...services, router, calls, user: userEvent.setup() };
 }
 
