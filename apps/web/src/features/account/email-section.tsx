@@ -1,10 +1,11 @@
-import { Alert, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import { currentPasswordSchema } from '@nestling/shared/contract/account';
 import { emailSchema } from '@nestling/shared/contract/fields';
 import { useState, type SubmitEvent } from 'react';
 import { FormError, SubmitButton } from '../auth/form-parts.tsx';
 import { schemaError, useFormFields } from '../auth/use-form-fields.ts';
 import { useChangeEmail } from './use-account.ts';
+import { PasswordField } from '../auth/password-field.tsx';
 
 type Field = 'newEmail' | 'currentPassword';
 
@@ -39,7 +40,7 @@ function EmailForm({ onSent }: { onSent: (message: string) => void }) {
           required
           {...form.input('newEmail')}
         />
-        <PasswordInput
+        <PasswordField
           label="Current password"
           description="To make sure it is you"
           autoComplete="current-password"

@@ -1,4 +1,4 @@
-import { Alert, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { currentPasswordSchema } from '@nestling/shared/contract/account';
 import { passwordSchema } from '@nestling/shared/contract/signup';
 import { useState, type SubmitEvent } from 'react';
@@ -6,6 +6,7 @@ import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { FormError, SubmitButton } from '../auth/form-parts.tsx';
 import { schemaError, useFormFields } from '../auth/use-form-fields.ts';
 import { useChangePassword } from './use-account.ts';
+import { PasswordField } from '../auth/password-field.tsx';
 
 export const PASSWORD_CHANGED_TEXT =
   'Your password is changed. Other devices have been signed out.';
@@ -50,20 +51,20 @@ function PasswordForm({
     <form onSubmit={onSubmit} noValidate aria-label="Change your password">
       <Stack gap="md">
         <FormError error={change.error} />
-        <PasswordInput
+        <PasswordField
           label="Current password"
           autoComplete="current-password"
           required
           {...form.input('currentPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label="New password"
           description="At least 8 characters"
           autoComplete="new-password"
           required
           {...form.input('newPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm new password"
           autoComplete="new-password"
           required

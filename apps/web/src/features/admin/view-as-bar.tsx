@@ -26,7 +26,7 @@ export function ViewAsBar({ asUser }: { asUser: string }) {
         <AnchorLink
           to="."
           search={(previous) => ({ ...previous, as_user: undefined, email: undefined })}
-          fw={600}
+          className={classes.noticeLink}
         >
           Back to my portal
         </AnchorLink>

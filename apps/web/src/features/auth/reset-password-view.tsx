@@ -1,4 +1,4 @@
-import { Alert, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { passwordSchema } from '@nestling/shared/contract/signup';
 import type { SubmitEvent } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
@@ -6,6 +6,7 @@ import { FormError, SubmitButton } from './form-parts.tsx';
 import { schemaError, useFormFields } from './use-form-fields.ts';
 import { useRequestPasswordReset, useResetPassword } from './use-password-reset.ts';
 import { EmailLinkForm } from './email-link-form.tsx';
+import { PasswordField } from './password-field.tsx';
 
 /** Asks for a reset link by email. */
 export function ResetRequestForm() {
@@ -72,14 +73,14 @@ export function NewPasswordForm({ oobCode }: { oobCode: string }) {
             <AnchorLink to="/reset-password">Ask for a new link</AnchorLink>
           </Text>
         </FormError>
-        <PasswordInput
+        <PasswordField
           label="New password"
           description="At least 8 characters"
           autoComplete="new-password"
           required
           {...form.input('password')}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm new password"
           autoComplete="new-password"
           required

@@ -89,6 +89,31 @@ describe('SignInForm', () => {
     );
   });
 
+  it('shows progress and cannot be sent twice while the server is answering', async () => {
+    const services = await setup();
+    let answer: (response: Response) => void = () => undefined;
+    const calls = answerRoutes(services, {
+      'POST /api/auth/sign-in/email': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await services.user.type(screen.getByLabelText(/^Email/), 'ada@demo.test');
+    await services.user.type(screen.getByLabelText(/^Password/), 'a password');
+    await services.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    await waitFor(() => {
+      expect(button).toBeDisabled();
+    });
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await services.user.click(button);
+    expect(calls).toHaveLength(1);
+    answer(jsonError(401, 'Invalid email or password'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAttribute('aria-busy');
+  });
+
   it('offers a new confirmation link when the email is not verified', async () => {
     const services = await setup('/reports');
     answerRoutes(services, {

@@ -1,10 +1,10 @@
-import { Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { SubmitEvent } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { emailError } from './email-check.ts';
-import { FormError, SubmitButton } from './form-parts.tsx';
+import { FormError, FormStack, FormText, SubmitButton } from './form-parts.tsx';
 import { PasswordField } from './password-field.tsx';
 import { useSignIn } from './use-sign-in.ts';
 import { useFormFields, type FieldValidators } from './use-form-fields.ts';
@@ -16,7 +16,10 @@ const validators: FieldValidators<Field> = {
   password: (value) => (value === '' ? 'Enter your password' : undefined),
 };
 
-/** Email and password sign-in; afterwards the user lands on `next` (a same-origin path). */
+/**
+ * Email and password sign-in; afterwards the user lands on `next` (a same-origin path). Built
+ * from plain elements, no Mantine component: it is the first page signed out (ADR 038).
+ */
 export function SignInForm({ next }: { next: string | undefined }) {
   const signIn = useSignIn();
   const navigate = useNavigate();
@@ -34,17 +37,17 @@ export function SignInForm({ next }: { next: string | undefined }) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
-      <Stack gap="md" maw={420}>
+      <FormStack>
         <FormError error={signIn.error}>
           {unverified && (
-            <Text size="sm" mt="xs">
+            <FormText small>
               <AnchorLink to="/verify-email" search={{ next }}>
                 Send a new confirmation link
               </AnchorLink>
-            </Text>
+            </FormText>
           )}
         </FormError>
-        <TextInput
+        <TextField
           label="Email"
           type="email"
           autoComplete="email"
@@ -57,17 +60,17 @@ export function SignInForm({ next }: { next: string | undefined }) {
           required
           {...form.input('password')}
         />
-        <Text size="sm">
+        <FormText small>
           <AnchorLink to="/reset-password">Forgot password?</AnchorLink>
-        </Text>
+        </FormText>
         <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
-        <Text>
+        <FormText>
           New here?{' '}
           <AnchorLink to="/signup" search={{ next }}>
             Create your account
           </AnchorLink>
-        </Text>
-      </Stack>
+        </FormText>
+      </FormStack>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Code.css';
 import { Anchor, Code, Stack, Text, Title } from '@mantine/core';
 import { DEBUG_COUNTDOWN_SECONDS } from '@nestling/shared/constants';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,5 @@
-import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@nestling/shared/contract/user';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { MenuIcon } from '../../ui/header-icons.tsx';
 import classes from './layout.module.css';
 
@@ -23,7 +22,10 @@ export function MobileMenu({
   onSignOut: () => void;
   className?: string;
 }) {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const close = useCallback(() => {
+    setOpened(false);
+  }, []);
   const [wanted, setWanted] = useState(false);
   const prepare = () => {
     void loadDrawer();
@@ -35,7 +37,7 @@ export function MobileMenu({
         type="button"
         onClick={() => {
           setWanted(true);
-          toggle();
+          setOpened(!opened);
         }}
         onPointerEnter={prepare}
         onFocus={prepare}

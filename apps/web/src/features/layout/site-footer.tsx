@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import classes from './layout.module.css';
@@ -11,7 +10,9 @@ export function SiteFooter() {
   return (
     <footer className={classes.footer}>
       <div className={`${classes.container} ${classes.footerBar}`}>
-        <Text size="sm">{`© ${year} ${brand.companyName}. All rights reserved.`}</Text>
+        <p
+          className={classes.footerText}
+        >{`© ${year} ${brand.companyName}. All rights reserved.`}</p>
         <nav aria-label="Legal">
           <ul className={classes.navList}>
             <li>
