@@ -98,6 +98,16 @@ export default defineConfig({
               test: /node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/,
             },
             { name: 'shell', tags: ['$initial'], priority: 1 },
+            // Mantine's everyday components (text, layout, buttons, cards, alerts, inputs)
+            // in one chunk for the pages that draw them (every page but /signin): left to the
+            // automatic splitting, each is a chunk of its own and a page waits for thirty small
+            // requests. Rarer ones (tables, dialogs, scroll areas, tabs) stay with their pages; what
+            // the first page needs stays in its chunks (the groups above come first).
+            {
+              name: 'mantine',
+              priority: 0,
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](?:core|components[\\/](?:Alert|Anchor|Badge|Box|Button|Card|CloseButton|Group|Input|List|Loader|Paper|Stack|Text|Title|Transition|UnstyledButton|VisuallyHidden))[\\/]/,
+            },
           ],
         },
       },

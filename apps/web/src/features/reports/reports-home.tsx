@@ -5,20 +5,25 @@ import type { UserAnswer } from '@nestling/shared/contract/portal-user';
 import type { ReportSummary } from '@nestling/shared/contract/report-view';
 import { formatUsDate, preconceptionTestName } from '@nestling/shared/products';
 import { usDateFromIsoDate } from '@nestling/shared/report-wording';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import tabListClasses from '../../ui/tab-list.module.css';
-import { DocumentsList } from '../documents/documents-list.tsx';
 import { MissingStepLinks } from '../activation/activate-page.tsx';
 import { EmbryoReportCard } from '../embryo-reports/embryo-report-list.tsx';
 import { JourneyTimeline } from '../journey/journey-timeline.tsx';
 import { partnerName } from './partner-name.ts';
 import { DownloadArchiveButton } from './download-archive-button.tsx';
-import { pendingOrFailed } from './report-status.tsx';
+import { pendingOrFailed, ReportLoading } from './report-status.tsx';
 import { useActivateOrder } from './use-activate-order.ts';
 import { useCoupleReports, useIndividualOrders } from './use-portal.ts';
 import { useViewAs } from './use-view-as.ts';
+
+// The documents tab's table (and the scroll area Mantine's table brings, 17 kB) loads when the
+// tab is opened, not with the reports home.
+const DocumentsList = lazy(() =>
+  import('../documents/documents-list.tsx').then((module) => ({ default: module.DocumentsList })),
+);
 
 /** The tabs of the reports home, as `?tab=` names them. */
 export const REPORT_TABS = ['joint', 'individual', 'embryos', 'documents'] as const;
@@ -283,7 +288,9 @@ export function ReportsHome({
           <CoupleTab kind="embryo" />
         </Tabs.Panel>
         <Tabs.Panel value="documents" pt="md">
-          <DocumentsList />
+          <Suspense fallback={<ReportLoading what="your documents" />}>
+            <DocumentsList />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Stack>
