@@ -67,8 +67,8 @@ async function writeVcfGz(file: string, rows: number) {
   await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(file));
 }
 
-/** What the upload would have left: the person, the import row, and its job in the queue. */
-function queueImport(dataDir: string, userId: string, importId: string) {
+/** The person and their import, marked queued: what the upload's last byte leaves. */
+function insertQueuedImport(dataDir: string, userId: string, importId: string) {
   return withDatabase(dataDir, async ({ db }) => {
     await db
       .insert(user)
@@ -83,13 +83,20 @@ function queueImport(dataDir: string, userId: string, importId: string) {
     const imports = createImportsRepository(db);
     await imports.insert({ id: importId, userId, fileName: 'genome.vcf.gz', size: 1 });
     await imports.markQueued(importId);
+  });
+}
+
+/** What the upload would have left: the import queued, and its job in the queue. */
+async function queueImport(dataDir: string, userId: string, importId: string) {
+  await insertQueuedImport(dataDir, userId, importId);
+  return withDatabase(dataDir, async ({ db }) => {
     const job = await createJobQueue(createJobsRepository(db)).enqueue({
       kind: IMPORT_JOB_KIND,
       payload: { importId },
       userId,
       maxAttempts: 3,
     });
-    await imports.setJob(importId, job.id);
+    await createImportsRepository(db).setJob(importId, job.id);
     return job.id;
   });
 }
@@ -176,5 +183,28 @@ describe('an import survives the server being killed', () => {
     expect(row?.state).toBe('done');
     expect(importSummarySchema.parse(row?.summary).variants).toBe(rows);
     expect(existsSync(stored)).toBe(true);
+  }, 120_000);
+
+  it('reads an import that was queued without its job when a server starts', async () => {
+    // The crash came between the last byte (the import marked queued) and making its job.
+    const rows = 20_000;
+    const importId = randomUUID().replaceAll('-', '');
+    const userId = 'crash-test-no-job';
+    mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+    await writeVcfGz(path.join(dataDir, 'uploads', importId), rows);
+    await insertQueuedImport(dataDir, userId, importId);
+
+    const server = startServer({ DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' });
+    await server.listening;
+    await waitFor(server, /"kind":"genotype-import".*Job finished/, 'the import to finish');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toMatch(/"queued":1,.*Queued the imports a stopped server had left/);
+    const row = await withDatabase(dataDir, ({ db }) =>
+      createImportsRepository(db).findById(importId),
+    );
+    expect(row?.state).toBe('done');
+    expect(row?.jobId).not.toBeNull();
+    expect(importSummarySchema.parse(row?.summary).variants).toBe(rows);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { ImportSummary } from '@nestling/shared/contract/my-data';
 import type { Database } from '../../db/database.ts';
 import { genotypeImport, job } from '../../db/schema.ts';
@@ -67,6 +67,22 @@ export function createImportsRepository(db: Database) {
         and(eq(genotypeImport.id, id), eq(genotypeImport.userId, userId)),
       );
       return row === undefined ? null : flatten(row);
+    },
+
+    /**
+     * Imports that may be waiting for a job that was never made: uploads not marked complete,
+     * and imports queued without a job (the server stopped in between).
+     */
+    async listUnqueued(): Promise<ImportRow[]> {
+      return db
+        .select()
+        .from(genotypeImport)
+        .where(
+          or(
+            eq(genotypeImport.state, 'uploading'),
+            and(eq(genotypeImport.state, 'queued'), isNull(genotypeImport.jobId)),
+          ),
+        );
     },
 
     /** Uploads of this person that have not finished. */

@@ -118,6 +118,12 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
   app.jobHandlers.register<ImportJobPayload>(IMPORT_JOB_KIND, (context) =>
     service.runImportJob(context),
   );
+  // Not on the imports page's read: an import left without its job by a server that stopped
+  // gets it when a server starts.
+  app.addHook('onReady', async () => {
+    const queued = await service.queueStalled();
+    if (queued > 0) app.log.info({ queued }, 'Queued the imports a stopped server had left');
+  });
 
   /** Who sent each upload request: set by the route once the token and the flag are checked. */
   const owners = new WeakMap<IncomingMessage, string>();

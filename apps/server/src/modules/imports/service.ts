@@ -147,21 +147,26 @@ export function createImportsService(deps: {
 
   return {
     async list(userId: string): Promise<GenotypeImport[]> {
-      const rows = await repository.listForUser(userId);
-      const views = await Promise.all(rows.map(toView));
-      // Every byte arrived, or the import was queued, but no job was made (the server stopped
-      // in between): make it now. At worst a job runs twice, which replaces what it wrote.
-      const stalled = rows.filter(
-        (row, index) =>
-          (views[index]?.state === 'uploading' && views[index].progressDone === row.size) ||
-          (row.state === 'queued' && row.jobId === null),
-      );
-      if (stalled.length === 0) return views;
-      for (const row of stalled) {
-        if (row.state === 'uploading') await this.uploadFinished(row.id);
-        else await queueJob(row.id, row.userId);
-      }
       return Promise.all((await repository.listForUser(userId)).map(toView));
+    },
+
+    /**
+     * Makes the job of every import that waits for one that was never made: every byte arrived,
+     * or the import was queued, but the server stopped before its job existed. Run when the
+     * server starts; at worst a job runs twice, which replaces what it wrote. Answers how many.
+     */
+    async queueStalled(): Promise<number> {
+      let queued = 0;
+      for (const row of await repository.listUnqueued()) {
+        if (row.state === 'queued') {
+          await queueJob(row.id, row.userId);
+          queued += 1;
+        } else if ((await uploads.offset(row.id)) === row.size) {
+          await this.uploadFinished(row.id);
+          queued += 1;
+        }
+      }
+      return queued;
     },
 
     async get(userId: string, id: string): Promise<GenotypeImport> {
