@@ -227,6 +227,19 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     });
   }
 
+  /** Deletes the caller's import (an upload or a finished one) and audits it; answers the caller. */
+  async function removeImport(request: FastifyRequest, id: string) {
+    const caller = await app.resolveSubject(request, undefined);
+    requireDataPortal(caller);
+    await service.remove(caller.id, id);
+    await app.audit.record(request, {
+      actorId: caller.id,
+      subjectId: caller.id,
+      action: 'genotype-import-delete',
+    });
+    return caller;
+  }
+
   app.delete(
     `${IMPORT_UPLOAD_PATH}/:id`,
     {
@@ -239,14 +252,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await app.resolveSubject(request, undefined);
-      requireDataPortal(caller);
-      await service.remove(caller.id, request.params.id);
-      await app.audit.record(request, {
-        actorId: caller.id,
-        subjectId: caller.id,
-        action: 'genotype-import-delete',
-      });
+      await removeImport(request, request.params.id);
       return reply.header('Tus-Resumable', '1.0.0').code(204).send(null);
     },
   );
@@ -283,14 +289,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      const caller = await app.resolveSubject(request, undefined);
-      requireDataPortal(caller);
-      await service.remove(caller.id, request.params.id);
-      await app.audit.record(request, {
-        actorId: caller.id,
-        subjectId: caller.id,
-        action: 'genotype-import-delete',
-      });
+      const caller = await removeImport(request, request.params.id);
       return { imports: await service.list(caller.id) };
     },
   );
