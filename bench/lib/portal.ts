@@ -27,8 +27,10 @@ export async function freePort(): Promise<number> {
 export interface Portal {
   origin: string;
   /** The server's process (scripts/start.mjs runs the server in its own process). */
-  pid: number;
+  readonly pid: number;
   stop: () => Promise<void>;
+  /** Stops the server (SIGTERM) and starts it again on the same port and data directory. */
+  restart: () => Promise<void>;
 }
 
 /**
@@ -55,35 +57,56 @@ export async function startPortal(
   const command = serverOnly
     ? ['--import', 'tsx', 'apps/server/src/main.ts']
     : ['scripts/start.mjs'];
-  const child: ChildProcess = spawn(process.execPath, command, {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
+
+  let child: ChildProcess | null = null;
+  let exited: Promise<unknown> = Promise.resolve();
+  const halt = async () => {
+    if (child !== null && child.exitCode === null) child.kill('SIGTERM');
     await exited;
+  };
+  const stop = async () => {
+    await halt();
     await rm(dataDir, { recursive: true, force: true });
   };
-
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(
-        `The portal stopped before it answered (exit code ${String(child.exitCode)})`,
+  const launch = async () => {
+    const started = spawn(process.execPath, command, {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child = started;
+    exited = new Promise((resolve) => started.once('exit', resolve));
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (started.exitCode !== null) {
+        await stop();
+        throw new Error(
+          `The portal stopped before it answered (exit code ${String(started.exitCode)})`,
+        );
+      }
+      const healthy = await fetch(`${origin}/api/health`).then(
+        (response) => response.ok,
+        () => false,
       );
+      if (healthy) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const healthy = await fetch(`${origin}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { origin, pid: child.pid ?? 0, stop };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  await stop();
-  throw new Error(`The portal did not answer ${origin}/api/health in time`);
+    await stop();
+    throw new Error(`The portal did not answer ${origin}/api/health in time`);
+  };
+
+  await launch();
+  return {
+    origin,
+    get pid() {
+      return child?.pid ?? 0;
+    },
+    stop,
+    async restart() {
+      await halt();
+      await launch();
+    },
+  };
 }
 
 /** Signs a demo patient in as the sign-in page does and answers the access token it would keep. */

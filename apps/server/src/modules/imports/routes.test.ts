@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditAnswerSchema } from '@nestling/shared/contract/admin';
 import {
@@ -15,6 +16,7 @@ import {
   type GenotypeImport,
 } from '@nestling/shared/contract/my-data';
 import type { App } from '../../app.ts';
+import { genotypeImport } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
@@ -123,8 +125,8 @@ describe.each(testDatabaseKinds)('genome imports on %s', (kind) => {
       },
     });
   }
-  function send(token: string, id: string, offset: number, bytes: Buffer) {
-    return app.inject({
+  function send(token: string, id: string, offset: number, bytes: Buffer, server: App = app) {
+    return server.inject({
       method: 'PATCH',
       url: `/api/my-data/uploads/${id}`,
       headers: {
@@ -240,6 +242,60 @@ describe.each(testDatabaseKinds)('genome imports on %s', (kind) => {
     await vi.waitFor(() => {
       expect(filesUnder('uploads').filter((name) => name.startsWith(id))).toEqual([]);
     });
+  });
+
+  const jobOf = async (id: string) => {
+    const [row] = await database.db
+      .select({ jobId: genotypeImport.jobId })
+      .from(genotypeImport)
+      .where(eq(genotypeImport.id, id));
+    return row?.jobId;
+  };
+
+  it('reads an upload as it arrives: done when the last byte lands, with no job to wait for', async () => {
+    const file = twentyThreeAndMe(3000);
+    const created = await create(individualToken, 'genome.txt', file.length);
+    const id = String(created.headers.location).split('/').at(-1) ?? '';
+    // Pieces that cut rows in two, as a browser's chunks do.
+    for (let at = 0; at < file.length; at += 7001) {
+      const sent = await send(individualToken, id, at, file.subarray(at, at + 7001));
+      expect(sent.statusCode, sent.body).toBe(204);
+    }
+    const done = await finished(individualToken, id);
+    expect(done).toMatchObject({
+      state: 'done',
+      sha256: sha256(file),
+      summary: { format: '23andme', variants: 3221, noCalls: 21, impliedSex: 'female' },
+    });
+    expect(await jobOf(id)).toBeNull();
+    const stored = await storedGenotypes('demo-individual', id, 'genome.txt');
+    expect(sha256(stored.bytes)).toBe(sha256(file));
+  });
+
+  it('leaves an upload that a restarted server did not see begin to the job, which reads it from the disk', async () => {
+    const file = gzipSync(vcf(2000));
+    const created = await create(individualToken, 'restarted.vcf.gz', file.length);
+    const id = String(created.headers.location).split('/').at(-1) ?? '';
+    const half = Math.floor(file.length / 2);
+    expect((await send(individualToken, id, 0, file.subarray(0, half))).statusCode).toBe(204);
+    // The rest goes to a server started since (same database, same data directory).
+    const restarted = await createTestApp({
+      database,
+      env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir },
+    });
+    try {
+      const rest = await send(individualToken, id, half, file.subarray(half), restarted);
+      expect(rest.statusCode, rest.body).toBe(204);
+      const done = await finished(individualToken, id);
+      expect(done).toMatchObject({
+        state: 'done',
+        sha256: sha256(file),
+        summary: { format: 'vcf', build: 'GRCh38', compression: 'gzip', variants: 2000 },
+      });
+      expect(await jobOf(id)).not.toBeNull();
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('reads a gzip VCF on GRCh38', async () => {

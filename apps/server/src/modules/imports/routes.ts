@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import { eq } from 'drizzle-orm';
@@ -23,11 +24,13 @@ import {
 import { user } from '../../db/schema.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { requireDataPortal } from '../my-data/guard.ts';
+import { LiveReads } from './live-reads.ts';
 import { createImportsRepository } from './repository.ts';
 import {
   createImportsService,
   IMPORT_JOB_KIND,
   IMPORT_NOT_FOUND,
+  readImportFile,
   type ImportJobPayload,
   type UploadArea,
 } from './service.ts';
@@ -64,9 +67,21 @@ function refusal(statusCode: number, body: string): UploadRefusal {
  * tus's file store, without its own directory check: that makes the directory later, in a
  * callback that throws, so an error there (the data directory removed meanwhile) would be an
  * uncaught exception that stops the server. The portal makes the upload area itself, at start
- * and synchronously. The check is private in the store's types, hence defineProperty.
+ * and synchronously. The check is private in the store's types, hence defineProperty. Every
+ * request's bytes also go to the upload's read on their way to the disk (ADR 024).
  */
-class UploadStore extends TusFileStore {}
+class UploadStore extends TusFileStore {
+  constructor(
+    directory: string,
+    private readonly liveReads: LiveReads,
+  ) {
+    super({ directory });
+  }
+
+  override write(readable: IncomingMessage | Readable, id: string, offset: number) {
+    return super.write(this.liveReads.tap(id, offset, readable), id, offset);
+  }
+}
 Object.defineProperty(UploadStore.prototype, 'checkOrCreateDirectory', {
   value: () => undefined,
 });
@@ -85,7 +100,14 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
   const repository = createImportsRepository(app.database.db);
   const uploadDirectory = path.join(app.config.dataDir, 'uploads');
   mkdirSync(uploadDirectory, { recursive: true, mode: 0o700 });
-  const datastore = new UploadStore({ directory: uploadDirectory });
+  const liveReads = new LiveReads((input, fileName, signal) =>
+    readImportFile(input, fileName, signal),
+  );
+  app.addHook('onClose', () => {
+    liveReads.dropAll();
+    return Promise.resolve();
+  });
+  const datastore = new UploadStore(uploadDirectory, liveReads);
   const uploads: UploadArea = {
     path: (id) => path.join(uploadDirectory, id),
     async offset(id) {
@@ -107,6 +129,8 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     fileStore: app.fileStore,
     uploads,
     jobs: app.jobs,
+    liveReads,
+    log: app.log,
     async profileSex(userId) {
       const [row] = await app.database.db
         .select({ sex: user.sex })
@@ -152,11 +176,12 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
         fileName: fileName.slice(0, 255),
         size: upload.size,
       });
+      liveReads.start(upload.id, fileName);
       return {};
     },
     onUploadFinish(request, upload) {
-      // Queued once tus has answered and is done with the upload's files (handOverToTus):
-      // the job removes them when it has read them.
+      // Kept, or queued, once tus has answered and is done with the upload's files
+      // (handOverToTus): the import removes them when it has read them.
       const node = nodeRequestOf(request);
       if (node !== undefined) finishedBy.set(node, upload.id);
       return Promise.resolve({});

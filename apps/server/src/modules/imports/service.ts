@@ -8,7 +8,8 @@ import { FileNotFoundError, type FileStore } from '../storage/file-store.ts';
 import type { JobContext } from '../jobs/registry.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { ImportRefusedError, readGenotypes } from './genotype-reader.ts';
-import type { ImportsRepository, ImportWithJob } from './repository.ts';
+import type { LiveReads, LiveResult } from './live-reads.ts';
+import type { ImportsRepository, ImportRow, ImportWithJob } from './repository.ts';
 
 export const IMPORT_JOB_KIND = 'genotype-import';
 
@@ -84,15 +85,38 @@ function hashingCounter(onBytes: (total: number) => void) {
   return { stream, digest: () => hash.digest('hex') };
 }
 
+/**
+ * Reads an import's file once: what readGenotypes finds, and the SHA-256 of the bytes as they
+ * came (shown to the person, to compare with their copy). Rejects as readGenotypes does.
+ */
+export async function readImportFile(
+  input: Readable,
+  fileName: string,
+  signal: AbortSignal,
+  onBytes: (total: number) => void = () => undefined,
+): Promise<LiveResult> {
+  const counter = hashingCounter(onBytes);
+  input.on('error', (error) => counter.stream.destroy(error));
+  input.pipe(counter.stream);
+  const summary = await readGenotypes(counter.stream, { fileName, signal });
+  return { summary, sha256: counter.digest() };
+}
+
+/** What an import's reading ended in, for the job's result. */
+type Ending = { variants: number } | { refused: string } | { skipped: string };
+
 export function createImportsService(deps: {
   repository: ImportsRepository;
   fileStore: FileStore;
   uploads: UploadArea;
   jobs: JobQueue;
+  /** The reads that follow uploads as they arrive (ADR 024). */
+  liveReads: Pick<LiveReads, 'finish' | 'drop'>;
   /** The sex on the person's profile ('Female', 'Male'), or null. */
   profileSex: (userId: string) => Promise<string | null>;
+  log: { info: (details: object, message: string) => void };
 }) {
-  const { repository, fileStore, uploads, jobs } = deps;
+  const { repository, fileStore, uploads, jobs, liveReads } = deps;
 
   function stateOf(row: ImportWithJob): ImportState {
     // A job that failed for good (the server could not read the file, every attempt) fails the
@@ -175,10 +199,31 @@ export function createImportsService(deps: {
       return toView(row);
     },
 
-    /** The last byte arrived: queue the job that reads the file. */
+    /**
+     * The last byte arrived. When the upload's read followed every byte, its outcome is kept
+     * (or its refusal recorded) at once; otherwise, or when keeping it fails, the job reads the
+     * file. The import is queued first, so that a server stopping here leaves it to
+     * queueStalled.
+     */
     async uploadFinished(id: string): Promise<void> {
       const row = await repository.findById(id);
-      if (row === null || !(await repository.markQueued(id))) return;
+      if (row === null || !(await repository.markQueued(id))) {
+        liveReads.drop(id);
+        return;
+      }
+      const outcome = await liveReads.finish(id, row.size);
+      try {
+        if (outcome.kind === 'read') {
+          await keep(row, outcome, true);
+          return;
+        }
+        if (outcome.kind === 'refused') {
+          await refuse(row, outcome.reason);
+          return;
+        }
+      } catch (error) {
+        deps.log.info({ importId: id, error }, 'Reading the import again in a job');
+      }
       await queueJob(id, row.userId);
     },
 
@@ -189,6 +234,7 @@ export function createImportsService(deps: {
     async remove(userId: string, id: string): Promise<void> {
       const row = await repository.findForUser(id, userId);
       if (row === null) throw new ImportsError(404, IMPORT_NOT_FOUND);
+      liveReads.drop(id);
       await repository.delete(id);
       await uploads.remove(id);
       await fileStore.deleteByPrefix(importFolder(userId, id));
@@ -201,7 +247,7 @@ export function createImportsService(deps: {
      * import is marked failed with the reason and the job ends. An attempt after a crash reads
      * the upload again, or, when an earlier attempt had moved it in already, the stored file.
      */
-    async runImportJob(context: JobContext<ImportJobPayload>): Promise<unknown> {
+    async runImportJob(context: JobContext<ImportJobPayload>): Promise<Ending> {
       const { importId } = context.payload;
       const row = await repository.findById(importId);
       if (row === null || !(await repository.markImporting(importId))) {
@@ -224,62 +270,66 @@ export function createImportsService(deps: {
           throw error;
         }
       }
-      const counter = hashingCounter((bytes) => {
-        context.progress(bytes, row.size);
-      });
-      let summary: Omit<ImportSummary, 'sexMatchesProfile'>;
+      let result: LiveResult;
       try {
-        source.on('error', (error) => counter.stream.destroy(error));
-        source.pipe(counter.stream);
-        summary = await readGenotypes(counter.stream, {
-          fileName: row.fileName,
-          signal: context.signal,
+        result = await readImportFile(source, row.fileName, context.signal, (bytes) => {
+          context.progress(bytes, row.size);
         });
       } catch (error) {
-        if (error instanceof ImportRefusedError) {
-          // The upload goes first: once the person sees the refusal, nothing of the file is left.
-          await uploads.remove(importId);
-          await fileStore.delete(key);
-          await repository.markFailed(importId, error.message, null);
-          return { refused: error.message };
-        }
+        if (error instanceof ImportRefusedError) return await refuse(row, error.message);
         throw error;
       } finally {
         source.destroy();
       }
-      const sha256 = counter.digest();
-      if (fromUpload) {
-        try {
-          await fileStore.moveIn(key, uploaded);
-        } catch (error) {
-          // Deleted while it was read: the upload went with it.
-          if ((await repository.findById(importId)) === null) {
-            await fileStore.deleteByPrefix(importFolder(row.userId, importId));
-            return { skipped: 'The import was deleted while it was read.' };
-          }
-          throw error;
-        }
-      }
-      const full: ImportSummary = {
-        ...summary,
-        sexMatchesProfile: sexMatches(summary.impliedSex, await deps.profileSex(row.userId)),
-      };
-      const kept = await repository.markDone(importId, {
-        summary: full,
-        sha256,
-        genotypesKey: key,
-      });
-      if (!kept) {
-        // Deleted while it was read: leave nothing behind.
-        await fileStore.deleteByPrefix(importFolder(row.userId, importId));
-        return { skipped: 'The import was deleted while it was read.' };
-      }
-      // The upload's own record (its file was moved); after the import is recorded as done.
-      await uploads.remove(importId);
-      context.log.info({ importId, variants: full.variants }, 'Genotype import done');
-      return { variants: full.variants };
+      return keep(row, result, fromUpload);
     },
   };
+
+  /**
+   * A refusal is the person's answer, not a failure to retry: the import is marked failed with
+   * the reason. The upload goes first: once the person sees the refusal, nothing of the file is
+   * left.
+   */
+  async function refuse(row: ImportRow, reason: string): Promise<Ending> {
+    await uploads.remove(row.id);
+    await fileStore.delete(genotypesKey(row.userId, row.id, row.fileName));
+    await repository.markFailed(row.id, reason, null);
+    return { refused: reason };
+  }
+
+  /**
+   * Keeps a file that was read whole: the upload (when it is still in the upload area) is moved
+   * into the file store as it is, then the import is recorded as done with its summary. Nothing
+   * is left of an import deleted meanwhile.
+   */
+  async function keep(row: ImportRow, result: LiveResult, fromUpload: boolean): Promise<Ending> {
+    const key = genotypesKey(row.userId, row.id, row.fileName);
+    const deleted = async (): Promise<Ending> => {
+      await fileStore.deleteByPrefix(importFolder(row.userId, row.id));
+      return { skipped: 'The import was deleted while it was read.' };
+    };
+    if (fromUpload) {
+      try {
+        await fileStore.moveIn(key, uploads.path(row.id));
+      } catch (error) {
+        // Deleted while it was read: the upload went with it.
+        if ((await repository.findById(row.id)) === null) return deleted();
+        throw error;
+      }
+    }
+    const { summary, sha256 } = result;
+    const full: ImportSummary = {
+      ...summary,
+      sexMatchesProfile: sexMatches(summary.impliedSex, await deps.profileSex(row.userId)),
+    };
+    if (!(await repository.markDone(row.id, { summary: full, sha256, genotypesKey: key }))) {
+      return deleted();
+    }
+    // The upload's own record (its file was moved); after the import is recorded as done.
+    await uploads.remove(row.id);
+    deps.log.info({ importId: row.id, variants: full.variants }, 'Genotype import done');
+    return { variants: full.variants };
+  }
 }
 
 export type ImportsService = ReturnType<typeof createImportsService>;

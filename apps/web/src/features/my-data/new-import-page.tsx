@@ -163,8 +163,9 @@ function UploadForm() {
       <Alert color="green" title="Uploaded" role="status">
         <Stack gap="sm" align="flex-start">
           <Text>
-            {state.fileName} is uploaded and is now being read. This can take a few minutes; see how
-            far it got on the <AnchorLink to="/my-data/imports">imports page</AnchorLink>.
+            {state.fileName} is uploaded. It was read as it arrived, so it is usually ready at once;
+            the <AnchorLink to="/my-data/imports">imports page</AnchorLink> shows what was found, or
+            how far reading has got.
           </Text>
           <Button
             variant="default"
