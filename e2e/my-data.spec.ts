@@ -178,6 +178,7 @@ test('a person imports a 23andMe file and a VCF, exports a FHIR bundle and the V
   page,
   baseURL,
   request,
+  expectedErrors,
 }) => {
   test.setTimeout(120_000);
   const email = await newPatient(request, String(baseURL), {
@@ -288,4 +289,23 @@ test('a person imports a 23andMe file and a VCF, exports a FHIR bundle and the V
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(vcfCard).toHaveCount(0);
   await expect(genomeCard).toBeVisible();
+
+  // A file that is not what its name says is refused while it uploads, after its first piece,
+  // with the reason; the imports page shows it too. The browser logs the refused request.
+  expectedErrors.push(/status of 422/);
+  await visit(page, '/my-data/new-import');
+  await page.getByLabel('Genetic data file').setInputFiles({
+    name: 'scan.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(9 * 1024 * 1024, 'x')]),
+  });
+  await page.getByRole('button', { name: 'Upload and import' }).click();
+  const notUploaded = page.getByRole('alert').filter({ hasText: 'The file was not uploaded' });
+  await expect(notUploaded).toContainText('23andMe, AncestryDNA or VCF');
+  await expectNoAxeViolations(page);
+  await shot(page, 'new-import-refused');
+  await visit(page, '/my-data/imports');
+  const scanCard = page.getByRole('region', { name: 'scan.txt' });
+  await expect(scanCard.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(scanCard).toContainText('23andMe, AncestryDNA or VCF');
 });

@@ -1,6 +1,6 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LiveReads, type ReadFile } from './live-reads.ts';
 import { ImportRefusedError } from './refusals.ts';
 
@@ -99,17 +99,24 @@ describe('reads that follow an upload', () => {
     expect(await live.finish('unknown', file.length)).toEqual({ kind: 'none' });
   });
 
-  it('keeps a refusal that came early and still writes the rest of the upload', async () => {
+  it('tells of a refusal that came early, keeps it, and still writes the rest of the upload', async () => {
     const refusedFile = Buffer.concat([Buffer.from('x'), file]);
-    const live = new LiveReads(recordingRead().readFile);
+    const heard: string[][] = [];
+    const live = new LiveReads(recordingRead().readFile, (id, reason) => heard.push([id, reason]));
     live.start('u4', 'genome.txt');
+    // Told at once, while the upload goes on.
+    const first = await store(live.tap('u4', 0, body(refusedFile.subarray(0, 1024))));
+    await vi.waitFor(() => {
+      expect(heard).toEqual([['u4', 'Not a genotype file.']]);
+    });
     // Without waiting on a read that has stopped: the upload goes on to its end.
-    const written = await store(live.tap('u4', 0, body(refusedFile, 1024)));
-    expect(written.equals(refusedFile)).toBe(true);
+    const rest = await store(live.tap('u4', 1024, body(refusedFile.subarray(1024), 1024)));
+    expect(Buffer.concat([first, rest]).equals(refusedFile)).toBe(true);
     expect(await live.finish('u4', refusedFile.length)).toEqual({
       kind: 'refused',
       reason: 'Not a genotype file.',
     });
+    expect(heard).toHaveLength(1);
   });
 
   it('stops the read of an upload that is dropped (deleted, or the server closing)', async () => {

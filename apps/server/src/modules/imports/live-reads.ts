@@ -36,7 +36,8 @@ interface LiveRead {
   readonly input: PassThrough;
   readonly outcome: Promise<LiveOutcome>;
   readonly stop: AbortController;
-  settled: boolean;
+  /** How the read ended, once it has. */
+  ended: LiveOutcome | null;
   idle: NodeJS.Timeout;
 }
 
@@ -50,7 +51,14 @@ const NONE: LiveOutcome = { kind: 'none' };
 export class LiveReads {
   private readonly reads = new Map<string, LiveRead>();
 
-  constructor(private readonly readFile: ReadFile) {}
+  /**
+   * `onRefused`: the read refused the file before the upload ended (a PDF named `.txt`, a gzip
+   * bomb), so that the person hears it now and need not send the rest.
+   */
+  constructor(
+    private readonly readFile: ReadFile,
+    private readonly onRefused: (id: string, reason: string) => void = () => undefined,
+  ) {}
 
   /** A new upload: its read begins, waiting for the first bytes. */
   start(id: string, fileName: string): void {
@@ -71,11 +79,14 @@ export class LiveReads {
       input,
       outcome,
       stop,
-      settled: false,
+      ended: null,
       idle: this.idleTimer(id),
     };
-    void outcome.then(() => {
-      read.settled = true;
+    void outcome.then((ended) => {
+      read.ended = ended;
+      if (ended.kind === 'refused' && this.reads.get(id) === read) {
+        this.onRefused(id, ended.reason);
+      }
     });
     this.reads.set(id, read);
   }
@@ -99,7 +110,7 @@ export class LiveReads {
         read.received += chunk.length;
         const { input } = read;
         // A read that has ended (a refusal comes before the end) only counts what follows.
-        if (read.settled || input.destroyed || input.write(chunk)) {
+        if (read.ended !== null || input.destroyed || input.write(chunk)) {
           callback(null, chunk);
           return;
         }
@@ -131,6 +142,12 @@ export class LiveReads {
     }
     read.input.end();
     return read.outcome;
+  }
+
+  /** The reason the upload's read refused the file, when it has. */
+  refusal(id: string): string | null {
+    const ended = this.reads.get(id)?.ended;
+    return ended?.kind === 'refused' ? ended.reason : null;
   }
 
   /** Stops the upload's read, if it has one (a deleted upload, or one it lost track of). */

@@ -145,6 +145,19 @@ export function createImportsRepository(db: Database) {
       return rows.length === 1;
     },
 
+    /**
+     * The upload's read refused the file before the upload ended: failed at once, so the page
+     * says so and the next request is refused. False when the upload had ended already.
+     */
+    async markRefusedWhileUploading(id: string, error: string): Promise<boolean> {
+      const rows = await db
+        .update(genotypeImport)
+        .set({ state: 'failed', error, summary: null, finishedAt: new Date() })
+        .where(and(eq(genotypeImport.id, id), eq(genotypeImport.state, 'uploading')))
+        .returning({ id: genotypeImport.id });
+      return rows.length === 1;
+    },
+
     async delete(id: string): Promise<void> {
       await db.delete(genotypeImport).where(eq(genotypeImport.id, id));
     },

@@ -340,6 +340,29 @@ describe.each(testDatabaseKinds)('genome imports on %s', (kind) => {
     expect(filesUnder('uploads').filter((name) => name.startsWith(id))).toEqual([]);
   });
 
+  it('refuses a wrong file while it arrives: failed at once, and the rest is not taken', async () => {
+    // A PDF named like a 23andMe file, sent in pieces as a browser does.
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3 * 1024 * 1024, 'x')]);
+    const created = await create(individualToken, 'genome.txt', pdf.length);
+    const id = String(created.headers.location).split('/').at(-1) ?? '';
+    const piece = 1024 * 1024;
+    expect((await send(individualToken, id, 0, pdf.subarray(0, piece))).statusCode).toBe(204);
+    // The imports page says so before the upload ends.
+    const failed = await finished(individualToken, id);
+    expect(failed).toMatchObject({ state: 'failed', summary: null });
+    expect(failed.error).toMatch(/23andMe, AncestryDNA or VCF/);
+    // The next piece is refused with the same sentence, which the page shows; nothing is kept.
+    const next = await send(individualToken, id, piece, pdf.subarray(piece, 2 * piece));
+    expect(next.statusCode).toBe(422);
+    expect(next.body).toBe(failed.error);
+    await vi.waitFor(() => {
+      expect(filesUnder('uploads').filter((name) => name.startsWith(id))).toEqual([]);
+    });
+    expect(filesUnder(`files/users/demo-individual/imports/${id}`)).toEqual([]);
+    // It no longer counts as an unfinished upload.
+    expect((await imports(individualToken)).find((entry) => entry.id === id)?.state).toBe('failed');
+  });
+
   it('stops reading a compressed file that expands past the ratio limit', async () => {
     // A VCF in looks, one row repeated: it compresses about a thousand times, real data ten.
     const header = vcf(1).toString();

@@ -100,8 +100,13 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
   const repository = createImportsRepository(app.database.db);
   const uploadDirectory = path.join(app.config.dataDir, 'uploads');
   mkdirSync(uploadDirectory, { recursive: true, mode: 0o700 });
-  const liveReads = new LiveReads((input, fileName, signal) =>
-    readImportFile(input, fileName, signal),
+  const liveReads = new LiveReads(
+    (input, fileName, signal) => readImportFile(input, fileName, signal),
+    (id, reason) => {
+      service.refusedWhileUploading(id, reason).catch((error: unknown) => {
+        app.log.error({ importId: id, error }, 'Could not record a refusal during an upload');
+      });
+    },
   );
   app.addHook('onClose', () => {
     liveReads.dropAll();
@@ -205,8 +210,24 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
   async function handOverToTus(request: FastifyRequest, reply: FastifyReply, uploadId?: string) {
     const caller = await app.resolveSubject(request, undefined);
     requireDataPortal(caller);
-    if (uploadId !== undefined && (await repository.findForUser(uploadId, caller.id)) === null) {
+    const row = uploadId === undefined ? null : await repository.findForUser(uploadId, caller.id);
+    if (uploadId !== undefined && row === null) {
       return sendError(request, reply, 404, IMPORT_NOT_FOUND);
+    }
+    // Refused while it arrived (recorded, or about to be): the rest need not be sent.
+    const refused =
+      uploadId === undefined || request.method !== 'PATCH'
+        ? null
+        : row?.state === 'failed'
+          ? (row.error ?? IMPORT_FILE_REFUSED)
+          : liveReads.refusal(uploadId);
+    if (uploadId !== undefined && refused !== null) {
+      if (row?.state === 'failed') liveReads.drop(uploadId);
+      return reply
+        .code(422)
+        .header('Tus-Resumable', '1.0.0')
+        .type('text/plain; charset=utf-8')
+        .send(refused);
     }
     owners.set(request.raw, caller.id);
     reply.hijack();
@@ -243,7 +264,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
         summary:
           method === 'HEAD'
             ? 'How much of an upload has arrived (tus Upload-Offset), to resume it'
-            : 'Sends the next bytes of an upload (tus, application/offset+octet-stream at Upload-Offset)',
+            : 'Sends the next bytes of an upload (tus, application/offset+octet-stream at Upload-Offset); 422 with the reason in plain text once the file was refused while it arrived',
         tags: ['my-data'],
         params: importParamsSchema,
         response: errors,

@@ -208,6 +208,8 @@ export function createImportsService(deps: {
     async uploadFinished(id: string): Promise<void> {
       const row = await repository.findById(id);
       if (row === null || !(await repository.markQueued(id))) {
+        // Deleted, or refused while it arrived.
+        if (row?.state === 'failed') await discardUpload(id);
         liveReads.drop(id);
         return;
       }
@@ -225,6 +227,18 @@ export function createImportsService(deps: {
         deps.log.info({ importId: id, error }, 'Reading the import again in a job');
       }
       await queueJob(id, row.userId);
+    },
+
+    /**
+     * The upload's read refused the file before the upload ended: its bytes go first (a request
+     * still bringing more writes them to a removed file), then the import fails with the
+     * reason, and later requests are refused with it. When the last byte came meanwhile,
+     * uploadFinished records the refusal instead, from the read's outcome.
+     */
+    async refusedWhileUploading(id: string, reason: string): Promise<void> {
+      if ((await repository.findById(id))?.state !== 'uploading') return;
+      await uploads.remove(id);
+      await repository.markRefusedWhileUploading(id, reason);
     },
 
     /**
@@ -284,6 +298,12 @@ export function createImportsService(deps: {
       return keep(row, result, fromUpload);
     },
   };
+
+  /** An upload that will not be read: its bytes, and its read. */
+  async function discardUpload(id: string): Promise<void> {
+    liveReads.drop(id);
+    await uploads.remove(id);
+  }
 
   /**
    * A refusal is the person's answer, not a failure to retry: the import is marked failed with
