@@ -2,6 +2,7 @@ import { journeyAnswerSchema } from '@nestling/shared/contract/journey';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api.ts';
 import { useApi } from '../../lib/api-context.tsx';
+import { FRESH_MS } from '../reports/use-portal.ts';
 import { useViewAs } from '../reports/use-view-as.ts';
 
 /**
@@ -18,6 +19,8 @@ export function journeyQuery(api: ApiClient, asUser: string | undefined) {
     queryKey: journeyQueryKey(asUser),
     queryFn: ({ signal }) =>
       api.get('/journey', journeyAnswerSchema, { query: { asUser }, signal }),
+    // The /reports route loads it before drawing the page, which should not ask again at once.
+    staleTime: FRESH_MS,
   });
 }
 

@@ -9,6 +9,7 @@ import { answerRoutes, type RouteHandler } from '../../test/fetch-routes.ts';
 import { makeUser } from '../../test/fixtures.ts';
 import { makeCoupleTest, makeJourney } from '../journey/test-journey.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
+import { loadReportsHome } from './load-reports-home.ts';
 import { ReportsHome, type ReportTab } from './reports-home.tsx';
 
 const user = makeUser({ id: 'demo-mother', email: 'mother@demo.test' });
@@ -305,6 +306,32 @@ describe('ReportsHome', () => {
     expect(screen.getByText(/^No joint report yet\./)).toBeInTheDocument();
     expect(calls.filter((call) => call.key === 'GET /api/journey')).toHaveLength(1);
     await expectNoAxeViolations(container);
+  });
+
+  it('asks for the journey once when the route loaded it before the page was drawn', async () => {
+    setAuthToken('patient-token');
+    const services = createTestServices({ user });
+    const calls = answerRoutes(services, {
+      'GET /api/user': portal({
+        couple: noAccount,
+        individual: () => Response.json({ user, individualOrders: [], order: null }),
+      }),
+      'GET /api/journey': () => Response.json(makeJourney()),
+    });
+    // What the /reports route does before it draws the page.
+    await loadReportsHome(services.queryClient, services.api, undefined);
+    await renderWithRouter(<ReportsHome tab="joint" onTabChange={vi.fn()} />, {
+      path: '/reports',
+      user,
+      services,
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Next: answer your health survey' }),
+    ).toBeInTheDocument();
+    // A refetch on mount would have started by now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.key === 'GET /api/journey')).toHaveLength(1);
+    expect(calls.filter((call) => call.key === 'GET /api/user')).toHaveLength(2);
   });
 
   it('offers to buy a test to someone without one, and says so when nothing is theirs to do', async () => {

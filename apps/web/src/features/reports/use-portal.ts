@@ -10,10 +10,10 @@ import { useViewAs } from './use-view-as.ts';
 
 /**
  * An answer this fresh is not asked for again when the page mounts: the /reports route starts
- * the calls before the page's code has loaded, and the page should not repeat them at once.
- * Changes to the account invalidate ['user'], which still refetches at once.
+ * the calls (these and the journey) before the page's code has loaded, and the page should not
+ * repeat them at once. Changes to the account invalidate ['user'], which still refetches at once.
  */
-const FRESH_MS = 10_000;
+export const FRESH_MS = 10_000;
 
 /*
  * GET /user with report flags (spec section 7), asked in two parts: the couple's reports, whose
