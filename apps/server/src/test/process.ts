@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { testConfig } from './app.ts';
 
 /** `--import` value that loads tsx from any working directory. */
 export const tsxImport = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -65,4 +67,40 @@ export function startServer(env: Record<string, string>, entry = serverEntry): S
   // A server that is expected to fail never listens; that is not an unhandled rejection.
   listening.catch(() => undefined);
   return { child, output: () => output, exited, listening };
+}
+
+/** Waits until the server has written something that matches; fails when it exits first. */
+export async function waitForOutput(
+  server: ServerProcess,
+  pattern: RegExp,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (pattern.test(server.output())) return;
+    if (server.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`Waited in vain for ${what}:\n${server.output()}`);
+}
+
+/**
+ * The embedded database of a data directory whose server is stopped (or not started), opened
+ * to arrange or look at its rows, and closed again so that a server can take it.
+ */
+export async function withStoppedServerDatabase<T>(
+  dataDir: string,
+  use: (handle: DatabaseHandle) => Promise<T>,
+): Promise<T> {
+  const handle = await openDatabase(
+    { databaseUrl: null, dataDir, brand: testConfig().brand },
+    { warn: () => undefined },
+  );
+  try {
+    await handle.migrate();
+    return await use(handle);
+  } finally {
+    await handle.close();
+  }
 }

@@ -9,47 +9,12 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importSummarySchema } from '@nestling/shared/contract/my-data';
-import { openDatabase } from '../../db/database.ts';
 import { user } from '../../db/schema.ts';
-import { startServer, type ServerProcess } from '../../test/process.ts';
+import { startServer, waitForOutput, withStoppedServerDatabase } from '../../test/process.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { createJobsRepository } from '../jobs/repository.ts';
 import { createImportsRepository } from './repository.ts';
 import { genotypesKey, IMPORT_JOB_KIND } from './service.ts';
-
-const brand = {
-  productName: 'Nestling',
-  companyName: 'Nestling Genomics',
-  companyDomain: 'nestling.health',
-  supportEmail: 'support@nestling.health',
-  color: null,
-  logoFile: null,
-};
-
-async function waitFor(server: ServerProcess, pattern: RegExp, what: string) {
-  for (let tries = 0; tries < 1200; tries += 1) {
-    if (pattern.test(server.output())) return;
-    if (server.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`Waited in vain for ${what}:\n${server.output()}`);
-}
-
-async function withDatabase<T>(
-  dataDir: string,
-  use: (handle: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
-) {
-  const handle = await openDatabase(
-    { databaseUrl: null, dataDir, brand },
-    { warn: () => undefined },
-  );
-  try {
-    await handle.migrate();
-    return await use(handle);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** A gzip VCF of `rows` calls on chromosome 1, written as a stream. */
 async function writeVcfGz(file: string, rows: number) {
@@ -69,7 +34,7 @@ async function writeVcfGz(file: string, rows: number) {
 
 /** The person and their import, marked queued: what the upload's last byte leaves. */
 function insertQueuedImport(dataDir: string, userId: string, importId: string) {
-  return withDatabase(dataDir, async ({ db }) => {
+  return withStoppedServerDatabase(dataDir, async ({ db }) => {
     await db
       .insert(user)
       .values({
@@ -89,7 +54,7 @@ function insertQueuedImport(dataDir: string, userId: string, importId: string) {
 /** What the upload would have left: the import queued, and its job in the queue. */
 async function queueImport(dataDir: string, userId: string, importId: string) {
   await insertQueuedImport(dataDir, userId, importId);
-  return withDatabase(dataDir, async ({ db }) => {
+  return withStoppedServerDatabase(dataDir, async ({ db }) => {
     const job = await createJobQueue(createJobsRepository(db)).enqueue({
       kind: IMPORT_JOB_KIND,
       payload: { importId },
@@ -120,7 +85,7 @@ describe('an import survives the server being killed', () => {
     const env = { DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' };
     const first = startServer(env);
     await first.listening;
-    await waitFor(
+    await waitForOutput(
       first,
       /"kind":"genotype-import","attempt":1,.*Job started/,
       'the import to start',
@@ -132,12 +97,12 @@ describe('an import survives the server being killed', () => {
 
     const second = startServer(env);
     await second.listening;
-    await waitFor(second, /"kind":"genotype-import".*Job finished/, 'the import to finish');
+    await waitForOutput(second, /"kind":"genotype-import".*Job finished/, 'the import to finish');
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(second.output()).toMatch(/"kind":"genotype-import","attempt":2,.*Job started/);
 
-    const row = await withDatabase(dataDir, async ({ db }) => {
+    const row = await withStoppedServerDatabase(dataDir, async ({ db }) => {
       const job = await createJobsRepository(db).findById(jobId);
       expect(job).toMatchObject({ state: 'succeeded', attempts: 2 });
       return createImportsRepository(db).findById(importId);
@@ -174,10 +139,10 @@ describe('an import survives the server being killed', () => {
 
     const server = startServer({ DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' });
     await server.listening;
-    await waitFor(server, /"kind":"genotype-import".*Job finished/, 'the import to finish');
+    await waitForOutput(server, /"kind":"genotype-import".*Job finished/, 'the import to finish');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    const row = await withDatabase(dataDir, ({ db }) =>
+    const row = await withStoppedServerDatabase(dataDir, ({ db }) =>
       createImportsRepository(db).findById(importId),
     );
     expect(row?.state).toBe('done');
@@ -196,11 +161,11 @@ describe('an import survives the server being killed', () => {
 
     const server = startServer({ DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' });
     await server.listening;
-    await waitFor(server, /"kind":"genotype-import".*Job finished/, 'the import to finish');
+    await waitForOutput(server, /"kind":"genotype-import".*Job finished/, 'the import to finish');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/"queued":1,.*Queued the imports a stopped server had left/);
-    const row = await withDatabase(dataDir, ({ db }) =>
+    const row = await withStoppedServerDatabase(dataDir, ({ db }) =>
       createImportsRepository(db).findById(importId),
     );
     expect(row?.state).toBe('done');

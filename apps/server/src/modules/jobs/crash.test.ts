@@ -2,47 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import { startServer, type ServerProcess } from '../../test/process.ts';
+import { startServer, waitForOutput, withStoppedServerDatabase } from '../../test/process.ts';
 import { createJobQueue } from './queue.ts';
 import { createJobsRepository } from './repository.ts';
 
 const entry = path.resolve(import.meta.dirname, '../../test/job-test-server.ts');
-const brand = {
-  productName: 'Nestling',
-  companyName: 'Nestling Genomics',
-  companyDomain: 'nestling.health',
-  supportEmail: 'support@nestling.health',
-  color: null,
-  logoFile: null,
-};
-
-async function waitFor(server: ServerProcess, pattern: RegExp, what: string) {
-  for (let tries = 0; tries < 600; tries += 1) {
-    if (pattern.test(server.output())) return;
-    if (server.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Waited in vain for ${what}:\n${server.output()}`);
-}
-
-/** The database of a stopped server, opened to look at or change its jobs. */
-async function withDatabase<T>(
-  dataDir: string,
-  use: (handle: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
-) {
-  const handle = await openDatabase(
-    { databaseUrl: null, dataDir, brand },
-    { warn: () => undefined },
-  );
-  try {
-    await handle.migrate();
-    return await use(handle);
-  } finally {
-    await handle.close();
-  }
-}
-
 describe('a job survives the server being killed', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'job-crash-'));
   afterAll(() => {
@@ -51,7 +15,7 @@ describe('a job survives the server being killed', () => {
 
   it('finishes after SIGKILL in the middle and a restart on the same data directory', async () => {
     const steps = 12;
-    const id = await withDatabase(dataDir, async ({ db }) => {
+    const id = await withStoppedServerDatabase(dataDir, async ({ db }) => {
       const queue = createJobQueue(createJobsRepository(db));
       return (
         await queue.enqueue({ kind: 'test-steps', payload: { steps, stepMs: 100 }, userId: null })
@@ -61,20 +25,22 @@ describe('a job survives the server being killed', () => {
     const env = { DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' };
     const first = startServer(env, entry);
     await first.listening;
-    await waitFor(first, /"step":4,/, 'the job to be a third done');
+    await waitForOutput(first, /"step":4,/, 'the job to be a third done');
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
     expect(first.output()).not.toContain('Job finished');
 
     const second = startServer(env, entry);
     await second.listening;
-    await waitFor(second, /Job finished/, 'the job to finish after the restart');
+    await waitForOutput(second, /Job finished/, 'the job to finish after the restart');
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     // The second server started the job again from the beginning.
     expect(second.output()).toMatch(/"step":1,"attempt":2/);
 
-    const row = await withDatabase(dataDir, ({ db }) => createJobsRepository(db).findById(id));
+    const row = await withStoppedServerDatabase(dataDir, ({ db }) =>
+      createJobsRepository(db).findById(id),
+    );
     expect(row).toMatchObject({
       state: 'succeeded',
       attempts: 2,
