@@ -288,14 +288,7 @@ export function EmbryoDetail({
           points={[
             `Chromosomes: ${chromosomesText(embryo.chromosomes)}. ${chromosomeExplanation(embryo)}`,
             ...(screened && findings.length === 0 ? [findingsSentence([], `${name}'s`)] : []),
-            aboveAverageSentence(
-              `${name}'s risk`,
-              reported.map((result) => ({
-                code: result.code,
-                risk: result.absoluteRisk,
-                average: result.populationRisk,
-              })),
-            ),
+            aboveAverageSentence(`${name}'s risk`, reported, (result) => result.absoluteRisk),
           ]}
         />
         <section aria-labelledby={glanceId}>

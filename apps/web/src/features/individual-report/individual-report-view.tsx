@@ -55,14 +55,7 @@ export function IndividualReportView({
         />
         <KeyPoints
           points={[
-            aboveAverageSentence(
-              'Your risk',
-              reported.map((result) => ({
-                code: result.code,
-                risk: result.absoluteRisk,
-                average: result.populationRisk,
-              })),
-            ),
+            aboveAverageSentence('Your risk', reported, (result) => result.absoluteRisk),
             findingsSentence(content.monogenic, 'your'),
           ]}
         />

@@ -118,11 +118,8 @@ export function JointReportView({
               : []),
             aboveAverageSentence(
               "Your children's expected risk",
-              reported.map((range) => ({
-                code: range.code,
-                risk: range.expected,
-                average: range.populationRisk,
-              })),
+              reported,
+              (range) => range.expected,
             ),
           ]}
         />

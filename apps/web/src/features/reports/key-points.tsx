@@ -15,13 +15,21 @@ export const SUMMARY_ID = 'summary';
 
 /**
  * 'Your risk is furthest above average for type 2 diabetes (12.0%, average 8.0%) and …', or
- * that none is above it. `whose` starts the sentence: 'Your risk', 'Embryo E2's risk'.
+ * that none is above it. `whose` starts the sentence: 'Your risk', 'Embryo E2's risk'; `riskOf`
+ * picks the risk each result compares with its population average.
  */
-export function aboveAverageSentence(
+export function aboveAverageSentence<Result extends { code: string; populationRisk: number }>(
   whose: string,
-  results: readonly RiskAgainstAverage[],
+  results: readonly Result[],
+  riskOf: (result: Result) => number,
 ): string {
-  const above = furthestAboveAverage(results);
+  const above = furthestAboveAverage(
+    results.map((result): RiskAgainstAverage => ({
+      code: result.code,
+      risk: riskOf(result),
+      average: result.populationRisk,
+    })),
+  );
   if (above.length === 0) {
     return `${whose} of each condition reported is at or below the population average.`;
   }
