@@ -58,6 +58,14 @@ export function riskPercent(fraction: number): string {
 }
 
 /**
+ * A condition's section in a few words, beside its name while it is closed: 'Your risk 12.0%
+ * (average 8.0%)'. `whose` is the risk's name on that report: 'Your risk', 'Risk', 'Expected'.
+ */
+export function riskGist(whose: string, risk: number, average: number): string {
+  return `${whose} ${riskPercent(risk)} (average ${riskPercent(average)})`;
+}
+
+/**
  * 'About 8 in 100 people like you develop type 2 diabetes in their lifetime (8.2%).', word for
  * word the dot grid's sentence on the page (apps/web/src/features/charts/dot-grid.tsx).
  */

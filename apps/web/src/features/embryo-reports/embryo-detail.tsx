@@ -16,6 +16,7 @@ import {
   percentileCell,
   percentileSentence,
   relativeRiskText,
+  riskGist,
   riskPercent,
   sexText,
 } from '@nestling/shared/report-wording';
@@ -113,10 +114,6 @@ function RiskTable({ embryo, heldBack }: { embryo: Embryo; heldBack: ReadonlySet
 }
 
 /**
- * One condition for one embryo: the absolute risk as dots and words first, then the relative
- * risk, the percentile and the interval, then where its score falls in the population.
- */
-/**
  * 'Among the 5 embryos with a result, Embryo E2 ranks first … in about 3 of 10 plausible
  * outcomes, and in the top two in about 6 of 10.' Nothing when it cannot be said.
  */
@@ -126,6 +123,10 @@ function standingSentence(embryo: Embryo, ranking: ConditionStandings | undefine
   return `Among the ${String(ranking.standings.length)} embryos with a result, ${embryoName(embryo.label)} ranks first, with the lowest genetic risk, in ${outcomesInWords(standing.first)} plausible outcomes, and in the top two in ${outcomesInWords(standing.topTwo)}, given how well the score tells siblings apart.`;
 }
 
+/**
+ * One condition for one embryo: the absolute risk as dots and words first, then the relative
+ * risk, the percentile and the interval, then where its score falls in the population.
+ */
 function DiseaseSection({
   content,
   embryo,
@@ -146,7 +147,7 @@ function DiseaseSection({
       gist={
         heldBack
           ? NOT_ACCURATE_ENOUGH
-          : `Risk ${riskPercent(result.absoluteRisk)} (average ${riskPercent(result.populationRisk)})`
+          : riskGist('Risk', result.absoluteRisk, result.populationRisk)
       }
     >
       {() => {

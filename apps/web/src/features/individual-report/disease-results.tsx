@@ -6,6 +6,7 @@ import {
   modelText,
   percentileSentence,
   relativeRiskText,
+  riskGist,
   riskPercent,
 } from '@nestling/shared/report-wording';
 import { NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
@@ -98,7 +99,7 @@ export function DiseaseSection({
       gist={
         heldBack
           ? NOT_ACCURATE_ENOUGH
-          : `Your risk ${riskPercent(result.absoluteRisk)} (average ${riskPercent(result.populationRisk)})`
+          : riskGist('Your risk', result.absoluteRisk, result.populationRisk)
       }
     >
       {() =>

@@ -3,7 +3,7 @@ import { diseaseReportedSex, getDisease } from '@nestling/shared/catalogue/disea
 import { reportRiskAxisTicks } from '@nestling/shared/charts';
 import type { CarrierMatch, JointReport } from '@nestling/shared/contract/report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
-import { inheritanceText, riskPercent } from '@nestling/shared/report-wording';
+import { inheritanceText, riskGist, riskPercent } from '@nestling/shared/report-wording';
 import { heldBackConditions, NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
 import { RangeChart } from '../charts/range-chart.tsx';
 import { NotAccurateEnoughSection } from '../reports/not-accurate-enough.tsx';
@@ -147,7 +147,7 @@ export function JointReportView({
                 gist={
                   heldBack.has(range.code)
                     ? NOT_ACCURATE_ENOUGH
-                    : `Expected ${riskPercent(range.expected)} (average ${riskPercent(range.populationRisk)})`
+                    : riskGist('Expected', range.expected, range.populationRisk)
                 }
               >
                 {() =>
