@@ -9,6 +9,7 @@ import { BuyATest } from '../orders/buy-a-test.tsx';
 import { pendingOrFailed } from '../reports/report-status.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
 import { AddressForm } from './address-form.tsx';
+import factList from '../../ui/fact-list.module.css';
 import classes from './delivery.module.css';
 import { KIT_TITLES, addressLines, deliverySentence } from './kit-status.ts';
 import { useDeliveries } from './use-deliveries.ts';
@@ -72,7 +73,7 @@ function KitCard({ kit, viewingAs }: { kit: DeliveryKit; viewingAs: boolean }) {
         <Title order={2} size="h3" id={headingId}>
           {title}, order {kit.orderNumber}
         </Title>
-        <dl className={classes.facts}>
+        <dl className={factList.facts}>
           <dt>Kit id</dt>
           <dd className={classes.kitId}>{kit.id}</dd>
           <dt>Test</dt>

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { pendingOrFailed } from '../reports/report-status.tsx';
+import factList from '../../ui/fact-list.module.css';
 import classes from './delivery.module.css';
 import { KitJourney } from './delivery-page.tsx';
 import { KIT_TITLES, returnSentence } from './kit-status.ts';
@@ -53,7 +54,7 @@ function LabelCard({ kit }: { kit: DeliveryKit }) {
         <Title order={3} size="h4" id={headingId}>
           {KIT_TITLES[kit.role]}, order {kit.orderNumber}
         </Title>
-        <dl className={classes.facts}>
+        <dl className={factList.facts}>
           <dt>Kit id</dt>
           <dd className={classes.kitId}>{kit.id}</dd>
           <dt>Delivery</dt>

@@ -21,6 +21,7 @@ import { DownloadArchiveButton } from '../reports/download-archive-button.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
 import { longDateOf } from '../../ui/long-date.ts';
 import { bytesText } from './import-text.ts';
+import factList from '../../ui/fact-list.module.css';
 import classes from './my-data.module.css';
 import { useDataRightsActions, useMyDataOverview } from './use-data-rights.ts';
 
@@ -57,7 +58,7 @@ const KINDS: Record<
 
 function HeldData({ held }: { held: MyDataOverview['held'] }) {
   return (
-    <dl className={`${classes.facts} ${classes.heldFacts}`}>
+    <dl className={`${factList.facts} ${classes.heldFacts}`}>
       {held.map((entry) => {
         const kind = KINDS[entry.kind];
         const [one, many] = kind.unit;

@@ -43,6 +43,7 @@ import {
   linkFailureText,
 } from './export-text.ts';
 import { bytesText, importDateTime, percentOf } from './import-text.ts';
+import factList from '../../ui/fact-list.module.css';
 import classes from './my-data.module.css';
 import {
   useCreateExport,
@@ -239,7 +240,7 @@ function ExportFileRow({
         <Title order={4} size="h5" className={classes.fileName}>
           {file.name}
         </Title>
-        <dl className={classes.facts}>
+        <dl className={factList.facts}>
           <dt>Size</dt>
           <dd>{bytesText(file.size)}</dd>
           <dt>SHA-256</dt>
@@ -315,7 +316,7 @@ function ExportCard({
             {EXPORT_STATE_LABELS[item.state]}
           </Badge>
         </Group>
-        <dl className={classes.facts}>
+        <dl className={factList.facts}>
           <dt>Requested</dt>
           <dd>{importDateTime(item.createdAt)}</dd>
           {item.finishedAt !== null && (

@@ -19,6 +19,7 @@ import {
   percentOf,
   progressText,
 } from './import-text.ts';
+import factList from '../../ui/fact-list.module.css';
 import classes from './my-data.module.css';
 import { useDeleteImport, useImports } from './use-imports.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
@@ -93,7 +94,7 @@ function ImportCard({
             {IMPORT_STATE_LABELS[item.state]}
           </Badge>
         </Group>
-        <dl className={classes.facts}>
+        <dl className={factList.facts}>
           <dt>Size</dt>
           <dd>{bytesText(item.size)}</dd>
           <dt>Started</dt>
