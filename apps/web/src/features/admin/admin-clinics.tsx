@@ -21,6 +21,7 @@ import {
 } from '@nestling/shared/contract/clinics';
 import { US_STATES } from '@nestling/shared/contract/purchase';
 import { useId, useState, type SubmitEvent } from 'react';
+import { AdminFormActions } from './admin-form-actions.tsx';
 import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
 import classes from './admin-clinics.module.css';
 import { adminErrorText } from './format.ts';
@@ -167,21 +168,11 @@ function ClinicForm({ clinic, onDone }: { clinic?: AdminClinic; onDone?: () => v
             setFields((previous) => ({ ...previous, active }));
           }}
         />
-        {action.isError && server === undefined && (
-          <Alert color="red" role="alert">
-            {adminErrorText(action.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={action.isPending}>
-            {clinic === undefined ? 'Add clinic' : 'Save clinic'}
-          </Button>
-          {onDone !== undefined && clinic !== undefined && (
-            <Button variant="default" onClick={onDone}>
-              Close
-            </Button>
-          )}
-        </Group>
+        <AdminFormActions
+          action={action}
+          submitLabel={clinic === undefined ? 'Add clinic' : 'Save clinic'}
+          onClose={clinic === undefined ? undefined : onDone}
+        />
       </Stack>
     </form>
   );

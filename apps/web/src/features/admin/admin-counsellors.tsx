@@ -24,6 +24,7 @@ import {
 } from '@nestling/shared/contract/appointments';
 import { useId, useState, type SubmitEvent } from 'react';
 import { browserTimeZone, localDateKey, timeText } from '../appointments/slot-times.ts';
+import { AdminFormActions } from './admin-form-actions.tsx';
 import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
 import { adminErrorText } from './format.ts';
 import {
@@ -195,21 +196,11 @@ function CounsellorForm({
             set('active')(event.currentTarget.checked);
           }}
         />
-        {action.isError && server === undefined && (
-          <Alert color="red" role="alert">
-            {adminErrorText(action.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={action.isPending}>
-            {counsellor === undefined ? 'Add counselor' : 'Save counselor'}
-          </Button>
-          {onDone !== undefined && counsellor !== undefined && (
-            <Button variant="default" onClick={onDone}>
-              Close
-            </Button>
-          )}
-        </Group>
+        <AdminFormActions
+          action={action}
+          submitLabel={counsellor === undefined ? 'Add counselor' : 'Save counselor'}
+          onClose={counsellor === undefined ? undefined : onDone}
+        />
       </Stack>
     </form>
   );
