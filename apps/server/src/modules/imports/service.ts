@@ -114,7 +114,10 @@ export function createImportsService(deps: {
   liveReads: Pick<LiveReads, 'finish' | 'drop'>;
   /** The sex on the person's profile ('Female', 'Male'), or null. */
   profileSex: (userId: string) => Promise<string | null>;
-  log: { info: (details: object, message: string) => void };
+  log: {
+    info: (details: object, message: string) => void;
+    warn: (details: object, message: string) => void;
+  };
 }) {
   const { repository, fileStore, uploads, jobs, liveReads } = deps;
 
@@ -224,7 +227,10 @@ export function createImportsService(deps: {
           return;
         }
       } catch (error) {
-        deps.log.info({ importId: id, error }, 'Reading the import again in a job');
+        deps.log.warn(
+          { importId: id, error },
+          'Keeping a read upload failed: a job reads it again',
+        );
       }
       await queueJob(id, row.userId);
     },
