@@ -29,6 +29,7 @@ async function writeVcfGz(file: string, rows: number) {
       yield text;
     }
   }
+  mkdirSync(path.dirname(file), { recursive: true });
   await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(file));
 }
 
@@ -77,7 +78,6 @@ describe('an import survives the server being killed', () => {
     const rows = 3_000_000;
     const importId = randomUUID().replaceAll('-', '');
     const userId = 'crash-test-person';
-    mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
     await writeVcfGz(path.join(dataDir, 'uploads', importId), rows);
 
     const jobId = await queueImport(dataDir, userId, importId);
@@ -133,7 +133,6 @@ describe('an import survives the server being killed', () => {
     const importId = randomUUID().replaceAll('-', '');
     const userId = 'crash-test-moved';
     const stored = path.join(dataDir, 'files', genotypesKey(userId, importId, 'genome.vcf.gz'));
-    mkdirSync(path.dirname(stored), { recursive: true });
     await writeVcfGz(stored, rows);
     await queueImport(dataDir, userId, importId);
 
@@ -155,7 +154,6 @@ describe('an import survives the server being killed', () => {
     const rows = 20_000;
     const importId = randomUUID().replaceAll('-', '');
     const userId = 'crash-test-no-job';
-    mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
     await writeVcfGz(path.join(dataDir, 'uploads', importId), rows);
     await insertQueuedImport(dataDir, userId, importId);
 

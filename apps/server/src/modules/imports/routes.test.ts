@@ -311,6 +311,16 @@ describe.each(testDatabaseKinds)('genome imports on %s', (kind) => {
     });
   });
 
+  it('keeps a name over 255 characters cut before its ending, and reads the file by it', async () => {
+    const longName = `${'my genome from the sequencing company '.repeat(10)}export.VCF.GZ`;
+    const id = await upload(individualToken, longName, gzipSync(vcf(300)));
+    const done = await finished(individualToken, id);
+    expect(done.state).toBe('done');
+    expect(done.fileName).toHaveLength(255);
+    expect(done.fileName).toBe(longName.slice(0, 248) + '.VCF.GZ');
+    expect(done.summary).toMatchObject({ format: 'vcf', compression: 'gzip', variants: 300 });
+  });
+
   it('refuses at the start a name it cannot read, an empty file and one over 2 GB', async () => {
     const pdf = await create(individualToken, 'results.pdf', 1000);
     expect(pdf.statusCode).toBe(400);

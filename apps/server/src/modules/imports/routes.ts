@@ -25,7 +25,7 @@ import { user } from '../../db/schema.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { requireDataPortal } from '../my-data/guard.ts';
 import { LiveReads } from './live-reads.ts';
-import { createImportsRepository } from './repository.ts';
+import { createImportsRepository, type ImportRow } from './repository.ts';
 import {
   createImportsService,
   IMPORT_JOB_KIND,
@@ -45,6 +45,8 @@ const errors = {
 /** Unfinished uploads one person may have at once: each may hold up to 2 GB on the disk. */
 export const MAX_UNFINISHED_UPLOADS = 3;
 export const TOO_MANY_UPLOADS = `You have ${String(MAX_UNFINISHED_UPLOADS)} uploads that have not finished. Finish or delete one on the imports page first.`;
+/** The longest file name kept for an import. */
+const MAX_FILE_NAME = 255;
 export const LENGTH_REQUIRED = 'The upload must say how large the file is (Upload-Length).';
 
 /** A refusal the tus server sends as it is: a status and a plain-text sentence. */
@@ -167,8 +169,14 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
       const node = nodeRequestOf(request);
       const userId = node === undefined ? undefined : owners.get(node);
       if (userId === undefined) throw refusal(401, 'No token in context');
-      const fileName = upload.metadata?.filename?.trim() ?? '';
-      if (importFileEnding(fileName) === null) throw refusal(400, IMPORT_FILE_REFUSED);
+      const given = upload.metadata?.filename?.trim() ?? '';
+      const ending = importFileEnding(given);
+      if (ending === null) throw refusal(400, IMPORT_FILE_REFUSED);
+      // At most 255 characters, cut before the ending: the file is read by its ending.
+      const fileName =
+        given.length <= MAX_FILE_NAME
+          ? given
+          : given.slice(0, MAX_FILE_NAME - ending.length) + given.slice(-ending.length);
       if (upload.size === undefined) throw refusal(400, LENGTH_REQUIRED);
       if (upload.size > IMPORT_MAX_BYTES) throw refusal(413, IMPORT_TOO_LARGE);
       if (upload.size === 0) throw refusal(400, IMPORT_EMPTY_FILE);
@@ -178,7 +186,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
       await repository.insert({
         id: upload.id,
         userId,
-        fileName: fileName.slice(0, 255),
+        fileName,
         size: upload.size,
       });
       liveReads.start(upload.id, fileName);
@@ -206,28 +214,31 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     done(null, undefined);
   });
 
+  /**
+   * Why the upload's file was refused while it arrived (recorded, or about to be), so that the
+   * rest need not be sent; null when it was not.
+   */
+  function refusedWhileArriving(row: ImportRow): string | null {
+    if (row.state !== 'failed') return liveReads.refusal(row.id);
+    liveReads.drop(row.id);
+    return row.error ?? IMPORT_FILE_REFUSED;
+  }
+
   /** Checks the caller, then lets tus answer on the raw response. */
   async function handOverToTus(request: FastifyRequest, reply: FastifyReply, uploadId?: string) {
     const caller = await app.resolveSubject(request, undefined);
     requireDataPortal(caller);
-    const row = uploadId === undefined ? null : await repository.findForUser(uploadId, caller.id);
-    if (uploadId !== undefined && row === null) {
-      return sendError(request, reply, 404, IMPORT_NOT_FOUND);
-    }
-    // Refused while it arrived (recorded, or about to be): the rest need not be sent.
-    const refused =
-      uploadId === undefined || request.method !== 'PATCH'
-        ? null
-        : row?.state === 'failed'
-          ? (row.error ?? IMPORT_FILE_REFUSED)
-          : liveReads.refusal(uploadId);
-    if (uploadId !== undefined && refused !== null) {
-      if (row?.state === 'failed') liveReads.drop(uploadId);
-      return reply
-        .code(422)
-        .header('Tus-Resumable', '1.0.0')
-        .type('text/plain; charset=utf-8')
-        .send(refused);
+    if (uploadId !== undefined) {
+      const row = await repository.findForUser(uploadId, caller.id);
+      if (row === null) return sendError(request, reply, 404, IMPORT_NOT_FOUND);
+      const refused = request.method === 'PATCH' ? refusedWhileArriving(row) : null;
+      if (refused !== null) {
+        return reply
+          .code(422)
+          .header('Tus-Resumable', '1.0.0')
+          .type('text/plain; charset=utf-8')
+          .send(refused);
+      }
     }
     owners.set(request.raw, caller.id);
     reply.hijack();
