@@ -52,7 +52,8 @@ import { stripeWebhookRoutes } from './modules/stripe/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { errorHandlerPlugin } from './plugins/errors.ts';
+import { errorHandlerPlugin, sendError } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-answers.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
@@ -73,6 +74,8 @@ declare module 'fastify' {
     fileStore: FileStore;
   }
 }
+
+export const SERVER_CLOSING = 'The server is restarting. Try again in a moment.';
 
 export interface BuildAppOptions {
   config: Config;
@@ -114,8 +117,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Stop taking new requests on close while the ones in flight finish; kept-alive
     // connections are closed gently (connection-drain.ts), not all at once.
-    return503OnClosing: true,
+    // Refused by the hook below instead, with the headers every answer carries.
+    return503OnClosing: false,
     forceCloseConnections: false,
+    // Answers made before any route runs carry the security headers too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -141,8 +148,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(requestGuardsPlugin);
+  // Before the request guards, whose refusals (a NUL in the address) carry the headers too.
   await app.register(securityHeadersPlugin);
+  // A request that still arrives while the server closes is told to come back: a load
+  // balancer sends it to another replica.
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) return sendError(request, reply, 503, SERVER_CLOSING);
+  });
+  await app.register(requestGuardsPlugin);
   await app.register(compressionPlugin);
   await app.register(openApiPlugin, { productName: config.brand.productName });
 

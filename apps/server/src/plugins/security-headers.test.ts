@@ -170,3 +170,91 @@ describe('img-src and the maps key', () => {
     );
   });
 });
+
+/** The headers every answer must carry, whoever made it (issue 28, finding 11). */
+function expectGuarded(headers: Record<string, unknown>, what: string) {
+  expect(headers['content-security-policy'], what).toMatch(/frame-ancestors 'none'/);
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['cache-control'], what).toBe('no-store');
+  expect(headers['x-frame-options'], what).toBe('DENY');
+  expect(headers['referrer-policy'], what).toBe('no-referrer');
+}
+
+/** One raw HTTP/1.1 exchange, for the answers Node and Fastify make before any route. */
+async function rawExchange(
+  port: number,
+  request: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    });
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer')));
+  });
+}
+
+describe('answers made outside the routes', () => {
+  let app: App;
+  let port: number;
+  beforeAll(async () => {
+    app = await createTestApp({ database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    port = typeof address === 'object' && address !== null ? address.port : 0;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('carry the security headers and the error body: bad percent-encoding', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/checkout/%ff%fe' });
+    expect(response.statusCode).toBe(400);
+    expectGuarded(response.headers, 'bad URL');
+    expect(response.json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringMatching(/address/),
+    });
+  });
+
+  it('carry the security headers: a path parameter over the longest the router takes', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/checkout/${'a'.repeat(500)}` });
+    expect(response.statusCode).toBe(414);
+    expectGuarded(response.headers, '414');
+    expect(response.json()).toMatchObject({ statusCode: 414 });
+  });
+
+  it('carry the security headers: a NUL in the address', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/checkout/%00' });
+    expect(response.statusCode).toBe(400);
+    expectGuarded(response.headers, 'NUL');
+  });
+
+  it('carry the security headers: headers over the size Node takes (431)', async () => {
+    const answer = await rawExchange(
+      port,
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    expectGuarded(answer.headers, '431');
+    expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 431 });
+  });
+
+  it('carry the security headers: a request Node cannot parse (400)', async () => {
+    const answer = await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost x\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expectGuarded(answer.headers, 'malformed');
+  });
+});
