@@ -1483,6 +1483,21 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     return { method: 'POST', url, ...(body === undefined ? {} : { body }) };
   }
 
+  /** Routes whose 401 answers the credentials in the body: a spoiled body is a 400 there. */
+  const credentialRoutes = new Set(['POST /api/auth/sign-in/email']);
+
+  /** The call with a query and a body no schema takes. */
+  function spoil(call: Call): Call {
+    const [path = call.url] = call.url.split('?');
+    return {
+      ...call,
+      url: `${path}?page=-1&date=never&asUser=${'x'.repeat(300)}`,
+      ...(call.method === 'GET' || call.method === 'DELETE'
+        ? {}
+        : { body: { unexpected: [1, { deeper: true }], prevalence: 'lots' } }),
+    };
+  }
+
   let address = 0;
   async function send(role: Role, call: Call, token = tokens.get(role)) {
     address += 1;
@@ -1558,6 +1573,21 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
             item.expect(role),
             item.foreignTo?.includes(role) ?? false,
           );
+          // A caller who may not use the route learns nothing of its shape: the same call with
+          // its query and body spoiled is refused the same way, not with the schema's words.
+          // That is every refusal for who the caller is (signed out, not staff); one that
+          // depends on a parameter (asUser, the subject's My Data flag) needs it valid first.
+          if (
+            (response.statusCode === 401 && !credentialRoutes.has(route)) ||
+            (response.statusCode === 403 && route.includes(' /api/admin/'))
+          ) {
+            const spoiled = await send(role, spoil(item.call(role)));
+            if (spoiled.statusCode !== response.statusCode) {
+              problems.push(
+                `${route} (${item.label}) as ${role}, spoiled: ${String(spoiled.statusCode)}, not ${String(response.statusCode)} as before`,
+              );
+            }
+          }
         }
       }
     }

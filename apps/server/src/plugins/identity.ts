@@ -27,12 +27,12 @@ declare module 'fastify' {
     authService: AuthService;
     rateLimiter: RateLimiter;
     audit: AuditService;
-    /** preHandler: a valid access token of a live session, else 401. */
+    /** onRequest hook: a valid access token of a live session, else 401. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: as requireUser, and a confirmed email, else 403 'Verified email required'. */
+    /** onRequest hook: as requireUser, and a confirmed email, else 403 'Verified email required'. */
     requireVerifiedUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
-     * preHandler after requireUser: 403 while a primary admin is impersonating the user, for the
+     * onRequest hook after requireUser: 403 while a primary admin is impersonating the user, for the
      * changes only the person may make (password, email, payment).
      */
     refuseWhileImpersonating: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -50,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
     mailer,
     rateLimiter,
   });
-  const ownChange = { preHandler: [app.requireVerifiedUser, app.refuseWhileImpersonating] };
+  const ownChange = { onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating] };
 
   /** Runs the work for the signed-in caller; the service's refusals become error answers. */
   async function asCaller<T>(
@@ -77,7 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
   app.patch(
     '/user/me',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary: 'Changes the name, phone, date of birth or sex of the signed-in user',
         tags: ['account'],
@@ -137,7 +137,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/user/sessions',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary: "The signed-in user's devices (live sessions), the one asking marked current",
         tags: ['account'],

@@ -34,7 +34,7 @@ export const activationRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/kits',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "The person's kits (individual orders and both kits of each couple account) and whether each is activated; admins may pass asUser",
@@ -52,7 +52,7 @@ export const activationRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/kits/lookup',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "What a typed kit id activates: an individual order or a couple account's kit (400 for a typo, 404 for an unknown or another person's kit; 30 per 15 minutes)",
@@ -73,7 +73,7 @@ export const activationRoutes: FastifyPluginAsyncZod = (app) => {
   app.patch(
     '/accounts/:id/activate',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "Activates both kits of a couple account, by either partner, with both tubes' ids: 'Orders not attached' when a kit is missing, 409 until the partner joined and both did the survey and accepted the terms",

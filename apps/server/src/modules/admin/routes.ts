@@ -25,7 +25,7 @@ import { createUsersRepository } from '../users/repository.ts';
 import { createAdminRepository } from './repository.ts';
 import { createAdminService } from './service.ts';
 
-/** preHandler after requireVerifiedUser: admins only. */
+/** onRequest hook after requireVerifiedUser: admins only. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
   if (request.identity?.isAdminUser !== true) await sendError(request, reply, 403, ADMIN_ONLY);
 }
@@ -53,7 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/users',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: 'Users whose name or email contains q, newest first (admins only)',
         tags: ['admin'],
@@ -67,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/admin/users/:id/data-portal',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: 'Turns My Data on or off for one person; audited (admins only)',
         tags: ['admin'],
@@ -92,7 +92,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/audit',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'The audit log, newest first, a page at a time; filters by staff member, patient (id or email), action and time (admins only)',
@@ -107,7 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/audit.csv',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: `The audit log entries the filters match as a CSV file, at most ${String(AUDIT_CSV_MAX_ROWS)}; formulas are made plain text; the export is audited (admins only)`,
         tags: ['admin'],
@@ -136,7 +136,14 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/impersonation',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: [
+        app.requireVerifiedUser,
+        async (request) => {
+          if (request.identity !== null) {
+            await impersonation.refuseUnlessImpersonator(request.identity);
+          }
+        },
+      ],
       schema: {
         summary:
           "Starts acting as a patient: an access token for a 1-hour session of the patient's",
@@ -154,7 +161,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/admin/impersonation',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         summary: "Ends the impersonation: an access token for the admin's own session again",
         tags: ['admin'],

@@ -63,7 +63,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/appointments/slots',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'Free counseling slots starting in [from, to) (at most 31 days), from 24 hours ahead to 8 weeks ahead, earliest first; times in UTC',
@@ -78,7 +78,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/appointments',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'The person’s booked appointments that have not ended, earliest first; admins may pass asUser',
@@ -96,7 +96,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/appointments',
     {
-      preHandler: ownChoice,
+      onRequest: ownChoice,
       schema: {
         summary:
           'Books a free slot; a slot someone else holds answers 409 however many ask at once. Mails a confirmation with a calendar invitation; rate-limited',
@@ -111,7 +111,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/appointments/:id/reschedule',
     {
-      preHandler: ownChoice,
+      onRequest: ownChoice,
       schema: {
         summary:
           'Moves the person’s appointment to another free slot (the old one is freed) up to 24 hours before it starts; mails the updated invitation; rate-limited',
@@ -127,7 +127,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/appointments/:id/cancel',
     {
-      preHandler: ownChoice,
+      onRequest: ownChoice,
       schema: {
         summary:
           'Cancels the person’s appointment up to 24 hours before it starts (inside that, 409); mails the cancellation for the calendar; rate-limited',
@@ -142,7 +142,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/counsellors',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: 'Every counselor with their weekly hours (admins only)',
         tags: ['admin'],
@@ -155,7 +155,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/counsellors',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: 'Adds a counselor: name, email, short bio, time zone (admins only)',
         tags: ['admin'],
@@ -177,7 +177,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/admin/counsellors/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'Changes a counselor; an inactive one offers no new slots, booked appointments stay (admins only)',
@@ -201,7 +201,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/admin/counsellors/:id/availability',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'Replaces a counselor’s weekly hours: periods of a weekday in their time zone, each cut into slots (admins only)',
@@ -225,7 +225,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/appointments',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'The booked appointments starting on a date in a time zone, with who booked them (admins only; audited)',

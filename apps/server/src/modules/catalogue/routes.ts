@@ -45,7 +45,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/admin/products/:code',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: "Changes a product's price and texts; past orders keep theirs (admins only)",
         tags: ['admin'],
@@ -65,7 +65,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/discount-codes',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: 'The discount codes, newest first (admins only)',
         tags: ['admin'],
@@ -78,7 +78,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/discount-codes',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: 'Creates a discount code: a percentage or an amount off (admins only)',
         tags: ['admin'],
@@ -97,7 +97,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
   app.patch(
     '/admin/discount-codes/:code',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: 'Switches a discount code on or off (admins only)',
         tags: ['admin'],

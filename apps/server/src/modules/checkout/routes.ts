@@ -60,7 +60,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/checkout/quote',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         summary: 'The order summary of a product and an optional discount code',
         tags: ['purchase'],
@@ -74,7 +74,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/checkout',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'Begins a purchase with the configured provider; the same idempotency key answers the same checkout',
@@ -89,7 +89,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/checkout/:id',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary: "One of the person's checkouts, with its order once paid",
         tags: ['purchase'],
@@ -103,7 +103,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/checkout/:id/cancel',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary: 'Gives up an unpaid checkout; a paid one stays paid',
         tags: ['purchase'],
@@ -117,7 +117,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/checkout/:id/test-payment',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary: 'Pays a test-provider checkout with a test card (no money moves)',
         tags: ['purchase'],
@@ -132,7 +132,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/checkout/:id/test-payment/confirm',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary: "Approves or declines the test card's extra confirmation step",
         tags: ['purchase'],

@@ -62,7 +62,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod = (app) => {
     '/user/clinic/sharing',
     {
       // The person's own consent: never given or withdrawn by staff acting as them.
-      preHandler: [app.requireVerifiedUser, app.refuseWhileImpersonating],
+      onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating],
       schema: {
         summary:
           'Shares the person’s reports with their chosen clinic and mails the clinic a new link (earlier links stop working), or stops sharing and every link stops working; 409 without a chosen clinic that receives reports (audited)',

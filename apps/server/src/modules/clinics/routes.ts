@@ -46,7 +46,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/clinics',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'Active partner clinics: a 5-digit ZIP orders them by great-circle miles from its center, nearest first; other text matches name, city or state, by name; no query lists all, nearest to the ZIP of the person’s shipping address when known. Admins may pass asUser',
@@ -64,7 +64,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/user/clinic',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'The clinic the person chose as theirs, or null, and whether they share their reports with it; admins may pass asUser',
@@ -82,7 +82,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/user/clinic',
     {
-      preHandler: ownChoice,
+      onRequest: ownChoice,
       schema: {
         summary:
           'Marks an active clinic as the person’s own, replacing any earlier choice (sharing reports with another clinic stops); an inactive or unknown clinic answers 404',
@@ -100,7 +100,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/user/clinic',
     {
-      preHandler: ownChoice,
+      onRequest: ownChoice,
       schema: {
         summary: 'Clears the person’s chosen clinic; sharing reports with it stops',
         tags: ['clinics'],
@@ -116,7 +116,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/clinics',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: 'Every clinic of the directory, active or not, by name (admins only)',
         tags: ['admin'],
@@ -129,7 +129,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/clinics',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'Adds a clinic; without latitude and longitude it is placed at its ZIP’s center, and a ZIP not known answers 400 (admins only; audited)',
@@ -152,7 +152,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/admin/clinics/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'Changes a clinic; an inactive one is no longer listed nor can be chosen, earlier choices stay (admins only; audited)',

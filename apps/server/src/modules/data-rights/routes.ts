@@ -71,7 +71,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/my-data',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'What the portal holds about the person (reports, documents, surveys, imports, exports, clinic links, with sizes), their research consent and any pending account deletion; admins may pass asUser',
@@ -90,7 +90,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/user/deletion',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'Whether the person’s account is set to be deleted, and when; admins may pass asUser',
@@ -108,7 +108,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/user/deletion',
     {
-      preHandler: ownChoice,
+      onRequest: ownChoice,
       schema: {
         summary:
           'Sets the account and all its data to be deleted after the grace period (undo with DELETE); the person types their email address to confirm. 409 when already set (audited)',
@@ -132,7 +132,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/user/deletion',
     {
-      preHandler: ownChoice,
+      onRequest: ownChoice,
       schema: {
         summary:
           'Undoes the request to delete the account, before it is due; 409 when none (audited)',
@@ -155,7 +155,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/user/research-consent',
     {
-      preHandler: ownChoice,
+      onRequest: ownChoice,
       schema: {
         summary:
           'Gives or withdraws the person’s consent to the use of their data for research (audited)',

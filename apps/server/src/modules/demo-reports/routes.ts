@@ -13,7 +13,7 @@ export const demoReportsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/demo/embryo-reports/:variant',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'A demo embryo report of sample data (standard, grs, 30x or 5x) in the shape of GET /reports/{id}; 403 for accounts without the demo flag, except lab staff',

@@ -35,7 +35,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/user/documents',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary: "The user's documents, newest first; `report` keeps that report's only",
         tags: ['documents'],
@@ -52,7 +52,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/user/documents/:id/session',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary: 'A link that shows the document once, within 5 minutes, without sign-in',
         tags: ['documents'],

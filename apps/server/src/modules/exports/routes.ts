@@ -189,7 +189,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/my-data/exports',
     {
-      preHandler: ownOnly,
+      onRequest: ownOnly,
       schema: {
         summary:
           'Asks for an export: the FHIR R4 bundle of the person’s reports and survey, the ZIP of their reports (PDF and JSON) and documents, or an import’s genotypes as 23andMe-format text or a VCF (importId of a finished import; a VCF only from a VCF). A background job prepares it; never while impersonating.',
@@ -208,7 +208,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/my-data/exports',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'The person’s exports, newest first, with state, progress, files (name, type, size, SHA-256) and errors; admins may pass asUser',
@@ -227,7 +227,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/my-data/exports/:id',
     {
-      preHandler: ownOnly,
+      onRequest: ownOnly,
       schema: {
         summary:
           'Deletes an export and its files; audited; never while impersonating. Answers the exports left.',
@@ -252,7 +252,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/my-data/exports/:id/files/:name/link',
     {
-      preHandler: ownOnly,
+      onRequest: ownOnly,
       schema: {
         summary:
           'A link that downloads one file of a finished export without sign-in, with HTTP Range, until it expires (15 minutes); never while impersonating',

@@ -73,7 +73,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/health-survey',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "The person's health survey: their variant (sex gives mother or father; pgt on a couple account with an embryo report, else saliva), its status and whether it may still change; admins may pass asUser",
@@ -91,7 +91,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/health-survey/questionnaires/:variant',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary: 'A health survey variant as an HL7 FHIR R4 Questionnaire resource',
         tags: ['health-survey'],
@@ -109,7 +109,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/health-survey/:variant/response',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "The person's answers to a variant as a FHIR QuestionnaireResponse with its revision and page (an empty in-progress one before any answer); admins may pass asUser",
@@ -129,7 +129,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/health-survey/:variant/response',
     {
-      preHandler: writeGuard,
+      onRequest: writeGuard,
       bodyLimit: SAVE_BODY_LIMIT,
       schema: {
         summary:
@@ -160,7 +160,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/health-survey/:variant/submit',
     {
-      preHandler: writeGuard,
+      onRequest: writeGuard,
       schema: {
         summary:
           "Submits the survey: completed when every required, enabled question has an answer (else 422 naming the missing ones); the person's healthSurveyStatus becomes 'done'",
@@ -189,7 +189,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/health-survey/:variant/response.json',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "The person's answers as a FHIR QuestionnaireResponse file (application/fhir+json); 404 before any answer; admins may pass asUser",

@@ -46,16 +46,27 @@ export function createImpersonationService(deps: {
   const { config, sessions, users, authService, audit } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** The primary admin who may start an impersonation; 403 for anyone else. */
+  async function impersonator(identity: Identity) {
+    if (identity.impersonatedBy !== null) {
+      throw new ImpersonationError(403, ALREADY_IMPERSONATING);
+    }
+    const admin = await users.findById(identity.userId);
+    if (admin === null || !isPrimaryAdmin(admin, config.brand.companyDomain)) {
+      throw new ImpersonationError(403, PRIMARY_ADMIN_ONLY);
+    }
+    return admin;
+  }
+
   return {
+    /** Refuses (403) anyone who may not impersonate, before the request's body is read. */
+    async refuseUnlessImpersonator(identity: Identity): Promise<void> {
+      await impersonator(identity);
+    },
+
     /** A new session for the patient, and an access token for it. */
     async start(request: FastifyRequest, identity: Identity, userId: string) {
-      if (identity.impersonatedBy !== null) {
-        throw new ImpersonationError(403, ALREADY_IMPERSONATING);
-      }
-      const admin = await users.findById(identity.userId);
-      if (admin === null || !isPrimaryAdmin(admin, config.brand.companyDomain)) {
-        throw new ImpersonationError(403, PRIMARY_ADMIN_ONLY);
-      }
+      const admin = await impersonator(identity);
       const patient = await users.findById(userId);
       if (patient === null) throw new ImpersonationError(404, USER_NOT_FOUND);
       if (patient.isAdminUser) throw new ImpersonationError(403, ADMINS_NOT_IMPERSONATED);

@@ -255,7 +255,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     IMPORT_UPLOAD_PATH,
     {
-      preHandler: uploadPreHandler,
+      onRequest: uploadPreHandler,
       schema: {
         summary:
           'Starts a resumable upload of a genetic data file (tus 1.0.0 creation: Upload-Length at most 2 GB, Upload-Metadata filename ending .txt, .zip, .vcf, .vcf.gz or .vcf.bgz); 201 with its Location. Refusals are plain text.',
@@ -270,7 +270,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     app.route({
       method,
       url: `${IMPORT_UPLOAD_PATH}/:id`,
-      preHandler: uploadPreHandler,
+      onRequest: uploadPreHandler,
       schema: {
         summary:
           method === 'HEAD'
@@ -300,7 +300,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     `${IMPORT_UPLOAD_PATH}/:id`,
     {
-      preHandler: uploadPreHandler,
+      onRequest: uploadPreHandler,
       schema: {
         summary: 'Cancels an upload (tus termination): the import and its bytes are deleted',
         tags: ['my-data'],
@@ -317,7 +317,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/my-data/imports',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'The person’s genome imports, newest first, with state, progress, summary and errors; admins may pass asUser',
@@ -336,7 +336,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/my-data/imports/:id',
     {
-      preHandler: uploadPreHandler,
+      onRequest: uploadPreHandler,
       schema: {
         summary:
           'Deletes an import: its row, the uploaded file and the stored genotypes; audited; never while impersonating. Answers the imports left.',

@@ -19,7 +19,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/my-data/jobs',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'The person’s background tasks (imports, exports) with state and progress, newest first; 403 unless My Data is on for them; admins may pass asUser',

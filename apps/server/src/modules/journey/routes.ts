@@ -23,7 +23,7 @@ export const journeyRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/journey',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "Each of the person's tests (couple accounts and individual orders), newest first, with each step from purchase to results and its state, and the person's next step; admins may pass asUser (read only)",

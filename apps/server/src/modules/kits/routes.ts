@@ -31,7 +31,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/deliveries',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "The person's kits, newest order first, with address, tracker stage, shipment and return label; the same kits /orders shows; admins may pass asUser",
@@ -49,7 +49,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/kits/:id/address',
     {
-      preHandler: [app.requireVerifiedUser, app.refuseWhileImpersonating],
+      onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating],
       schema: {
         summary:
           "Changes the kit's shipping address until the kit ships; after that, or for a refunded order, 409. Another person's kit answers 404; asUser (viewing as) is refused: it is read-only",
@@ -77,7 +77,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/kits/:id/return-label',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "The kit's prepaid return label as a PDF, kept among the person's documents: printed again it is the same document. From delivery until the lab receives the sample (409 before); admins may pass asUser (the label is then not stored)",

@@ -121,7 +121,7 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/lab-keys',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'Creates a lab API key; the answer is the only time the key is shown (admins only)',
@@ -141,7 +141,7 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/lab-keys',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: 'The lab API keys, newest first, without the keys themselves (admins only)',
         tags: ['admin'],
@@ -154,7 +154,7 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/admin/lab-keys/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: 'Revokes a lab API key at once; answers the key as it now is (admins only)',
         tags: ['admin'],

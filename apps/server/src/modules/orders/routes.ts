@@ -21,7 +21,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = (app) => {
   app.patch(
     '/individual_reports/:id/activate',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "Activates the caller's individual order (the id is the order's); 409 until their health survey is done and the terms accepted; answers the updated order",

@@ -76,7 +76,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/invitations/pending',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'Open invitations to the signed-in person’s email whose account waits for them (the invite banner); the id opens /saliva/invite/accept/{id}',
@@ -109,7 +109,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/invitations/:key/accept',
     {
-      preHandler: ownChoice,
+      onRequest: ownChoice,
       schema: {
         summary:
           'Accepts an invitation (the link’s token, or the invitation’s id from the banner) as the invited address: fills the partner’s place, once',
@@ -133,7 +133,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/partner',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'The person’s couple accounts: the partner (joined, invited or none) and both sharing choices; admins may pass asUser',
@@ -151,7 +151,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/partner/:accountId/invitation',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'Invites the partner by email (another address cancels the open invitation); rate-limited',
@@ -170,7 +170,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/partner/:accountId/invitation/resend',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'Sends the open invitation again with a new link (the old one stops working) valid 14 days; rate-limited',
@@ -188,7 +188,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/partner/:accountId/invitation/cancel',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary: 'Cancels the open invitation; its link then says so',
         tags: ['partner'],
@@ -205,7 +205,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/partner/:accountId/sharing',
     {
-      preHandler: ownChoice,
+      onRequest: ownChoice,
       schema: {
         summary:
           'The person’s own choice to let the partner see their individual results; takes effect at once',
@@ -230,7 +230,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/partner/individual-reports',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'The individual reports partners currently share with the person (open each with GET /individual_reports/{orderId}); admins may pass asUser',

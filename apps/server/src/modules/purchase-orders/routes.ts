@@ -53,7 +53,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/orders',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "The person's purchases, newest first: those they bought, and the couple's orders where they are the partner (without the buyer's card digits, receipt or address); admins may pass asUser",
@@ -71,7 +71,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/orders/:id',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "One of the person's purchases with its tracker; another person's answers 404 as an unknown one; admins may pass asUser",
@@ -90,7 +90,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/orders',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'Orders, newest first, at most 200: q matches the order number (NS-10001 or 10001), a kit id, or part of the buyer’s or partner’s email; stage filters (admins only)',
@@ -105,7 +105,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/orders.csv',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'The orders of GET /admin/orders as a CSV file, same filters; formulas are made plain text (admins only)',
@@ -123,7 +123,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/orders/:id/events',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'Moves the tracker: forward records the stage (a shipment with carrier and tracking number); back is a correction and needs a note; a refunded order refuses (admins only)',
@@ -147,7 +147,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/orders/:id/refund',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'Refunds the whole order through its payment provider, before the kit ships only; the buyer gets a mail (admins only)',

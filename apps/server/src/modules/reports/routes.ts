@@ -100,7 +100,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
     app.get(
       url,
       {
-        preHandler: app.requireVerifiedUser,
+        onRequest: app.requireVerifiedUser,
         schema: {
           summary,
           tags: ['reports'],

@@ -29,7 +29,7 @@ export const riskCalculatorRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/risk-calculator/conditions',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "Every catalogue condition's prevalence, score r² and heritability, each with its source: the lab's value where staff set one, the published one else; changedBy is sent to admins only; admins may pass asUser",
@@ -50,7 +50,7 @@ export const riskCalculatorRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/admin/risk-conditions/:code',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           "Sets the lab's prevalence, r² and heritability of a condition (null: the published value) with a note saying where they come from; r² may not exceed the heritability (admins only)",
@@ -76,7 +76,7 @@ export const riskCalculatorRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/admin/risk-conditions/:code',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary: 'Puts a condition back to its published values (admins only)',
         tags: ['admin'],

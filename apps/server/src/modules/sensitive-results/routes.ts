@@ -51,7 +51,7 @@ export const sensitiveResultsRoutes: FastifyPluginAsyncZod = (app) => {
     '/reports/:id/sensitive-release',
     {
       // The person's own choice: never an admin's, viewing as them or acting as them.
-      preHandler: [app.requireVerifiedUser, app.refuseWhileImpersonating],
+      onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating],
       schema: {
         summary:
           'Records that the signed-in person chooses to see the sensitive results of a report they may read; each partner of a couple chooses for themselves',
@@ -71,7 +71,7 @@ export const sensitiveResultsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/sensitive-rules',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'The conditions and genes whose results are held back until released (admins only)',
@@ -85,7 +85,7 @@ export const sensitiveResultsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/sensitive-rules',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'Marks a condition (a disease code) or a gene (its symbol) as sensitive, with a note (admins only; audited)',
@@ -108,7 +108,7 @@ export const sensitiveResultsRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/admin/sensitive-rules/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         summary:
           'Stops holding back the results of a condition or gene; answers the rules left (admins only; audited)',

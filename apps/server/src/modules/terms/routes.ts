@@ -32,7 +32,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{ versions?: readonly TermsVersi
   app.get(
     '/terms',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           'The terms of service and the HIPAA notice in force (version, effective date), and whether and when the person accepted each; admins may pass asUser',
@@ -50,7 +50,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{ versions?: readonly TermsVersi
   app.post(
     '/terms/:document/accept',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "Accepts the version in force of 'tos' or 'hipaa' for the caller (409 when the version given is not the one in force); a copy goes to their documents",

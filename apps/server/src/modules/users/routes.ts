@@ -189,7 +189,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/user/sign-out',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         summary: 'Ends the session of the Bearer token now, and clears the session cookie',
         tags: ['identity'],
@@ -206,7 +206,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/user/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         summary: 'The signed-in user, and the primary admin impersonating them (or null)',
         tags: ['identity'],
@@ -223,7 +223,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/user',
     {
-      preHandler: app.requireVerifiedUser,
+      onRequest: app.requireVerifiedUser,
       schema: {
         summary:
           "The user whose portal this is, with the accounts, orders and reports the flags ask for (an account without a report yet comes with empty report lists, and nothing to list with empty lists and a null account, which the portal shows as 'no response'); admins may pass asUser",
