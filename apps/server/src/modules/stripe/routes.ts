@@ -15,6 +15,19 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 export const SIGNATURE_MISSING = 'The Stripe-Signature header is missing';
 export const SIGNATURE_INVALID = "The body does not match the Stripe-Signature header's signature";
 
+/** How far a signature's time may be from the server's, either way: Stripe's own default. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * The time a Stripe-Signature header says it was made (its `t=`), in unix seconds. The SDK
+ * refuses one too old but not one from the future, which a replay made with a stolen secret
+ * could use to outlive the tolerance; the route refuses both.
+ */
+export function signedAtSeconds(header: string): number | null {
+  const found = /(?:^|,)\s*t=(\d{1,12})\s*(?:,|$)/.exec(header);
+  return found?.[1] === undefined ? null : Number(found[1]);
+}
+
 /** PostgreSQL's SQLSTATEs worth a retry: lost connection, serialization, deadlock, overload. */
 const TRANSIENT_SQLSTATE = /^(08|53|57P0[1-3]|40001$|40P01$)/;
 const TRANSIENT_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
@@ -88,9 +101,19 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = (app) => {
 
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(request.body, signature, settings.webhookSecret);
+        event = stripe.webhooks.constructEvent(
+          request.body,
+          signature,
+          settings.webhookSecret,
+          SIGNATURE_TOLERANCE_SECONDS,
+        );
       } catch {
         request.log.warn('Stripe webhook with a bad signature: refused');
+        return sendError(request, reply, 400, SIGNATURE_INVALID);
+      }
+      const signedAt = signedAtSeconds(signature);
+      if (signedAt === null || signedAt > Date.now() / 1000 + SIGNATURE_TOLERANCE_SECONDS) {
+        request.log.warn('Stripe webhook signed in the future: refused');
         return sendError(request, reply, 400, SIGNATURE_INVALID);
       }
 

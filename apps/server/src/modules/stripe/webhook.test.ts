@@ -15,8 +15,10 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
+import Stripe from 'stripe';
 import {
   signStripePayload,
+  STRIPE_TEST_WEBHOOK_SECRET,
   startStripeStandIn,
   stripeEvent,
   type StripeStandIn,
@@ -184,6 +186,30 @@ describe.each(testDatabaseKinds)("Stripe's webhook on %s", (kind) => {
     expect(await storedEvents(event.id as string)).toBe(0);
     expect(await ordersOf(made.id)).toEqual([]);
     expect((await checkoutOf(made.id))?.status).toBe('open');
+  });
+
+  it('refuses a signature made more than five minutes before or after now (issue 28)', async () => {
+    const made = await newCheckout();
+    const event = stripeEvent('checkout.session.completed', session(made));
+    const payload = JSON.stringify(event);
+    const signedAt = (offsetSeconds: number) =>
+      Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: STRIPE_TEST_WEBHOOK_SECRET,
+        timestamp: Math.floor(Date.now() / 1000) + offsetSeconds,
+      });
+
+    for (const offset of [365 * 24 * 60 * 60, 6 * 60, -6 * 60]) {
+      const response = await send(event, signedAt(offset));
+      expect(response.statusCode, `signed ${String(offset)} s from now`).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe(SIGNATURE_INVALID);
+    }
+    expect(await storedEvents(event.id as string)).toBe(0);
+    expect(await ordersOf(made.id)).toEqual([]);
+
+    // A clock a little ahead of Stripe's is no reason to refuse.
+    const slightlyAhead = await send(event, signedAt(60));
+    expect(slightlyAhead.statusCode).toBe(200);
   });
 
   it('makes exactly one order from a completed Session, paid with its payment intent', async () => {
