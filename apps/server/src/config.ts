@@ -60,6 +60,13 @@ export interface Config {
     /** The address under the name, one line each. */
     readonly returnAddress: readonly string[];
   };
+  /** What one person may hold at a time; the lab may allow more (ADR 039). */
+  readonly limits: {
+    /** Places on couple tests (not refunded): as the buyer or as the invited partner. */
+    readonly couplePlacesPerPerson: number;
+    /** Booked counselling appointments that have not ended. */
+    readonly appointmentsPerPerson: number;
+  };
   /** Absolute path of the built web app. */
   readonly webDistDir: string;
   readonly shutdownTimeoutMs: number;
@@ -285,6 +292,22 @@ const envSchema = z.object({
   LAB_RETURN_ADDRESS: withDefault(
     z.string().trim().default('Sample Receiving|2100 Example Parkway, Suite 300|Austin, TX 78758'),
   ),
+  COUPLE_PLACES_PER_PERSON: withDefault(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(20, 'must be at most 20')
+      .default(1),
+  ),
+  APPOINTMENTS_PER_PERSON: withDefault(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(20, 'must be at most 20')
+      .default(1),
+  ),
   WEB_DIST_DIR: optionalText,
   SHUTDOWN_TIMEOUT_MS: withDefault(
     z.coerce
@@ -456,6 +479,10 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       returnAddress: settings.LAB_RETURN_ADDRESS.split('|')
         .map((line) => line.trim())
         .filter((line) => line !== ''),
+    },
+    limits: {
+      couplePlacesPerPerson: settings.COUPLE_PLACES_PER_PERSON,
+      appointmentsPerPerson: settings.APPOINTMENTS_PER_PERSON,
     },
     webDistDir:
       settings.WEB_DIST_DIR === undefined

@@ -429,10 +429,26 @@ export const checkout = pgTable(
      */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Until when the unpaid checkout holds one use of its discount code, for a code with a
+     * limit (ADR 039): uses are counted when a checkout begins, not when it is paid. Null when
+     * it holds none (no code, a code without a limit, or the hold was given back).
+     */
+    discountHeldUntil: timestamp('discount_held_until', { withTimezone: true }),
+    /**
+     * When a test card's check began on this checkout: a second card sent meanwhile (a double
+     * click) is told the payment is under way and counts no attempt.
+     */
+    cardCheckStartedAt: timestamp('card_check_started_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [unique('checkout_user_idempotency_unique').on(table.userId, table.idempotencyKey)],
+  (table) => [
+    unique('checkout_user_idempotency_unique').on(table.userId, table.idempotencyKey),
+    index('checkout_discount_hold_idx')
+      .on(table.discountCode)
+      .where(sql`${table.discountHeldUntil} is not null`),
+  ],
 );
 
 /**

@@ -55,6 +55,12 @@ export const errorHandlerPlugin = fp(
       }
 
       const status = statusCode >= 500 && statusCode < 600 ? statusCode : 500;
+      // A refusal written for people (the payment provider is down) says so; any other
+      // server error is answered without its message, which may quote a query.
+      if (status === 503 && (error as { expose?: unknown }).expose === true) {
+        request.log.warn({ statusCode: status }, error.message);
+        return sendError(request, reply, status, error.message);
+      }
       request.log.error({ err: error }, 'request failed');
       return sendError(request, reply, status, STATUS_CODES[status] ?? 'Internal Server Error');
     });

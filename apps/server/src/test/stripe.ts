@@ -23,6 +23,8 @@ export interface StripeStandIn {
   calls: StandInCall[];
   /** The env for createTestApp: PAYMENT_PROVIDER=stripe, the keys, STRIPE_API_URL. */
   env: Record<string, string>;
+  /** While true, every call's connection is cut as if Stripe could not be reached. */
+  offline: boolean;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 
   const server: Server = createServer((request, response) => {
+    if (standIn.offline) {
+      request.socket.destroy();
+      return;
+    }
     void readBody(request).then((text) => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       const header = (name: string) => {
@@ -118,7 +124,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${String(port)}`;
-  return {
+  const standIn: StripeStandIn = {
+    offline: false,
     url,
     calls,
     env: {
@@ -136,6 +143,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         });
       }),
   };
+  return standIn;
 }
 
 /** A Stripe event as its webhook sends it. */

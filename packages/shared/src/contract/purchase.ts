@@ -452,6 +452,8 @@ export const IMPERSONATOR_CANNOT_PAY =
   'Only the account holder can buy a test. Return to your own account first.';
 /** POST /checkout/{id}/test-payment/confirm when no card is waiting for a confirmation. */
 export const NOTHING_TO_CONFIRM = 'This payment is not waiting for a confirmation';
+export const PAYMENT_IN_PROGRESS =
+  'This payment is already being checked. Wait a moment, then look at your order.';
 export const PAYMENT_PROVIDER_UNAVAILABLE =
   'The payment provider did not answer. Please try again in a moment.';
 

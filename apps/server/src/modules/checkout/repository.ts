@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   checkout,
@@ -67,6 +67,20 @@ export function createCheckoutRepository(db: Database) {
       await db.update(checkout).set({ providerSessionId, redirectUrl }).where(eq(checkout.id, id));
     },
 
+    /** Deletes a checkout the provider never began (no payment page), unless it was paid. */
+    async deleteUnbegun(id: string): Promise<void> {
+      await db
+        .delete(checkout)
+        .where(
+          and(
+            eq(checkout.id, id),
+            inArray(checkout.status, UNPAID),
+            isNull(checkout.redirectUrl),
+            isNull(checkout.providerSessionId),
+          ),
+        );
+    },
+
     /** Expires the checkout if it is unpaid and past its time; true when it did. */
     async expireIfDue(id: string, at: Date): Promise<boolean> {
       const rows = await db
@@ -97,6 +111,30 @@ export function createCheckoutRepository(db: Database) {
         .where(and(eq(checkout.id, id), inArray(checkout.status, UNPAID)))
         .returning({ id: checkout.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Begins a test card's check on an unpaid checkout, unless another began within the last
+     * `staleAfterMs` (a double click, a second tab). True for the one that may check its card.
+     */
+    async claimCardCheck(id: string, at: Date, staleAfterMs: number): Promise<boolean> {
+      const stale = new Date(at.getTime() - staleAfterMs);
+      const rows = await db
+        .update(checkout)
+        .set({ cardCheckStartedAt: at })
+        .where(
+          and(
+            eq(checkout.id, id),
+            inArray(checkout.status, UNPAID),
+            or(isNull(checkout.cardCheckStartedAt), lt(checkout.cardCheckStartedAt, stale)),
+          ),
+        )
+        .returning({ id: checkout.id });
+      return rows.length > 0;
+    },
+
+    async endCardCheck(id: string): Promise<void> {
+      await db.update(checkout).set({ cardCheckStartedAt: null }).where(eq(checkout.id, id));
     },
 
     transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {

@@ -22,6 +22,7 @@ import {
   INDIVIDUAL_HAS_NO_PARTNER,
   invalidFieldMessage,
   NOTHING_TO_CONFIRM,
+  PAYMENT_IN_PROGRESS,
   PARTNER_IS_BUYER,
   TEST_CARDS,
   WRONG_PROVIDER,
@@ -614,6 +615,33 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
     expect(statuses).toEqual([...Array<number>(10).fill(402), 429]);
     const limited = await pay('tester', target.id, TEST_CARDS.pays);
     expect(message(limited)).toBe(TOO_MANY_REQUESTS);
+  });
+
+  it('counts a double click as one card attempt: ten payments at once make one order and leave nine tries (issue 28)', async () => {
+    await newBuyer('clicker', 'Female');
+    const target = await openCheckout('clicker');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => pay('clicker', target.id, TEST_CARDS.pays)),
+    );
+    // The one that paid answers 200; any sent while it was checked is told so, uncounted.
+    expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers.filter((each) => each.statusCode !== 200)) {
+      expect(answer.statusCode).toBe(409);
+      expect(message(answer)).toBe(PAYMENT_IN_PROGRESS);
+    }
+    expect(
+      await count(
+        sql`select count(*) as count from purchase_order where checkout_id = ${target.id}`,
+      ),
+    ).toBe(1);
+
+    // Nine more cards may still be tried: the limit counts cards checked, not clicks.
+    const next = await openCheckout('clicker');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      statuses.push((await pay('clicker', next.id, TEST_CARDS.declined)).statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(9).fill(402), 429]);
   });
 
   it('never logs a card number', () => {

@@ -14,6 +14,7 @@ import {
   invalidFieldMessage,
   NOTHING_TO_CONFIRM,
   PARTNER_IS_BUYER,
+  PAYMENT_IN_PROGRESS,
   PAYMENT_PROVIDER_UNAVAILABLE,
   PURCHASE_PATHS,
   productCodeSchema,
@@ -37,6 +38,8 @@ import { testCardOutcome } from './test-provider.ts';
 
 /** A refusal the error handler answers with its status and message. */
 export class CheckoutError extends Error {
+  /** Its message is for the patient, a 503's too (errors.ts). */
+  readonly expose = true;
   constructor(
     public readonly statusCode: 400 | 402 | 403 | 404 | 409 | 429 | 503,
     message: string,
@@ -67,6 +70,9 @@ export interface Payer {
 const testPaymentId = () => `test_${randomUUID()}`;
 
 const UNPAID: readonly CheckoutStatus[] = ['open', 'requires_action'];
+
+/** A card check that began this long ago and never ended (a server stopped) no longer counts. */
+const CARD_CHECK_STALE_MS = 60 * 1000;
 
 /**
  * Checkout: the summary a page shows, the checkout a purchase begins, and the test provider's
@@ -164,6 +170,9 @@ export function createCheckoutService(deps: {
       await repository.setProviderSession(row.id, begun.providerSessionId, begun.redirectUrl);
     } catch (error) {
       deps.log.error({ err: error, checkoutId: row.id }, 'The payment provider refused to begin');
+      // A checkout without its payment page cannot be paid: it goes, with any discount use it
+      // held, and a retry with the same key begins afresh.
+      await repository.deleteUnbegun(row.id);
       throw new CheckoutError(503, PAYMENT_PROVIDER_UNAVAILABLE);
     }
   }
@@ -193,6 +202,30 @@ export function createCheckoutService(deps: {
     });
     if (!changed) throw new CheckoutError(409, CHECKOUT_CLOSED);
     throw new CheckoutError(402, message);
+  }
+
+  /** What the card's number decides (test-provider.ts). */
+  async function checkTestCard(payer: Payer, row: CheckoutRow, card: TestCard): Promise<Checkout> {
+    const { id } = row;
+    const cardLast4 = card.number.slice(-4);
+    switch (testCardOutcome(card.number)) {
+      case 'declined':
+        return refuse(row, CARD_DECLINED, cardLast4);
+      case 'insufficientFunds':
+        return refuse(row, CARD_INSUFFICIENT_FUNDS, cardLast4);
+      case 'needsConfirmation': {
+        // Answered as it stands either way: paid or ended meanwhile, it says so.
+        await repository.updateUnpaid(id, {
+          status: 'requires_action',
+          paymentError: null,
+          cardLast4,
+        });
+        return answer(payer.userId, id);
+      }
+      case 'pays':
+        await deps.fulfil(id, { cardLast4, providerPaymentId: testPaymentId() });
+        return answer(payer.userId, id);
+    }
   }
 
   return {
@@ -281,29 +314,20 @@ export function createCheckoutService(deps: {
      * forgotten: only its last four digits are kept, and nothing of it is logged.
      */
     async payWithTestCard(payer: Payer, id: string, card: TestCard): Promise<Checkout> {
-      if (!(await deps.rateLimiter.consume(testCardAttempts, payer.userId))) {
-        throw new CheckoutError(429, TOO_MANY_REQUESTS);
-      }
       const row = await payableByTestCard(payer, id);
       if (row === null) return answer(payer.userId, id);
-      const cardLast4 = card.number.slice(-4);
-      switch (testCardOutcome(card.number)) {
-        case 'declined':
-          return refuse(row, CARD_DECLINED, cardLast4);
-        case 'insufficientFunds':
-          return refuse(row, CARD_INSUFFICIENT_FUNDS, cardLast4);
-        case 'needsConfirmation': {
-          // Answered as it stands either way: paid or ended meanwhile, it says so.
-          await repository.updateUnpaid(id, {
-            status: 'requires_action',
-            paymentError: null,
-            cardLast4,
-          });
-          return answer(payer.userId, id);
+      // One card at a time per checkout: a second sent meanwhile (a double click) is told the
+      // payment is under way, and only a card that is checked counts against the limit.
+      if (!(await repository.claimCardCheck(id, now(), CARD_CHECK_STALE_MS))) {
+        throw new CheckoutError(409, PAYMENT_IN_PROGRESS);
+      }
+      try {
+        if (!(await deps.rateLimiter.consume(testCardAttempts, payer.userId))) {
+          throw new CheckoutError(429, TOO_MANY_REQUESTS);
         }
-        case 'pays':
-          await deps.fulfil(id, { cardLast4, providerPaymentId: testPaymentId() });
-          return answer(payer.userId, id);
+        return await checkTestCard(payer, row, card);
+      } finally {
+        await repository.endCardCheck(id);
       }
     },
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout } from '@nestling/shared/contract/purchase';
+import { PAYMENT_PROVIDER_UNAVAILABLE, type Checkout } from '@nestling/shared/contract/purchase';
 import type { App } from '../../app.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createTestApp, testConfig } from '../../test/app.ts';
@@ -249,5 +249,42 @@ describe.each(testDatabaseKinds)('buying with Stripe through the API on %s', (ki
     });
     expect(paid.json<Checkout>().status).toBe('paid');
     expect(paid.json<Checkout>().orderId).not.toBeNull();
+  });
+
+  it('says in words when Stripe cannot be reached, and never answers a checkout without its payment page (issue 28)', async () => {
+    const key = randomUUID();
+    standIn.offline = true;
+    try {
+      for (const attempt of ['first', 'retry with the same key']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/checkout',
+          headers: bearer(token),
+          payload: body(key),
+        });
+        expect(response.statusCode, attempt).toBe(503);
+        expect(response.json<{ message: string }>().message, attempt).toBe(
+          PAYMENT_PROVIDER_UNAVAILABLE,
+        );
+      }
+      // Nothing is left that could be paid, nor holds a discount's use.
+      const left = await queryRows<{ status: string }>(
+        database,
+        sql`select status from checkout where idempotency_key = ${key} and status in ('open', 'requires_action')`,
+      );
+      expect(left).toEqual([]);
+    } finally {
+      standIn.offline = false;
+    }
+
+    // Stripe is back: the same key begins the checkout, with its payment page.
+    const back = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: bearer(token),
+      payload: body(key),
+    });
+    expect(back.statusCode).toBe(200);
+    expect(back.json<Checkout>().redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
   });
 });
