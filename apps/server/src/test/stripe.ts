@@ -41,8 +41,8 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * A stand-in for Stripe's API on 127.0.0.1, so that tests drive the real SDK without the
- * internet. It answers Checkout Sessions and refunds and, like Stripe, answers a repeated
- * Idempotency-Key with the first answer.
+ * internet. It makes and expires Checkout Sessions and makes refunds and, like Stripe, answers
+ * a repeated Idempotency-Key with the first answer.
  */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const calls: StandInCall[] = [];
@@ -72,6 +72,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           cancel_url: call.form.get('cancel_url'),
           url: `https://checkout.stripe.test/c/pay/${id}`,
         },
+      };
+    }
+    const expiring = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(call.path);
+    if (call.method === 'POST' && expiring !== null) {
+      return {
+        status: 200,
+        body: { id: expiring[1], object: 'checkout.session', status: 'expired', url: null },
       };
     }
     if (call.method === 'POST' && call.path === '/v1/refunds') {

@@ -160,6 +160,8 @@ export const discountCodeParamsSchema = z.object({ code: z.string().check(z.minL
 export const DISCOUNT_CODE_UNKNOWN = 'This discount code is not valid';
 export const DISCOUNT_CODE_EXPIRED = 'This discount code has expired';
 export const DISCOUNT_CODE_USED_UP = 'This discount code has been used up';
+export const DISCOUNT_CODE_HELD =
+  'Every use of this discount code is held by a checkout in progress. Try again in an hour, or buy without the code.';
 export const DISCOUNT_CODE_TAKEN = 'A discount code with this name exists';
 export const DISCOUNT_CODE_NOT_FOUND = 'Discount code not found';
 export const PRODUCT_NOT_FOUND = 'Product not found';

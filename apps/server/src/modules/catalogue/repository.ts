@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { discountCode, product } from '../../db/schema.ts';
+import { checkout, discountCode, product } from '../../db/schema.ts';
 
 export type ProductRow = typeof product.$inferSelect;
 export type DiscountCodeRow = typeof discountCode.$inferSelect;
@@ -41,6 +41,25 @@ export function createCatalogueRepository(db: Database) {
     async findDiscountCode(code: string): Promise<DiscountCodeRow | null> {
       const rows = await db.select().from(discountCode).where(eq(discountCode.code, code)).limit(1);
       return rows[0] ?? null;
+    },
+
+    /**
+     * Uses of the code held by unpaid checkouts at `at` (ADR 039), but those of `exceptUserId`,
+     * whose own hold moves to their new checkout.
+     */
+    async heldUses(code: string, at: Date, exceptUserId: string | null): Promise<number> {
+      const rows = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(checkout)
+        .where(
+          and(
+            eq(checkout.discountCode, code),
+            ne(checkout.status, 'paid'),
+            gt(checkout.discountHeldUntil, at),
+            exceptUserId === null ? undefined : ne(checkout.userId, exceptUserId),
+          ),
+        );
+      return Number(rows[0]?.count ?? 0);
     },
 
     /** The new code; null, changing nothing, when the code is taken. */

@@ -1,5 +1,6 @@
 import {
   DISCOUNT_CODE_EXPIRED,
+  DISCOUNT_CODE_HELD,
   DISCOUNT_CODE_NOT_FOUND,
   DISCOUNT_CODE_TAKEN,
   DISCOUNT_CODE_UNKNOWN,
@@ -86,6 +87,8 @@ export function discountFor(
 export interface PricedProduct {
   summary: OrderSummary;
   turnaroundDays: number;
+  /** The discount code's limit of uses; null for no code or a code without one. */
+  discountLimit: number | null;
 }
 
 const refuseCode = (message: string) =>
@@ -99,8 +102,12 @@ export function createCatalogueService(deps: {
   const { repository } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The code as stored (upper case), usable now; a 400 naming the field otherwise. */
-  async function usableCode(text: string): Promise<DiscountCodeRow> {
+  /**
+   * The code as stored (upper case), usable now; a 400 naming the field otherwise. A code with
+   * a limit counts the uses unpaid checkouts hold, but the person's own (`buyerId`), which
+   * their new checkout takes over.
+   */
+  async function usableCode(text: string, buyerId: string | null): Promise<DiscountCodeRow> {
     const parsed = discountCodeTextSchema.safeParse(text);
     if (!parsed.success) throw refuseCode(DISCOUNT_CODE_UNKNOWN);
     const row = await repository.findDiscountCode(parsed.data);
@@ -108,8 +115,10 @@ export function createCatalogueService(deps: {
     if (row.expiresAt !== null && row.expiresAt.getTime() <= now().getTime()) {
       throw refuseCode(DISCOUNT_CODE_EXPIRED);
     }
-    if (row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) {
-      throw refuseCode(DISCOUNT_CODE_USED_UP);
+    if (row.maxRedemptions !== null) {
+      if (row.redemptions >= row.maxRedemptions) throw refuseCode(DISCOUNT_CODE_USED_UP);
+      const held = await repository.heldUses(row.code, now(), buyerId);
+      if (row.redemptions + held >= row.maxRedemptions) throw refuseCode(DISCOUNT_CODE_HELD);
     }
     return row;
   }
@@ -137,11 +146,15 @@ export function createCatalogueService(deps: {
      * The price of a product with an optional discount code, from the tables alone. An empty
      * code is no code; an unknown, inactive, expired or used-up one is a 400 at `discountCode`.
      */
-    async price(code: ProductCode, discountCodeText: string | undefined): Promise<PricedProduct> {
+    async price(
+      code: ProductCode,
+      discountCodeText: string | undefined,
+      buyerId: string | null = null,
+    ): Promise<PricedProduct> {
       const row = await repository.findProduct(code);
       if (row === null) throw new CatalogueError(404, PRODUCT_NOT_FOUND);
       const text = discountCodeText?.trim() ?? '';
-      const discount = text === '' ? null : await usableCode(text);
+      const discount = text === '' ? null : await usableCode(text, buyerId);
       const discountCents = discount === null ? 0 : discountFor(row.priceCents, discount);
       return {
         summary: {
@@ -154,6 +167,7 @@ export function createCatalogueService(deps: {
           totalCents: row.priceCents - discountCents,
         },
         turnaroundDays: row.turnaroundDays,
+        discountLimit: discount?.maxRedemptions ?? null,
       };
     },
 

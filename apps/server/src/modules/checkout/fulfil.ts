@@ -213,7 +213,17 @@ export async function fulfilCheckout(
       await repository.linkOrder(tx, orderId, { individualOrderId });
     }
 
-    if (row.discountCode !== null) await repository.countRedemption(tx, row.discountCode);
+    if (row.discountCode !== null) {
+      const counted = await repository.countRedemption(tx, row.discountCode);
+      // Only a payment that came after its hold ended (Stripe, past the margin) can do this:
+      // the money was taken at the discounted price, so the order stands; staff are told.
+      if (counted?.limit != null && counted.redemptions > counted.limit) {
+        deps.log.warn(
+          { checkoutId, redemptions: counted.redemptions, limit: counted.limit },
+          'A discount code was redeemed past its limit by a payment made after its hold ended',
+        );
+      }
+    }
     return { orderId, created: true };
   });
 

@@ -37,4 +37,9 @@ export interface PaymentProvider {
   begin(checkout: CheckoutToPay): Promise<BegunPayment>;
   /** Gives the whole amount back; `providerPaymentId` is what the provider confirmed it with. */
   refund(payment: { providerPaymentId: string | null; totalCents: number }): Promise<void>;
+  /**
+   * Ends a begun checkout at the provider so that it can no longer be paid (Stripe expires the
+   * Session); rejects when it could not (already paid, or the provider did not answer).
+   */
+  end(providerSessionId: string): Promise<void>;
 }

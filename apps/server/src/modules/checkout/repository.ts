@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   checkout,
@@ -59,6 +59,74 @@ export function createCheckoutRepository(db: Database) {
       await db.insert(checkout).values(row).onConflictDoNothing();
     },
 
+    /**
+     * Inserts a checkout that holds one use of its limited discount code until
+     * `row.discountHeldUntil` (ADR 039). The code's row is locked first, so checkouts begun at
+     * once take turns: each counts the uses paid and held, and only one that fits is made.
+     * 'exists' when the person already used the key (a double click: that checkout answers).
+     */
+    async insertHoldingDiscount(
+      row: NewCheckoutRow & { discountCode: string },
+      at: Date,
+    ): Promise<'inserted' | 'exists' | 'used-up' | 'held'> {
+      return db.transaction(async (tx) => {
+        const [code] = await tx
+          .select({ redemptions: discountCode.redemptions, limit: discountCode.maxRedemptions })
+          .from(discountCode)
+          .where(eq(discountCode.code, row.discountCode))
+          .for('update');
+        const [earlier] = await tx
+          .select({ id: checkout.id })
+          .from(checkout)
+          .where(
+            and(eq(checkout.userId, row.userId), eq(checkout.idempotencyKey, row.idempotencyKey)),
+          );
+        if (earlier !== undefined) return 'exists';
+        if (code?.limit != null) {
+          if (code.redemptions >= code.limit) return 'used-up';
+          const [held] = await tx
+            .select({ count: sql<number>`count(*)::int` })
+            .from(checkout)
+            .where(
+              and(
+                eq(checkout.discountCode, row.discountCode),
+                ne(checkout.status, 'paid'),
+                gt(checkout.discountHeldUntil, at),
+              ),
+            );
+          if (code.redemptions + Number(held?.count ?? 0) >= code.limit) return 'held';
+        }
+        await tx.insert(checkout).values(row);
+        return 'inserted';
+      });
+    },
+
+    /**
+     * The person's checkouts that hold a use of the code at `at`: unpaid, or cancelled while
+     * the provider could not yet be told.
+     */
+    async ownHolds(userId: string, code: string, at: Date): Promise<CheckoutRow[]> {
+      return db
+        .select()
+        .from(checkout)
+        .where(
+          and(
+            eq(checkout.userId, userId),
+            eq(checkout.discountCode, code),
+            ne(checkout.status, 'paid'),
+            gt(checkout.discountHeldUntil, at),
+          ),
+        );
+    },
+
+    /** Gives back the use of a discount code an unpaid checkout held. */
+    async releaseHold(id: string): Promise<void> {
+      await db
+        .update(checkout)
+        .set({ discountHeldUntil: null })
+        .where(and(eq(checkout.id, id), ne(checkout.status, 'paid')));
+    },
+
     async setProviderSession(
       id: string,
       providerSessionId: string | null,
@@ -103,7 +171,9 @@ export function createCheckoutRepository(db: Database) {
      */
     async updateUnpaid(
       id: string,
-      changes: Partial<Pick<CheckoutRow, 'status' | 'paymentError' | 'cardLast4'>>,
+      changes: Partial<
+        Pick<CheckoutRow, 'status' | 'paymentError' | 'cardLast4' | 'discountHeldUntil'>
+      >,
     ): Promise<boolean> {
       const rows = await db
         .update(checkout)
@@ -163,7 +233,8 @@ export function createCheckoutRepository(db: Database) {
     ) {
       await tx
         .update(checkout)
-        .set({ status: 'paid', paymentError: null, ...payment })
+        // Paid, its discount's use is counted as redeemed and no longer held.
+        .set({ status: 'paid', paymentError: null, discountHeldUntil: null, ...payment })
         .where(eq(checkout.id, id));
     },
 
@@ -221,11 +292,14 @@ export function createCheckoutRepository(db: Database) {
       await tx.update(purchaseOrder).set(link).where(eq(purchaseOrder.id, orderId));
     },
 
+    /** Counts a paid use of the code; answers the uses and the limit as they now are. */
     async countRedemption(tx: Transaction, code: string) {
-      await tx
+      const rows = await tx
         .update(discountCode)
         .set({ redemptions: sql`${discountCode.redemptions} + 1` })
-        .where(eq(discountCode.code, code));
+        .where(eq(discountCode.code, code))
+        .returning({ redemptions: discountCode.redemptions, limit: discountCode.maxRedemptions });
+      return rows[0] ?? null;
     },
 
     /** What the receipt shows: the order, its kits and the buyer. */

@@ -16,6 +16,7 @@ import {
   CONFIRMATION_DECLINED,
   COUPLE_NEEDS_PARTNER,
   DISCOUNT_CODE_EXPIRED,
+  DISCOUNT_CODE_HELD,
   DISCOUNT_CODE_UNKNOWN,
   DISCOUNT_CODE_USED_UP,
   IMPERSONATOR_CANNOT_PAY,
@@ -441,6 +442,105 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
       expect(response.statusCode).toBe(400);
       expect(message(response)).toBe(invalidFieldMessage('discountCode', DISCOUNT_CODE_USED_UP));
     }
+  });
+
+  /** A new discount code with a limit, made by staff. */
+  async function limitedCode(code: string, maxRedemptions: number) {
+    const admin = await signInToken(app, 'admin@nestling.health');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/discount-codes',
+      headers: bearer(admin),
+      payload: { code, percentOff: 50, maxRedemptions },
+    });
+    expect(created.statusCode).toBe(201);
+  }
+  const redemptionsOf = async (code: string) =>
+    count(sql`select redemptions as count from discount_code where code = ${code}`);
+  const discountedOrders = async (code: string) =>
+    count(sql`select count(*) as count from purchase_order where discount_code = ${code}`);
+
+  it('holds a limited code for a checkout until it is paid: 20 checkouts at once of a 2-use code make at most 2 discounted orders (issue 28)', async () => {
+    await limitedCode('RACE2', 2);
+    const buyers = Array.from({ length: 10 }, (_, index) => `racer${String(index)}`);
+    for (const buyer of buyers) await newBuyer(buyer, 'Female');
+    // Two checkouts for each of ten people, all at once.
+    const started = await Promise.all(
+      [...buyers, ...buyers].map(async (buyer) => ({
+        buyer,
+        response: await start(buyer, { product: 'individual', discountCode: 'race2' }),
+      })),
+    );
+    const discounted = started.filter(({ response }) => response.statusCode === 200);
+    for (const { response } of started.filter((each) => each.response.statusCode !== 200)) {
+      expect(response.statusCode).toBe(400);
+      expect([
+        invalidFieldMessage('discountCode', DISCOUNT_CODE_HELD),
+        invalidFieldMessage('discountCode', DISCOUNT_CODE_USED_UP),
+      ]).toContain(message(response));
+    }
+    // Then every checkout that was made is paid, at once.
+    const payments = await Promise.all(
+      discounted.map(({ buyer, response }) =>
+        pay(buyer, checkoutSchema.parse(response.json()).id, TEST_CARDS.pays),
+      ),
+    );
+    expect(payments.filter((payment) => payment.statusCode === 200).length).toBeLessThanOrEqual(2);
+    expect(await discountedOrders('RACE2')).toBeLessThanOrEqual(2);
+    expect(await discountedOrders('RACE2')).toBeGreaterThanOrEqual(1);
+    expect(await redemptionsOf('RACE2')).toBe(await discountedOrders('RACE2'));
+  });
+
+  it('tells the second person before paying that the last use is held, and gives it back when the first cancels (issue 28)', async () => {
+    await limitedCode('LASTONE', 1);
+    await newBuyer('first', 'Female');
+    await newBuyer('second', 'Female');
+    const first = await start('first', { product: 'individual', discountCode: 'LASTONE' });
+    expect(first.statusCode).toBe(200);
+    const firstCheckout = checkoutSchema.parse(first.json());
+    expect(firstCheckout.summary.discountCode).toBe('LASTONE');
+
+    const quote = await call('second', 'POST', '/api/checkout/quote', {
+      product: 'individual',
+      discountCode: 'LASTONE',
+    });
+    const refused = await start('second', { product: 'individual', discountCode: 'LASTONE' });
+    for (const response of [quote, refused]) {
+      expect(response.statusCode).toBe(400);
+      expect(message(response)).toBe(invalidFieldMessage('discountCode', DISCOUNT_CODE_HELD));
+    }
+
+    // The first gives up: the use is free again, and the second pays with it.
+    const cancelled = await call('first', 'POST', `/api/checkout/${firstCheckout.id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    const second = checkoutSchema.parse(
+      (await start('second', { product: 'individual', discountCode: 'LASTONE' })).json(),
+    );
+    expect((await pay('second', second.id, TEST_CARDS.pays)).statusCode).toBe(200);
+    expect(await redemptionsOf('LASTONE')).toBe(1);
+    const usedUp = await start('first', { product: 'individual', discountCode: 'LASTONE' });
+    expect(message(usedUp)).toBe(invalidFieldMessage('discountCode', DISCOUNT_CODE_USED_UP));
+  });
+
+  it("moves a person's own hold to their new checkout when they change their entries (issue 28)", async () => {
+    await limitedCode('MINE', 1);
+    await newBuyer('changer', 'Female');
+    const before = checkoutSchema.parse(
+      (await start('changer', { product: 'individual', discountCode: 'MINE' })).json(),
+    );
+    // New entries make a new checkout (a new key): it takes the use; the old one is closed.
+    const after = await start('changer', {
+      product: 'individual',
+      discountCode: 'MINE',
+      shipping: { buyer: { ...address, line1: '2 Other Street' } },
+    });
+    expect(after.statusCode).toBe(200);
+    const oldPayment = await pay('changer', before.id, TEST_CARDS.pays);
+    expect(oldPayment.statusCode).toBe(409);
+    expect(message(oldPayment)).toBe(CHECKOUT_CLOSED);
+    const newPayment = await pay('changer', checkoutSchema.parse(after.json()).id, TEST_CARDS.pays);
+    expect(newPayment.statusCode).toBe(200);
+    expect(await redemptionsOf('MINE')).toBe(1);
   });
 
   it('declines 0002 and 9995 with the reason, and the checkout stays open for another card', async () => {

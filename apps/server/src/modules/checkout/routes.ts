@@ -68,7 +68,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: orderSummarySchema, ...errors },
       },
     },
-    (request) => checkout.quote(request.body),
+    (request) => checkout.quote(payerOf(request).userId, request.body),
   );
 
   app.post(

@@ -5,6 +5,8 @@ import {
   PAYMENT_PROVIDER_UNAVAILABLE,
   type CheckoutRequest,
 } from '@nestling/shared/contract/purchase';
+import { eq } from 'drizzle-orm';
+import { checkout, discountCode } from '../../db/schema.ts';
 import { createTestUser } from '../../test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 import { createCatalogueRepository } from '../catalogue/repository.ts';
@@ -30,10 +32,17 @@ function hostedProvider() {
       });
     },
     refund: () => Promise.resolve(),
+    end(sessionId) {
+      if (failing) return Promise.reject(new Error('connection refused'));
+      ended.push(sessionId);
+      return Promise.resolve();
+    },
   };
+  const ended: string[] = [];
   return {
     provider,
     calls,
+    ended,
     fail(on: boolean) {
       failing = on;
     },
@@ -128,7 +137,50 @@ describe.each(testDatabaseKinds)('checkout with a hosted payment page on %s', (k
     hosted.fail(false);
     const retried = await checkouts.start(payer, request);
     expect(retried.redirectUrl).toBe(`https://pay.example.com/c/${retried.id}`);
-    expect(hosted.calls.map((call) => call.id)).toEqual([retried.id, retried.id]);
+    // The checkout without a payment page was not kept: the retry began a new one.
+    expect(hosted.calls).toHaveLength(2);
+    expect(hosted.calls[1]?.id).toBe(retried.id);
+  });
+
+  it("gives a discount's use back on cancel only once the provider has ended the checkout (issue 28)", async () => {
+    const hosted = hostedProvider();
+    const checkouts = service(hosted.provider);
+    await database.db.insert(discountCode).values({
+      code: 'HOSTED1',
+      percentOff: 10,
+      maxRedemptions: 1,
+    });
+    const heldUntil = async (id: string) =>
+      (
+        await database.db
+          .select({ until: checkout.discountHeldUntil })
+          .from(checkout)
+          .where(eq(checkout.id, id))
+      )[0]?.until ?? null;
+
+    const first = await checkouts.start(payer, { ...body(), discountCode: 'HOSTED1' });
+    // A Stripe Session can be paid a while after the checkout's own end: the hold outlasts it.
+    expect((await heldUntil(first.id))?.getTime()).toBeGreaterThan(
+      new Date(first.expiresAt).getTime(),
+    );
+    hosted.fail(true);
+    const kept = await checkouts.cancel(payer.userId, first.id);
+    expect(kept.status).toBe('cancelled');
+    expect(await heldUntil(first.id)).not.toBeNull();
+
+    // While the first cannot be ended, its Session could still be paid: the use stays held.
+    await expect(
+      checkouts.start(payer, { ...body(), discountCode: 'HOSTED1' }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+
+    // Once the provider answers, the person's new checkout ends the old Session and takes it.
+    hosted.fail(false);
+    const second = await checkouts.start(payer, { ...body(), discountCode: 'HOSTED1' });
+    expect(hosted.ended).toEqual([`cs_test_${first.id}`]);
+    expect(await heldUntil(first.id)).toBeNull();
+    await checkouts.cancel(payer.userId, second.id);
+    expect(hosted.ended).toEqual([`cs_test_${first.id}`, `cs_test_${second.id}`]);
+    expect(await heldUntil(second.id)).toBeNull();
   });
 
   it('refuses the test card on a hosted checkout', async () => {

@@ -8,6 +8,8 @@ import {
   CHECKOUT_MINUTES,
   CHECKOUT_NOT_FOUND,
   CONFIRMATION_DECLINED,
+  DISCOUNT_CODE_HELD,
+  DISCOUNT_CODE_USED_UP,
   COUPLE_NEEDS_PARTNER,
   IMPERSONATOR_CANNOT_PAY,
   INDIVIDUAL_HAS_NO_PARTNER,
@@ -32,7 +34,7 @@ import {
 import { productName as catalogueName, type CatalogueService } from '../catalogue/service.ts';
 import { TOO_MANY_REQUESTS, type RateLimiter, type RateLimitRule } from '../rate-limit/service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import type { CheckoutRepository, CheckoutRow } from './repository.ts';
+import type { CheckoutRepository, CheckoutRow, NewCheckoutRow } from './repository.ts';
 import { roleFromSex, type StoredRequest } from './stored-request.ts';
 import { testCardOutcome } from './test-provider.ts';
 
@@ -70,6 +72,12 @@ export interface Payer {
 const testPaymentId = () => `test_${randomUUID()}`;
 
 const UNPAID: readonly CheckoutStatus[] = ['open', 'requires_action'];
+
+/**
+ * How long a provider's checkout holds its discount's use past the checkout's own end: Stripe
+ * ends a Session begun in the checkout's last half hour up to 32 minutes later (sessionExpiry).
+ */
+const PROVIDER_HOLD_MARGIN_MS = 35 * 60 * 1000;
 
 /** A card check that began this long ago and never ended (a server stopped) no longer counts. */
 const CARD_CHECK_STALE_MS = 60 * 1000;
@@ -204,6 +212,58 @@ export function createCheckoutService(deps: {
     throw new CheckoutError(402, message);
   }
 
+  /**
+   * Cancels an unpaid checkout. Its discount's use is given back only once it cannot be paid:
+   * at once for the test provider, after the provider has ended it for Stripe (a Session left
+   * open could still be paid at the discounted price, so its hold then runs out with it).
+   */
+  async function giveUp(row: CheckoutRow): Promise<void> {
+    let unpayable = true;
+    if (row.providerSessionId !== null && deps.provider?.name === row.provider) {
+      try {
+        await deps.provider.end(row.providerSessionId);
+      } catch (error) {
+        unpayable = false;
+        deps.log.warn(
+          { err: error, checkoutId: row.id },
+          'The payment provider did not end a checkout',
+        );
+      }
+    }
+    await repository.updateUnpaid(row.id, { status: 'cancelled' });
+    if (unpayable) await repository.releaseHold(row.id);
+  }
+
+  /**
+   * Makes a checkout that holds one use of its limited discount code (ADR 039). When every use
+   * is paid or held, the person's own other checkouts holding it (new entries made a new
+   * checkout) give it up to this one; anyone else's holds stand, and the person is told before
+   * paying.
+   */
+  async function insertHoldingDiscount(
+    payer: Payer,
+    row: NewCheckoutRow & { discountCode: string },
+    at: Date,
+  ): Promise<void> {
+    const heldUntil = new Date(
+      row.expiresAt.getTime() + (row.provider === 'test' ? 0 : PROVIDER_HOLD_MARGIN_MS),
+    );
+    const insert = () =>
+      repository.insertHoldingDiscount({ ...row, discountHeldUntil: heldUntil }, at);
+    let outcome = await insert();
+    if (outcome === 'held') {
+      const own = await repository.ownHolds(payer.userId, row.discountCode, at);
+      for (const earlier of own) await giveUp(earlier);
+      if (own.length > 0) outcome = await insert();
+    }
+    if (outcome === 'used-up') {
+      throw new CheckoutError(400, invalidFieldMessage('discountCode', DISCOUNT_CODE_USED_UP));
+    }
+    if (outcome === 'held') {
+      throw new CheckoutError(400, invalidFieldMessage('discountCode', DISCOUNT_CODE_HELD));
+    }
+  }
+
   /** What the card's number decides (test-provider.ts). */
   async function checkTestCard(payer: Payer, row: CheckoutRow, card: TestCard): Promise<Checkout> {
     const { id } = row;
@@ -230,8 +290,8 @@ export function createCheckoutService(deps: {
 
   return {
     /** The order summary of a product and code, as the server will charge it. */
-    async quote(body: QuoteRequest): Promise<OrderSummary> {
-      return (await catalogue.price(body.product, body.discountCode)).summary;
+    async quote(userId: string, body: QuoteRequest): Promise<OrderSummary> {
+      return (await catalogue.price(body.product, body.discountCode, userId)).summary;
     },
 
     /**
@@ -270,13 +330,16 @@ export function createCheckoutService(deps: {
       }
       if (deps.provider === null) throw new CheckoutError(503, PAYMENT_PROVIDER_UNAVAILABLE);
 
-      const price = (await catalogue.price(body.product, body.discountCode)).summary;
+      const priced = await catalogue.price(body.product, body.discountCode, payer.userId);
+      const price = priced.summary;
       const request: StoredRequest = {
         partner: body.partner ?? null,
         shipping: { buyer: body.shipping.buyer, partner: body.shipping.partner ?? null },
         buyerRole,
       };
-      await repository.insert({
+      const at = now();
+      const expiresAt = new Date(at.getTime() + CHECKOUT_MINUTES * 60 * 1000);
+      const row: NewCheckoutRow = {
         id: randomUUID(),
         userId: payer.userId,
         idempotencyKey: body.idempotencyKey,
@@ -289,13 +352,18 @@ export function createCheckoutService(deps: {
         currency: price.currency,
         provider: deps.provider.name,
         status: 'open',
-        expiresAt: new Date(now().getTime() + CHECKOUT_MINUTES * 60 * 1000),
-      });
+        expiresAt,
+      };
+      if (price.discountCode !== null && priced.discountLimit !== null) {
+        await insertHoldingDiscount(payer, { ...row, discountCode: price.discountCode }, at);
+      } else {
+        await repository.insert(row);
+      }
       // Whichever of several calls with one key inserted the row, each answers that row.
-      const row = await repository.findByKey(payer.userId, body.idempotencyKey);
-      if (row === null) throw new Error('A checkout just made cannot be read');
-      await begin(row, payer);
-      return answer(payer.userId, row.id);
+      const made = await repository.findByKey(payer.userId, body.idempotencyKey);
+      if (made === null) throw new Error('A checkout just made cannot be read');
+      await begin(made, payer);
+      return answer(payer.userId, made.id);
     },
 
     get: (userId: string, id: string) => answer(userId, id),
@@ -303,9 +371,7 @@ export function createCheckoutService(deps: {
     /** Gives up an unpaid checkout; a paid or ended one is answered as it is. */
     async cancel(userId: string, id: string): Promise<Checkout> {
       const { row } = await ownCheckout(userId, id);
-      if (UNPAID.includes(row.status as CheckoutStatus)) {
-        await repository.updateUnpaid(id, { status: 'cancelled' });
-      }
+      if (UNPAID.includes(row.status as CheckoutStatus)) await giveUp(row);
       return answer(userId, id);
     },
 

@@ -53,7 +53,7 @@ export function createStripeRepository(db: Database) {
     async expireCheckout(id: string, sessionId: string, at: Date): Promise<void> {
       await db
         .update(checkout)
-        .set({ status: 'expired', updatedAt: at })
+        .set({ status: 'expired', discountHeldUntil: null, updatedAt: at })
         .where(
           and(
             eq(checkout.id, id),

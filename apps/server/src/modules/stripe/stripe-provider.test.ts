@@ -286,5 +286,15 @@ describe.each(testDatabaseKinds)('buying with Stripe through the API on %s', (ki
     });
     expect(back.statusCode).toBe(200);
     expect(back.json<Checkout>().redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+
+    // Given up in the portal, the Session is ended at Stripe too, so it cannot be paid later.
+    const sessionId = back.json<Checkout>().redirectUrl?.split('/').pop() ?? '';
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/checkout/${back.json<Checkout>().id}/cancel`,
+      headers: bearer(token),
+    });
+    expect(cancelled.json<Checkout>().status).toBe('cancelled');
+    expect(standIn.calls.at(-1)?.path).toBe(`/v1/checkout/sessions/${sessionId}/expire`);
   });
 });

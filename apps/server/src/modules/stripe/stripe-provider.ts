@@ -91,6 +91,11 @@ export function createStripeProvider(
       return { providerSessionId: session.id, redirectUrl: session.url };
     },
 
+    async end(providerSessionId: string): Promise<void> {
+      // Stripe refuses to expire a Session that is complete: the payment's webhook then follows.
+      await stripe.checkout.sessions.expire(providerSessionId);
+    },
+
     async refund({ providerPaymentId }): Promise<void> {
       if (providerPaymentId === null) {
         throw new Error('This payment has no Stripe payment intent to refund');
