@@ -125,6 +125,48 @@ export type ImportsAnswer = z.infer<typeof importsAnswerSchema>;
 /** GET /my-data/imports/{id}, DELETE /my-data/imports/{id}. */
 export const importParamsSchema = z.object({ id: z.string() });
 
+/** The longest Upload-Metadata taken: a file name and its type, in base64, with room to spare. */
+export const UPLOAD_METADATA_MAX_LENGTH = 4096;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const METADATA_KEY = /^[\x21-\x2b\x2d-\x7e]+$/;
+// Control characters cannot be stored in text columns (NUL) and have no place in a file name.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Whether a tus Upload-Metadata header is comma-separated pairs of a key and a base64 value
+ * (or a key alone) whose text holds no control character such as NUL.
+ */
+export function isCleanUploadMetadata(header: string): boolean {
+  return header.split(',').every((pair) => {
+    const [key = '', value, ...rest] = pair.trim().split(' ');
+    if (rest.length > 0 || !METADATA_KEY.test(key)) return false;
+    if (value === undefined) return true;
+    if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
+    // atob's bytes: in UTF-8 a control character is its own byte, never part of another's.
+    return !CONTROL_CHARACTER.test(atob(value));
+  });
+}
+
+const byteCount = z.string().check(z.regex(/^\d{1,15}$/, { error: 'must be a number of bytes' }));
+
+/** The tus headers the portal reads, checked before tus sees them. */
+export const uploadHeadersSchema = z.object({
+  'upload-length': z.optional(byteCount),
+  'upload-offset': z.optional(byteCount),
+  'upload-metadata': z.optional(
+    z.string().check(
+      z.maxLength(UPLOAD_METADATA_MAX_LENGTH, {
+        error: `must be at most ${String(UPLOAD_METADATA_MAX_LENGTH)} characters`,
+      }),
+      z.refine(isCleanUploadMetadata, {
+        error:
+          'must be pairs of a key and a base64 value, separated by commas, with no control characters such as NUL',
+      }),
+    ),
+  ),
+});
+
 /*
  * Exports (issue 14, item 5). A person asks for an export; a background job prepares its
  * files in the file store; each file is downloaded from a short-lived link that resumes (HTTP

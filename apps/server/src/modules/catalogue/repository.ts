@@ -59,7 +59,7 @@ export function createCatalogueRepository(db: Database) {
             exceptUserId === null ? undefined : ne(checkout.userId, exceptUserId),
           ),
         );
-      return Number(rows[0]?.count ?? 0);
+      return rows[0]?.count ?? 0;
     },
 
     /** The new code; null, changing nothing, when the code is taken. */

@@ -94,7 +94,7 @@ export function createCheckoutRepository(db: Database) {
                 gt(checkout.discountHeldUntil, at),
               ),
             );
-          if (code.redemptions + Number(held?.count ?? 0) >= code.limit) return 'held';
+          if (code.redemptions + (held?.count ?? 0) >= code.limit) return 'held';
         }
         await tx.insert(checkout).values(row);
         return 'inserted';

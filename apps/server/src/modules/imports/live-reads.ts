@@ -84,6 +84,9 @@ export class LiveReads {
     };
     void outcome.then((ended) => {
       read.ended = ended;
+      // Nothing reads the input any more: a request waiting for it to drain goes on (a read
+      // that refused the file stopped reading it mid-request, and that request waited forever).
+      input.destroy();
       if (ended.kind === 'refused' && this.reads.get(id) === read) {
         this.onRefused(id, ended.reason);
       }
@@ -95,7 +98,8 @@ export class LiveReads {
    * The bytes of one request, written from `offset`: answers the stream the upload area should
    * write, which hands every chunk to the upload's read on the way (waiting for the read when it
    * is a megabyte behind, so memory stays flat). A request at another offset than the read has
-   * reached drops the read.
+   * reached drops the read. Once the read has refused the file, the stream fails with the
+   * refusal (an ImportRefusedError): the rest of the request is neither read nor kept.
    */
   tap(id: string, offset: number, body: Readable): Readable {
     const read = this.reads.get(id);
@@ -105,8 +109,15 @@ export class LiveReads {
       return body;
     }
     read.idle.refresh();
+    const refusal = () =>
+      read.ended?.kind === 'refused' ? new ImportRefusedError(read.ended.reason) : null;
     const forward = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
+        const refused = refusal();
+        if (refused !== null) {
+          callback(refused);
+          return;
+        }
         read.received += chunk.length;
         const { input } = read;
         // A read that has ended (a refusal comes before the end) only counts what follows.
@@ -117,7 +128,7 @@ export class LiveReads {
         const go = () => {
           input.off('drain', go);
           input.off('close', go);
-          callback(null, chunk);
+          callback(refusal(), chunk);
         };
         input.on('drain', go);
         input.on('close', go);

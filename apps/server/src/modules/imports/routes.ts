@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore as TusFileStore } from '@tus/file-store';
@@ -20,6 +20,7 @@ import {
   importParamsSchema,
   importsAnswerSchema,
   myDataQuerySchema,
+  uploadHeadersSchema,
 } from '@nestling/shared/contract/my-data';
 import { user } from '../../db/schema.ts';
 import { sendError } from '../../plugins/errors.ts';
@@ -87,6 +88,17 @@ class UploadStore extends TusFileStore {
 Object.defineProperty(UploadStore.prototype, 'checkOrCreateDirectory', {
   value: () => undefined,
 });
+
+/**
+ * tus names the headers a browser on another origin may read (Access-Control-Expose-Headers)
+ * on every answer; the API has no other origin to tell, so its answer carries none of them.
+ * Node sets the answer's headers one by one through setHeader, which this filters.
+ */
+function withoutCorsHeaders(response: ServerResponse): void {
+  const setHeader = response.setHeader.bind(response);
+  response.setHeader = (name, value) =>
+    name.toLowerCase().startsWith('access-control-') ? response : setHeader(name, value);
+}
 
 /** The node request under tus's web-style request (srvx keeps it at runtime.node.req). */
 function nodeRequestOf(request: unknown): IncomingMessage | undefined {
@@ -199,13 +211,23 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
       if (node !== undefined) finishedBy.set(node, upload.id);
       return Promise.resolve({});
     },
-    onResponseError(_request, error) {
+    onResponseError(request, error) {
       // tus's own words for a file over maxSize, in ours.
       if ('status_code' in error && error.status_code === 413) {
         return { status_code: 413, body: IMPORT_TOO_LARGE };
       }
-      return undefined;
+      // The read refused the file while this request's bytes arrived: 422 with the reason at
+      // once (tus closes the connection on the rest), whichever stream reported it first.
+      const reason = liveReads.refusal(new URL(request.url).pathname.split('/').at(-1) ?? '');
+      if (reason !== null) return { status_code: 422, body: reason };
+      if ('status_code' in error) return undefined;
+      // Anything else is ours and unexpected (a database error quotes its query and values):
+      // logged without them, and answered without a word of it.
+      app.log.error({ err: error }, 'An upload request failed');
+      return { status_code: 500, body: 'Internal Server Error\n' };
     },
+    // The API answers no other origin, uploads included (tus would allow any).
+    allowedOrigins: () => false,
   });
 
   // tus sends the file's bytes as application/offset+octet-stream: left unread here, so that
@@ -242,6 +264,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     }
     owners.set(request.raw, caller.id);
     reply.hijack();
+    withoutCorsHeaders(reply.raw);
     reply.raw.setHeader('Cache-Control', 'no-store');
     reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
     await tus.handle(request.raw, reply.raw);
@@ -257,6 +280,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       onRequest: uploadPreHandler,
       schema: {
+        headers: uploadHeadersSchema,
         summary:
           'Starts a resumable upload of a genetic data file (tus 1.0.0 creation: Upload-Length at most 2 GB, Upload-Metadata filename ending .txt, .zip, .vcf, .vcf.gz or .vcf.bgz); 201 with its Location. Refusals are plain text.',
         tags: ['my-data'],
@@ -272,6 +296,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
       url: `${IMPORT_UPLOAD_PATH}/:id`,
       onRequest: uploadPreHandler,
       schema: {
+        headers: uploadHeadersSchema,
         summary:
           method === 'HEAD'
             ? 'How much of an upload has arrived (tus Upload-Offset), to resume it'
