@@ -1483,6 +1483,35 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     return { method: 'POST', url, ...(body === undefined ? {} : { body }) };
   }
 
+  /**
+   * The writes staff impersonating a patient may make (ADR 007): they serve seeing, or end
+   * the impersonation. Every other route but a read answers them 403.
+   */
+  const writesWhileImpersonating = new Set([
+    'POST /api/user/token',
+    'POST /api/user/sign-out',
+    'DELETE /api/admin/impersonation',
+    'POST /api/user/documents/{id}/session',
+    'POST /api/user/archive',
+    'POST /api/checkout/quote',
+    'POST /api/kits/lookup',
+  ]);
+  /** Public routes, which read no token: impersonation does not reach them. */
+  const publicWrites = new Set([
+    'POST /api/auth/sign-in/email',
+    'POST /api/auth/sign-up/email',
+    'POST /api/user/email/confirm',
+    'POST /api/user/password/reset',
+    'POST /api/lab/reports',
+    'POST /api/lab/raw-files',
+    'POST /api/lab/orders/{id}/events',
+    'POST /api/payments/stripe/webhook',
+  ]);
+  const refusedWhileImpersonating = (route: string) =>
+    !/^(GET|HEAD) /.test(route) &&
+    !writesWhileImpersonating.has(route) &&
+    !publicWrites.has(route);
+
   /** Routes whose 401 answers the credentials in the body: a spoiled body is a 400 there. */
   const credentialRoutes = new Set(['POST /api/auth/sign-in/email']);
 
@@ -1566,12 +1595,14 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
       for (const item of cases()) {
         for (const role of roles) {
           const response = await send(role, item.call(role));
+          // Impersonation is for seeing: every other write is refused, whoever's id it names.
+          const refusedWrite = role === 'impersonating' && refusedWhileImpersonating(route);
           check(
             problems,
             `${route} (${item.label}) as ${role}`,
             response,
-            item.expect(role),
-            item.foreignTo?.includes(role) ?? false,
+            refusedWrite ? 403 : item.expect(role),
+            !refusedWrite && (item.foreignTo?.includes(role) ?? false),
           );
           // A caller who may not use the route learns nothing of its shape: the same call with
           // its query and body spoiled is refused the same way, not with the schema's words.

@@ -49,6 +49,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * A request other than a read that staff impersonating the person may still make, because
+     * it only serves seeing (a token refresh, a document's viewing link) or ends the
+     * impersonation (ADR 007). Every other write is refused while impersonating.
+     */
+    whileImpersonating?: 'allowed';
+  }
 }
 
 /** better-auth, the mailer, rate limits and the access-token check, for the routes. */
@@ -113,9 +121,15 @@ export const identityPlugin = fp(
         const identity = await service.authenticate(match[1]);
         request.identity = identity;
         if (identity.impersonatedBy !== null) {
+          // Impersonation is for seeing: a write is refused unless its route says it only
+          // serves seeing or ends the impersonation.
+          const read = request.method === 'GET' || request.method === 'HEAD';
+          if (!read && request.routeOptions.config.whileImpersonating !== 'allowed') {
+            await sendError(request, reply, 403, NOT_WHILE_IMPERSONATING);
+            return false;
+          }
           // Every request under impersonation is the admin's, on the patient's data; the reads
           // of one page view share its row (ADR 007).
-          const read = request.method === 'GET' || request.method === 'HEAD';
           await audit.recordRead(request, {
             actorId: identity.impersonatedBy,
             subjectId: identity.userId,

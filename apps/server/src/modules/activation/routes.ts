@@ -52,6 +52,7 @@ export const activationRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/kits/lookup',
     {
+      config: { whileImpersonating: 'allowed' },
       onRequest: app.requireVerifiedUser,
       schema: {
         summary:

@@ -161,6 +161,8 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/admin/impersonation',
     {
+      // Ends the impersonation: made with the impersonated session's token.
+      config: { whileImpersonating: 'allowed' },
       onRequest: app.requireUser,
       schema: {
         summary: "Ends the impersonation: an access token for the admin's own session again",

@@ -73,6 +73,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/user/archive',
     {
+      config: { whileImpersonating: 'allowed' },
       onRequest: app.requireVerifiedUser,
       schema: {
         summary: `With Accept: ${ARCHIVE_MEDIA_TYPE}, a ZIP of the user's reports (every version as JSON, the latest as a PDF), documents and data, streamed; admins may pass asUser`,

@@ -60,6 +60,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/checkout/quote',
     {
+      config: { whileImpersonating: 'allowed' },
       onRequest: app.requireUser,
       schema: {
         summary: 'The order summary of a product and an optional discount code',

@@ -52,6 +52,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/user/documents/:id/session',
     {
+      config: { whileImpersonating: 'allowed' },
       onRequest: app.requireVerifiedUser,
       schema: {
         summary: 'A link that shows the document once, within 5 minutes, without sign-in',

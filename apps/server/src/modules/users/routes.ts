@@ -158,6 +158,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/user/token',
     {
+      config: { whileImpersonating: 'allowed' },
       schema: {
         summary: 'A fresh access token, for a Bearer token or the session cookie of a live session',
         tags: ['identity'],
@@ -189,6 +190,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/user/sign-out',
     {
+      config: { whileImpersonating: 'allowed' },
       onRequest: app.requireUser,
       schema: {
         summary: 'Ends the session of the Bearer token now, and clears the session cookie',
