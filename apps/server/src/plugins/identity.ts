@@ -121,20 +121,20 @@ export const identityPlugin = fp(
         const identity = await service.authenticate(match[1]);
         request.identity = identity;
         if (identity.impersonatedBy !== null) {
-          // Impersonation is for seeing: a write is refused unless its route says it only
-          // serves seeing or ends the impersonation.
+          // Every request under impersonation is the admin's, on the patient's data, refused
+          // or not; the reads of one page view share its row (ADR 007).
           const read = request.method === 'GET' || request.method === 'HEAD';
-          if (!read && request.routeOptions.config.whileImpersonating !== 'allowed') {
-            await sendError(request, reply, 403, NOT_WHILE_IMPERSONATING);
-            return false;
-          }
-          // Every request under impersonation is the admin's, on the patient's data; the reads
-          // of one page view share its row (ADR 007).
           await audit.recordRead(request, {
             actorId: identity.impersonatedBy,
             subjectId: identity.userId,
             action: read ? 'impersonation-read' : 'impersonation-write',
           });
+          // Impersonation is for seeing: a write is refused unless its route says it only
+          // serves seeing or ends the impersonation.
+          if (!read && request.routeOptions.config.whileImpersonating !== 'allowed') {
+            await sendError(request, reply, 403, NOT_WHILE_IMPERSONATING);
+            return false;
+          }
         }
         return true;
       } catch (error) {

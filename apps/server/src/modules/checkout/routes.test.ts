@@ -19,7 +19,6 @@ import {
   DISCOUNT_CODE_HELD,
   DISCOUNT_CODE_UNKNOWN,
   DISCOUNT_CODE_USED_UP,
-  IMPERSONATOR_CANNOT_PAY,
   INDIVIDUAL_HAS_NO_PARTNER,
   invalidFieldMessage,
   NOTHING_TO_CONFIRM,
@@ -32,6 +31,7 @@ import {
   productsAnswerSchema,
   type ShippingAddress,
 } from '@nestling/shared/contract/purchase';
+import { NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
 import { purchaseOrderSchema } from '@nestling/shared/contract/order-tracker';
 import type { App } from '../../app.ts';
 import { seedDemoData } from '../../db/seed.ts';
@@ -686,10 +686,10 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
     tokens.impersonating = started.json<{ token: string }>().token;
     const begin = await start('impersonating', { product: 'individual' });
     expect(begin.statusCode).toBe(403);
-    expect(message(begin)).toBe(IMPERSONATOR_CANNOT_PAY);
+    expect(message(begin)).toBe(NOT_WHILE_IMPERSONATING);
     const paying = await pay('impersonating', checkout.id, TEST_CARDS.pays);
     expect(paying.statusCode).toBe(403);
-    expect(message(paying)).toBe(IMPERSONATOR_CANNOT_PAY);
+    expect(message(paying)).toBe(NOT_WHILE_IMPERSONATING);
     // Looking is allowed.
     expect((await call('impersonating', 'GET', `/api/checkout/${checkout.id}`)).statusCode).toBe(
       200,
