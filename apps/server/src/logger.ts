@@ -56,6 +56,26 @@ export function pathWithoutQuery(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
+/*
+ * Capability links put their secret in the path: whoever holds the link holds the access
+ * (a clinic's link opens a patient's reports for 30 days). The segment after each of these
+ * is replaced, and so is any segment as long as a token (32 random bytes are 43 characters in
+ * base64url), in paths and in any text that quotes one (a 404's 'Route GET:/api/... not
+ * found'). The invitations' own list, /api/invitations/pending, names no secret.
+ */
+const CAPABILITY_SEGMENT =
+  /(\/(?:clinic-shares?|documents\/view|invitations|(?:saliva\/)?invite\/accept)\/)(?!pending(?:[/?#\s"']|$))[^/?#\s"']+/g;
+const TOKEN_SEGMENT = /\/[\w-]{32,}(?=[/?#\s"']|$)/g;
+const SECRET_QUERY_VALUE = /([?&](?:sig|token|key|code|oobCode)=)[^&#\s"']*/gi;
+
+/** Text with every capability link's secret replaced by '[redacted]'. */
+export function redactCapabilities(text: string): string {
+  return text
+    .replace(CAPABILITY_SEGMENT, '$1[redacted]')
+    .replace(TOKEN_SEGMENT, '/[redacted]')
+    .replace(SECRET_QUERY_VALUE, '$1[redacted]');
+}
+
 const EMAIL_PATTERN = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
 const JWT_PATTERN = /\beyJ[\w-]+\.[\w-]+\.[\w-]+/g;
 /** What follows 'params:' in a Drizzle error message: the query's values, one per line or not. */
@@ -63,10 +83,12 @@ const PARAMS_PATTERN = /\bparams:[\s\S]*$/;
 
 /** Text of an error or a library's message with its personal data and tokens taken out. */
 export function scrubText(text: string): string {
-  return text
-    .replace(PARAMS_PATTERN, 'params: [redacted]')
-    .replace(EMAIL_PATTERN, '[email]')
-    .replace(JWT_PATTERN, '[token]');
+  return redactCapabilities(
+    text
+      .replace(PARAMS_PATTERN, 'params: [redacted]')
+      .replace(EMAIL_PATTERN, '[email]')
+      .replace(JWT_PATTERN, '[token]'),
+  );
 }
 
 const droppedErrorKeys = new Set(['params', 'detail', 'body', 'payload']);
@@ -127,11 +149,20 @@ export function createLogger(
   const options = {
     level: config.logLevel,
     redact: { paths: redactPaths, censor: '[redacted]' },
+    hooks: {
+      // Messages Fastify and libraries write themselves (a 404 quotes its URL) are scrubbed too.
+      logMethod(this: Logger, args: unknown[], method: (...args: unknown[]) => void) {
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)),
+        );
+      },
+    },
     serializers: {
       req: (request: FastifyRequest) => ({
         id: request.id,
         method: request.method,
-        path: pathWithoutQuery(request.url),
+        path: redactCapabilities(pathWithoutQuery(request.url)),
       }),
       res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
       err: serializeError,

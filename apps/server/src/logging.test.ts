@@ -93,6 +93,30 @@ describe('logs', () => {
     }
   });
 
+  it("never contain a capability link's secret: share, invitation, document and export links (issue 28)", async () => {
+    // 32 random bytes in base64url, as every capability token is; and a UUID-keyed one.
+    const token = 'q3Jx9Vb0_Lm-4TzWc8Ny2Pd6Hk1Rs5Ge7Ua0Xo3Yi9E';
+    const urls = [
+      `/api/clinic-shares/${token}`,
+      `/api/clinic-shares/${token}/reports/some-report`,
+      `/api/documents/view/${token}`,
+      `/api/invitations/${token}`,
+      `/api/invitations/${token}/accept`,
+      `/clinic-share/${token}`,
+      `/invite/accept/${token}`,
+      `/saliva/invite/accept/${token}`,
+      `/api/no-such-route/${token}`,
+      `/api/my-data/exports/some-export/files/genome.vcf.gz?expires=1&sig=${token}`,
+    ];
+    for (const url of urls) await app.inject({ method: 'GET', url });
+    await app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, payload: {} });
+
+    const log = lines.join('');
+    expect(log).toContain('/api/clinic-shares/');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(token.slice(0, 20));
+  });
+
   it('are JSON with the method, the path without its query and the request id', () => {
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const incoming = records.find(
