@@ -13,6 +13,7 @@ export const testConfig: RuntimeConfig = {
   apiBaseUrl: '/api',
   keys: { paymentPublicKey: null, mapsApiKey: null },
   features: { googleSignIn: false, demoData: true },
+  limits: { couplePlacesPerPerson: 1, appointmentsPerPerson: 1 },
 };
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {

@@ -22,6 +22,12 @@ export const SLOT_TAKEN_MESSAGE = 'Someone has just booked this time. Please cho
 export const SLOT_UNAVAILABLE_MESSAGE =
   'This time is not open for booking. Please choose one of the times shown.';
 export const INSIDE_NOTICE_MESSAGE = `Appointments can be moved or cancelled only up to ${String(APPOINTMENT_NOTICE_HOURS)} hours before they start. For this one, please write to us instead.`;
+/** The person already holds as many upcoming appointments as the lab allows. */
+export function tooManyAppointments(limit: number): string {
+  return limit === 1
+    ? 'You already have an appointment booked. To choose another time, move or cancel it.'
+    : `You already have ${String(limit)} appointments booked, the most one person can hold. To choose another time, move or cancel one.`;
+}
 export const APPOINTMENT_NOT_FOUND = 'There is no such appointment';
 export const APPOINTMENT_NOT_BOOKED = 'This appointment has already been cancelled';
 export const COUNSELLOR_NOT_FOUND = 'There is no such counselor';

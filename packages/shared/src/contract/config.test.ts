@@ -13,6 +13,7 @@ const config: RuntimeConfig = {
   apiBaseUrl: '/api',
   keys: { paymentPublicKey: null, mapsApiKey: 'maps-key' },
   features: { googleSignIn: false, demoData: true },
+  limits: { couplePlacesPerPerson: 1, appointmentsPerPerson: 1 },
 };
 
 describe('runtimeConfigSchema', () => {

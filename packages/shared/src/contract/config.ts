@@ -28,5 +28,10 @@ export const runtimeConfigSchema = z.object({
     /** The server was started with demo data (embedded default). */
     demoData: z.boolean(),
   }),
+  /** What one person may hold at a time, as the lab set it (ADR 039). */
+  limits: z.object({
+    couplePlacesPerPerson: z.number(),
+    appointmentsPerPerson: z.number(),
+  }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -17,6 +17,14 @@ export const INVITATION_MAX_SENDS = 10;
 export const partnerRoleSchema = z.enum(['mother', 'father']);
 export type PartnerRole = z.infer<typeof partnerRoleSchema>;
 
+/** Male/M is the father, Female/F the mother (spec section 3); null for anything else. */
+export function roleFromSex(sex: string | null): PartnerRole | null {
+  const text = sex?.trim().toLowerCase();
+  if (text === 'male' || text === 'm') return 'father';
+  if (text === 'female' || text === 'f') return 'mother';
+  return null;
+}
+
 export const invitationStateSchema = z.enum(['open', 'expired', 'used', 'cancelled']);
 export type InvitationState = z.infer<typeof invitationStateSchema>;
 
@@ -151,6 +159,25 @@ function askInviter(inviter: string): string {
 
 export function invitationExpired(inviter: string): string {
   return `This invitation has expired. ${askInviter(inviter)}`;
+}
+
+/**
+ * The place an invitation is for does not fit the sex on the person's profile: the couple test
+ * reads the mother's and the father's DNA as such, so the place cannot be swapped.
+ */
+export function placeDoesNotFit(role: PartnerRole, inviter: string): string {
+  const place = role === 'mother' ? "the mother's place (female)" : "the father's place (male)";
+  return `This invitation is for ${place} on ${inviter}'s couple test, which does not match the sex on your profile. Ask ${inviter} to contact our support team, who can set up the test for the two of you.`;
+}
+
+export const PROFILE_NEEDS_SEX =
+  'Add your sex to your profile in Account settings first: the couple test reads each partner by it.';
+
+/** The person already holds as many places on couple tests as the lab allows. */
+export function tooManyCouplePlaces(limit: number): string {
+  return limit === 1
+    ? 'You are already on a couple test, and one person can be on one couple test at a time. Contact our support team if you need another.'
+    : `You are already on ${String(limit)} couple tests, the most one person can be on at a time. Contact our support team if you need another.`;
 }
 
 export function wrongInvitee(maskedEmail: string, inviter: string): string {

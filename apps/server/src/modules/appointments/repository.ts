@@ -120,13 +120,32 @@ export function createAppointmentsRepository(db: Database) {
     },
 
     /**
-     * Books the slot, or returns null when a booked appointment already holds it: the partial
-     * unique index decides, not a read before the write.
+     * Books the slot: 'taken' when a booked appointment already holds it (the partial unique
+     * index decides, not a read before the write), 'limit' when the person already holds
+     * `perPerson` booked appointments that end after `at`. The person's row is locked while
+     * they are counted, so bookings of theirs made at once are counted one after the other.
      */
-    async insertAppointment(row: typeof appointment.$inferInsert): Promise<'inserted' | 'taken'> {
+    async insertAppointment(
+      row: typeof appointment.$inferInsert & { userId: string },
+      limit: { perPerson: number; at: Date },
+    ): Promise<'inserted' | 'taken' | 'limit'> {
       try {
-        await db.insert(appointment).values(row);
-        return 'inserted';
+        return await db.transaction(async (tx) => {
+          await tx.select({ id: user.id }).from(user).where(eq(user.id, row.userId)).for('update');
+          const [held] = await tx
+            .select({ count: sql<number>`count(*)::int` })
+            .from(appointment)
+            .where(
+              and(
+                eq(appointment.userId, row.userId),
+                eq(appointment.status, 'booked'),
+                gt(appointment.endsAt, limit.at),
+              ),
+            );
+          if ((held?.count ?? 0) >= limit.perPerson) return 'limit';
+          await tx.insert(appointment).values(row);
+          return 'inserted';
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return 'taken';
         throw error;

@@ -13,6 +13,7 @@ import {
   appointmentsAnswerSchema,
   INSIDE_NOTICE_MESSAGE,
   SLOT_TAKEN_MESSAGE,
+  tooManyAppointments,
   SLOT_UNAVAILABLE_MESSAGE,
   slotsAnswerSchema,
   TIME_ZONE_MESSAGE,
@@ -405,6 +406,44 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
       expect(ics).toContain('METHOD:CANCEL');
       expect(ics).toContain('STATUS:CANCELLED');
     });
+  });
+
+  it('lets one person hold one upcoming appointment, however many they book at once (issue 28)', async () => {
+    // A racer who holds none: four slots booked at once make one appointment.
+    const holder =
+      [...racerTokens.keys()].findLast((id) => id !== winner && id !== bystander) ?? '';
+    const free = (await slots(tokenOf(holder))).slice(5, 9);
+    const answers = await Promise.all(
+      free.map((slot) =>
+        call(tokenOf(holder), 'POST', '/api/appointments', {
+          counsellorId: slot.counsellorId,
+          startsAt: slot.startsAt,
+        }),
+      ),
+    );
+    expect(
+      answers.map((answer) => answer.statusCode).sort(),
+      answers.map((answer) => answer.body).join(),
+    ).toEqual([200, 409, 409, 409]);
+    for (const answer of answers.filter((each) => each.statusCode === 409)) {
+      expect(message(answer)).toBe(tooManyAppointments(1));
+    }
+    const held = (await bookedRows()).filter(
+      (row) => row.user_id === holder && row.status === 'booked',
+    );
+    expect(held).toHaveLength(1);
+    // Moving the one held is how to choose another time.
+    const moved = await call(
+      tokenOf(holder),
+      'POST',
+      `/api/appointments/${held[0]?.id ?? ''}/reschedule`,
+      {
+        counsellorId: free[3]?.counsellorId,
+        startsAt: free[3]?.startsAt,
+      },
+    );
+    expect([200, 409]).toContain(moved.statusCode);
+    expect(moved.statusCode === 409 ? message(moved) : '').not.toBe(tooManyAppointments(1));
   });
 
   it('refuses anonymous callers (the authorization matrix covers the other roles)', async () => {

@@ -8,6 +8,7 @@ import {
   INSIDE_NOTICE_MESSAGE,
   minutesOf,
   SLOT_TAKEN_MESSAGE,
+  tooManyAppointments,
   SLOT_UNAVAILABLE_MESSAGE,
   timeOf,
   type AdminAppointmentsAnswer,
@@ -69,7 +70,7 @@ export interface AppointmentsServiceDeps {
   rateLimiter: RateLimiter;
   /** Sends after the answer; a failure is logged without the message. */
   sendLater: (message: MailMessage, what: string) => void;
-  config: Pick<Config, 'publicUrl' | 'brand'>;
+  config: Pick<Config, 'publicUrl' | 'brand' | 'limits'>;
   now?: () => Date;
 }
 
@@ -233,15 +234,21 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       const at = now();
       const slot = await offeredSlot(request, at);
       const id = randomUUID();
-      const outcome = await repository.insertAppointment({
-        id,
-        userId: person.id,
-        counsellorId: slot.counsellor.id,
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
-        timeZone: request.timeZone ?? 'UTC',
-      });
+      const outcome = await repository.insertAppointment(
+        {
+          id,
+          userId: person.id,
+          counsellorId: slot.counsellor.id,
+          startsAt: slot.startsAt,
+          endsAt: slot.endsAt,
+          timeZone: request.timeZone ?? 'UTC',
+        },
+        { perPerson: config.limits.appointmentsPerPerson, at },
+      );
       if (outcome === 'taken') throw new AppointmentError(409, SLOT_TAKEN_MESSAGE);
+      if (outcome === 'limit') {
+        throw new AppointmentError(409, tooManyAppointments(config.limits.appointmentsPerPerson));
+      }
       const row = await repository.ownAppointment(person.id, id);
       if (row === null) throw new Error('The appointment just booked is not there');
       mail('booked', row, person);

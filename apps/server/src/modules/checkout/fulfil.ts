@@ -10,7 +10,8 @@ import { invitationMail, sendQuietly } from '../partner/mail.ts';
 import { insertNewInvitation } from '../partner/service.ts';
 import { sendReceipt } from './receipt.ts';
 import { createCheckoutRepository } from './repository.ts';
-import { roleFromSex, type StoredRequest } from './stored-request.ts';
+import { roleFromSex } from '@nestling/shared/contract/partner';
+import type { StoredRequest } from './stored-request.ts';
 
 /** What making an order needs: the database, and for the receipt the files, mail and logs. */
 export interface FulfilDeps {

@@ -32,6 +32,7 @@ import {
   type ShippingAddress,
 } from '@nestling/shared/contract/purchase';
 import { NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
+import { tooManyCouplePlaces } from '@nestling/shared/contract/partner';
 import { purchaseOrderSchema } from '@nestling/shared/contract/order-tracker';
 import type { App } from '../../app.ts';
 import { seedDemoData } from '../../db/seed.ts';
@@ -266,6 +267,15 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
     expect(message(noSex)).toBe(BUYER_NEEDS_SEX);
     // The father's own checkout is fine: M is the father.
     expect((await start('couple', { product: 'couple', partner })).statusCode).toBe(200);
+  });
+
+  it('tells a buyer already on a couple test, before paying, that a second one needs the lab (issue 28)', async () => {
+    tokens.demoMother = await signInToken(app, 'mother@demo.test');
+    const refused = await start('demoMother', { product: 'couple', partner });
+    expect(refused.statusCode).toBe(409);
+    expect(message(refused)).toBe(tooManyCouplePlaces(1));
+    // An individual test is another matter.
+    expect((await start('demoMother', { product: 'individual' })).statusCode).toBe(200);
   });
 
   it('answers one checkout for one idempotency key, even to 20 calls at once', async () => {

@@ -13,6 +13,7 @@ import {
 import { AuthError } from '../auth/service.ts';
 import { createCatalogueRepository } from '../catalogue/repository.ts';
 import { createCatalogueService } from '../catalogue/service.ts';
+import { createPartnerRepository } from '../partner/repository.ts';
 import { fulfilCheckout, fulfilDepsOf } from './fulfil.ts';
 import { configuredPaymentProvider } from './providers.ts';
 import { createCheckoutRepository } from './repository.ts';
@@ -47,12 +48,17 @@ function payerOf(request: FastifyRequest): Payer {
 /** Buying a test: the order summary, the checkout, and the test provider's card form. */
 export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
   const fulfilDeps = fulfilDepsOf(app);
+  const partners = createPartnerRepository(app.database.db);
   const checkout = createCheckoutService({
     repository: createCheckoutRepository(app.database.db),
     catalogue: createCatalogueService({ repository: createCatalogueRepository(app.database.db) }),
     provider: configuredPaymentProvider(app.config),
     publicUrl: app.config.publicUrl,
     rateLimiter: app.rateLimiter,
+    couplePlaces: {
+      held: (userId) => partners.couplePlacesHeld(app.database.db, userId),
+      perPerson: app.config.limits.couplePlacesPerPerson,
+    },
     fulfil: (checkoutId, payment) => fulfilCheckout(fulfilDeps, checkoutId, payment),
     log: app.log,
   });

@@ -35,7 +35,8 @@ import { productName as catalogueName, type CatalogueService } from '../catalogu
 import { TOO_MANY_REQUESTS, type RateLimiter, type RateLimitRule } from '../rate-limit/service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { CheckoutRepository, CheckoutRow, NewCheckoutRow } from './repository.ts';
-import { roleFromSex, type StoredRequest } from './stored-request.ts';
+import { roleFromSex, tooManyCouplePlaces } from '@nestling/shared/contract/partner';
+import type { StoredRequest } from './stored-request.ts';
 import { testCardOutcome } from './test-provider.ts';
 
 /** A refusal the error handler answers with its status and message. */
@@ -94,6 +95,8 @@ export function createCheckoutService(deps: {
   provider: PaymentProvider | null;
   publicUrl: string;
   rateLimiter: RateLimiter;
+  /** The couple tests a person holds a place on, and how many the lab allows (ADR 039). */
+  couplePlaces: { held: (userId: string) => Promise<number>; perPerson: number };
   fulfil: (
     checkoutId: string,
     payment: { cardLast4: string | null; providerPaymentId: string | null },
@@ -317,6 +320,11 @@ export function createCheckoutService(deps: {
         }
         buyerRole = roleFromSex(payer.sex);
         if (buyerRole === null) throw new CheckoutError(400, BUYER_NEEDS_SEX);
+        // Told before paying; a payment is never refused once made.
+        const { held, perPerson } = deps.couplePlaces;
+        if ((await held(payer.userId)) >= perPerson) {
+          throw new CheckoutError(409, tooManyCouplePlaces(perPerson));
+        }
       } else {
         if (body.partner !== undefined) {
           throw new CheckoutError(400, invalidFieldMessage('partner', INDIVIDUAL_HAS_NO_PARTNER));

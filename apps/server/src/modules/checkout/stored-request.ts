@@ -11,11 +11,3 @@ export interface StoredRequest {
   /** 'mother' or 'father' for a couple's test; null for an individual's. */
   buyerRole: 'mother' | 'father' | null;
 }
-
-/** Male/M is the father, Female/F the mother (spec section 3); null for anything else. */
-export function roleFromSex(sex: string | null): 'mother' | 'father' | null {
-  const text = sex?.trim().toLowerCase();
-  if (text === 'male' || text === 'm') return 'father';
-  if (text === 'female' || text === 'f') return 'mother';
-  return null;
-}

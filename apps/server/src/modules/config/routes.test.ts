@@ -37,6 +37,7 @@ describe('GET /api/config', () => {
       apiBaseUrl: '/api',
       keys: { paymentPublicKey: null, mapsApiKey: null },
       features: { googleSignIn: false, demoData: true },
+      limits: { couplePlacesPerPerson: 1, appointmentsPerPerson: 1 },
     });
   });
 
@@ -48,6 +49,8 @@ describe('GET /api/config', () => {
       APP_ENV: 'local-staging',
       PAYMENT_PUBLIC_KEY: 'pk_test_acorn',
       MAPS_API_KEY: 'maps-acorn',
+      COUPLE_PLACES_PER_PERSON: '2',
+      APPOINTMENTS_PER_PERSON: '3',
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'never-sent',
       DATABASE_URL: 'postgres://localhost/unused',
@@ -64,6 +67,7 @@ describe('GET /api/config', () => {
       apiBaseUrl: '/api',
       keys: { paymentPublicKey: 'pk_test_acorn', mapsApiKey: 'maps-acorn' },
       features: { googleSignIn: true, demoData: false },
+      limits: { couplePlacesPerPerson: 2, appointmentsPerPerson: 3 },
     });
     expect(JSON.stringify(config)).not.toContain('never-sent');
   });

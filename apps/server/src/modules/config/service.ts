@@ -20,5 +20,6 @@ export function runtimeConfig(config: Config): RuntimeConfig {
       googleSignIn: config.google !== null,
       demoData: config.demoData,
     },
+    limits: { ...config.limits },
   };
 }

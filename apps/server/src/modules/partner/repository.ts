@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { coupleAccount, individualOrder, partnerInvitation, user } from '../../db/schema.ts';
+import {
+  coupleAccount,
+  individualOrder,
+  partnerInvitation,
+  purchaseOrder,
+  user,
+} from '../../db/schema.ts';
 
 export type InvitationRow = typeof partnerInvitation.$inferSelect;
 export type CoupleAccountRow = typeof coupleAccount.$inferSelect;
@@ -125,6 +131,28 @@ export function createPartnerRepository(db: Database) {
         .orderBy(desc(coupleAccount.createdAt), desc(coupleAccount.id));
     },
 
+    /**
+     * Locks the person's row until the transaction ends: places on couple tests they take at
+     * once are counted one after the other.
+     */
+    async lockPerson(tx: Transaction, userId: string): Promise<void> {
+      await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+    },
+
+    /** The couple tests the person holds a place on, as buyer or partner; refunded ones not. */
+    async couplePlacesHeld(executor: Executor, userId: string): Promise<number> {
+      const rows = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(coupleAccount)
+        .where(
+          and(
+            or(eq(coupleAccount.mother, userId), eq(coupleAccount.father, userId)),
+            sql`not exists (select 1 from ${purchaseOrder} where ${purchaseOrder.coupleAccountId} = ${coupleAccount.id} and ${purchaseOrder.status} = 'refunded')`,
+          ),
+        );
+      return rows[0]?.count ?? 0;
+    },
+
     async findUser(id: string) {
       const rows = await db
         .select({
@@ -132,6 +160,7 @@ export function createPartnerRepository(db: Database) {
           email: user.email,
           firstName: user.firstName,
           lastName: user.lastName,
+          sex: user.sex,
           healthSurveyStatus: user.healthSurveyStatus,
         })
         .from(user)

@@ -12,8 +12,10 @@ import {
   invitationExpired,
   invitationViewSchema,
   partnerAnswerSchema,
+  placeDoesNotFit,
   pendingInvitationsSchema,
   sharedReportsAnswerSchema,
+  tooManyCouplePlaces,
   wrongInvitee,
 } from '@nestling/shared/contract/partner';
 import type { App } from '../../app.ts';
@@ -28,6 +30,7 @@ import {
   type TestDatabase,
 } from '../../test/database.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
+import { insertNewInvitation } from './service.ts';
 
 const PURCHASED = 1_772_409_600;
 
@@ -47,6 +50,10 @@ describe.each(testDatabaseKinds)('partner invitations and sharing on %s', (kind)
     database = await createTestDatabase(kind);
     await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
     for (const person of Object.values(people)) await createTestUser(database.db, person);
+    // The couple test's places are read by sex: the buyers are women, the others men.
+    await database.db.execute(
+      sql`update "user" set sex = case when id in ('pi-buyer', 'pi-buyer2') then 'Female' else 'Male' end where id like 'pi-%'`,
+    );
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     for (const [who, email] of [
       ...Object.entries(people).map(([who, person]) => [who, person.email] as const),
@@ -365,6 +372,70 @@ describe.each(testDatabaseKinds)('partner invitations and sharing on %s', (kind)
     const response = await call('admin', 'GET', `/api/partner?asUser=${people.buyer.email}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(partnerAnswerSchema.parse(response.json()).accounts[0]?.id).toBe('pi-account');
+  });
+
+  /** An open invitation to `email` for the `role` place on a new couple account of `inviter`'s. */
+  async function invitationFor(inviter: string, email: string, role: 'mother' | 'father') {
+    const accountId = `pi-rules-${String(Math.random()).slice(2)}`;
+    await createOrdersRepository(database.db).insertCoupleAccount({
+      id: accountId,
+      mother: role === 'father' ? inviter : null,
+      father: role === 'mother' ? inviter : null,
+      motherEmail: null,
+      fatherEmail: null,
+      pendingFatherAccept: false,
+      purchaseDate: PURCHASED,
+      testType: 'standard',
+      donePilotOnboardingSteps: ['PURCHASED'],
+    });
+    const { token: link } = await database.db.transaction((tx) =>
+      insertNewInvitation(tx, { coupleAccountId: accountId, invitedBy: inviter, email, role }),
+    );
+    return link;
+  }
+
+  it("refuses a place that does not fit the person's recorded sex, saying why (issue 28)", async () => {
+    // A man named as the partner of a man: the invitation is for the mother's place.
+    const link = await invitationFor('demo-father', 'olly@partner.test', 'mother');
+    const response = await call('other', 'POST', `/api/invitations/${link}/accept`);
+    expect(response.statusCode).toBe(409);
+    expect(message(response)).toBe(placeDoesNotFit('mother', 'Daniel'));
+  });
+
+  it('refuses a second couple test to a person already on one, unless the lab allows more (issue 28)', async () => {
+    // mother@demo.test holds the mother's place on the demo couple's test.
+    const link = await invitationFor('pi-invitee', 'mother@demo.test', 'mother');
+    const refused = await call('mother', 'POST', `/api/invitations/${link}/accept`);
+    expect(refused.statusCode).toBe(409);
+    expect(message(refused)).toBe(tooManyCouplePlaces(1));
+
+    // A lab that allows two.
+    const lenient = await createTestApp({
+      database,
+      env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, COUPLE_PLACES_PER_PERSON: '2' },
+    });
+    try {
+      const accepted = await lenient.inject({
+        method: 'POST',
+        url: `/api/invitations/${link}/accept`,
+        headers: bearer(tokens.mother ?? ''),
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    } finally {
+      await lenient.close();
+    }
+  });
+
+  it('lets a person take one place when two invitations are accepted at once (issue 28)', async () => {
+    const first = await invitationFor('pi-buyer2', 'olly@partner.test', 'father');
+    const second = await invitationFor('pi-buyer2', 'olly@partner.test', 'father');
+    const answers = await Promise.all(
+      [first, second].map((link) => call('other', 'POST', `/api/invitations/${link}/accept`)),
+    );
+    expect(
+      answers.map((answer) => answer.statusCode).sort(),
+      answers.map((a) => a.body).join(),
+    ).toEqual([200, 409]);
   });
 
   it("shows the demo invitee orders@demo.test's open invitation, which the banner's id accepts", async () => {

@@ -57,6 +57,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
       sendQuietly(app, app.log, message, what);
     },
     config: app.config,
+    couplePlacesPerPerson: app.config.limits.couplePlacesPerPerson,
   });
   const ownChoice = [app.requireVerifiedUser, app.refuseWhileImpersonating];
 

@@ -10,10 +10,14 @@ import {
   INVITE_YOURSELF,
   NO_OPEN_INVITATION,
   PARTNER_ALREADY_JOINED,
+  PROFILE_NEEDS_SEX,
   SLOT_TAKEN,
   TOO_MANY_INVITATIONS,
   invitationExpired,
   maskEmail,
+  placeDoesNotFit,
+  roleFromSex,
+  tooManyCouplePlaces,
   wrongInvitee,
   type AcceptAnswer,
   type InvitationState,
@@ -133,6 +137,8 @@ export function createPartnerService(deps: {
   /** Sends after the answer; failures are logged without the message. */
   sendLater: (message: MailMessage, what: string) => void;
   config: Parameters<typeof invitationMail>[0];
+  /** Couple tests one person may hold a place on at a time (COUPLE_PLACES_PER_PERSON). */
+  couplePlacesPerPerson: number;
   now?: () => Date;
 }) {
   const { repository } = deps;
@@ -251,10 +257,21 @@ export function createPartnerService(deps: {
       const account = await repository.findAccount(row.coupleAccountId);
       if (account === null) throw new PartnerError(404, INVITATION_NOT_FOUND);
       if (roleOf(account, person.id) !== null) throw new PartnerError(409, ALREADY_ON_ACCOUNT);
+      const joining = await repository.findUser(person.id);
+      // The test reads the mother's and the father's DNA as such (ADR 039).
+      const fits = roleFromSex(joining?.sex ?? null);
+      if (fits === null) throw new PartnerError(409, PROFILE_NEEDS_SEX);
+      if (fits !== role) throw new PartnerError(409, placeDoesNotFit(role, inviterName));
 
-      const survey = (await repository.findUser(person.id))?.healthSurveyStatus === 'done';
+      const survey = joining?.healthSurveyStatus === 'done';
       const terms = await deps.termsStatus(person.id);
+      const limit = deps.couplePlacesPerPerson;
       await repository.transaction(async (tx) => {
+        // Places the person takes at once are counted one after the other.
+        await repository.lockPerson(tx, person.id);
+        if ((await repository.couplePlacesHeld(tx, person.id)) >= limit) {
+          throw new PartnerError(409, tooManyCouplePlaces(limit));
+        }
         if (!(await repository.markAccepted(tx, row.id, person.id, at))) {
           throw new PartnerError(409, INVITATION_USED);
         }

@@ -1,6 +1,7 @@
 import {
   INSIDE_NOTICE_MESSAGE,
   SLOT_TAKEN_MESSAGE,
+  tooManyAppointments,
   type Appointment,
   type Slot,
 } from '@nestling/shared/contract/appointments';
@@ -92,6 +93,13 @@ describe('the appointments page', () => {
     await person.click(await screen.findByRole('button', { name: '10:00 AM' }));
     await person.click(screen.getByRole('button', { name: 'Book this time' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(SLOT_TAKEN_MESSAGE);
+  });
+
+  it('offers no new booking to a person who holds as many as the lab allows: they move one instead', async () => {
+    await setup(routes([appointment('2037-03-10T14:30:00.000Z')]));
+    expect(await screen.findByText(tooManyAppointments(1))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book this time' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move' })).toBeInTheDocument();
   });
 
   it('moves an upcoming appointment to another time', async () => {

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import {
   APPOINTMENT_HORIZON_DAYS,
+  tooManyAppointments,
   type Appointment,
   type PublicCounsellor,
   type Slot,
@@ -377,6 +378,7 @@ function SlotPicker({
 export function AppointmentsPage({ timeZone = browserTimeZone() }: { timeZone?: string }) {
   const readOnly = useViewAs() !== undefined;
   const upcoming = useUpcomingAppointments();
+  const { appointmentsPerPerson } = useRuntimeConfig().limits;
   const [moving, setMoving] = useState<Appointment | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [now] = useState(() => new Date());
@@ -432,17 +434,22 @@ export function AppointmentsPage({ timeZone = browserTimeZone() }: { timeZone?: 
             </Stack>
           )}
         </Stack>
-        {!readOnly && (
-          <SlotPicker
-            key={moving?.id ?? 'new'}
-            timeZone={timeZone}
-            now={now}
-            moving={moving}
-            onDone={finish}
-            onStopMoving={() => {
-              setMoving(null);
-            }}
-          />
+        {!readOnly && moving === null && appointments.length >= appointmentsPerPerson ? (
+          // The lab's limit: another time is chosen by moving one held (ADR 039).
+          <Text>{tooManyAppointments(appointmentsPerPerson)}</Text>
+        ) : (
+          !readOnly && (
+            <SlotPicker
+              key={moving?.id ?? 'new'}
+              timeZone={timeZone}
+              now={now}
+              moving={moving}
+              onDone={finish}
+              onStopMoving={() => {
+                setMoving(null);
+              }}
+            />
+          )
         )}
       </Stack>
     </>
