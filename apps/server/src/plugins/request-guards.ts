@@ -11,6 +11,51 @@ export const JSON_TOO_DEEP = `Invalid request: the JSON body is nested more than
 export const NUL_IN_ADDRESS =
   'Invalid request: the address contains a NUL character (%00), which is never valid here';
 
+/**
+ * The longest value taken of each header the portal reads, stores or compares. A real one is
+ * far shorter; anything longer is refused before a route sees it, as an over-long body field
+ * is. Upload-Metadata has its own schema (the imports' routes).
+ */
+export const HEADER_LIMITS: Readonly<Record<string, number>> = {
+  authorization: 4096,
+  'user-agent': 1024,
+  origin: 2048,
+  'content-type': 256,
+  'accept-encoding': 256,
+  'if-range': 256,
+  'stripe-signature': 2048,
+  'x-forwarded-for': 2048,
+  'x-forwarded-proto': 64,
+  'x-forwarded-host': 512,
+  'x-page-view': 64,
+  'x-page-path': 256,
+  'tus-resumable': 32,
+  'upload-length': 32,
+  'upload-offset': 32,
+};
+
+export function headerTooLongMessage(name: string, limit: number): string {
+  return `Invalid request: the ${name} header is longer than ${String(limit)} characters`;
+}
+
+export function nulInHeaderMessage(name: string): string {
+  return `Invalid request: the ${name} header contains a NUL character, which is never valid here`;
+}
+
+/** Why the request's headers are refused, or null when every one is fit to read. */
+export function headerProblem(
+  headers: Record<string, string | string[] | undefined>,
+): string | null {
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    if (text.includes('\u0000')) return nulInHeaderMessage(name);
+    const limit = HEADER_LIMITS[name];
+    if (limit !== undefined && text.length > limit) return headerTooLongMessage(name, limit);
+  }
+  return null;
+}
+
 export function nulInBodyMessage(field: string): string {
   return `Invalid request: ${field} contains a NUL character (\\u0000), which is never valid here`;
 }
@@ -78,7 +123,8 @@ export function addressHasNul(url: string): boolean {
 
 /**
  * Guards every request before a route sees it: JSON bodies are scanned before they are parsed
- * (too deep, or NUL in a string: 400 naming the field), an address with NUL is a 400, and
+ * (too deep, or NUL in a string: 400 naming the field), an address with NUL is a 400, so is a
+ * header with NUL or longer than the portal takes (HEADER_LIMITS), and
  * every /api answer is `Cache-Control: no-store` unless its route sets its own on purpose.
  * Health data and tokens must never sit in a browser's or a proxy's cache.
  */
@@ -111,6 +157,9 @@ export const requestGuardsPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       if (isApiPath(pathWithoutQuery(request.url))) reply.header('cache-control', 'no-store');
       if (addressHasNul(request.url)) return sendError(request, reply, 400, NUL_IN_ADDRESS);
+      // Node's parser refuses a raw NUL in a header; this also holds for any other way in.
+      const problem = headerProblem(request.headers);
+      if (problem !== null) return sendError(request, reply, 400, problem);
     });
     done();
   },
