@@ -8,6 +8,12 @@ import { demoKits } from './db/demo-orders.ts';
 import { demoCoupleAccountId, demoOrders } from './db/demo-reports.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createTestApp } from './test/app.ts';
+import {
+  signStripePayload,
+  startStripeStandIn,
+  stripeEvent,
+  type StripeStandIn,
+} from './test/stripe.ts';
 import { signInToken, TEST_ORIGIN } from './test/auth.ts';
 import {
   createTestDatabase,
@@ -256,9 +262,50 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
   });
   afterAll(async () => {
     await app.close();
+    await stripeApp.close();
+    await stripeStandIn.close();
     await database.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });
+
+  /*
+   * Routes that exist only when a setting turns them on: Stripe's webhook, with
+   * PAYMENT_PROVIDER=stripe. A second server on the same database has them; their rows call it.
+   */
+  let stripeApp: App;
+  let stripeStandIn: StripeStandIn;
+  beforeAll(async () => {
+    stripeStandIn = await startStripeStandIn();
+    stripeApp = await createTestApp({
+      database,
+      env: { ...stripeStandIn.env, PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir },
+    });
+  });
+  const webhookEvent = JSON.stringify(
+    stripeEvent('checkout.session.expired', {
+      id: 'cs_test_matrix',
+      object: 'checkout.session',
+      metadata: { checkoutId: 'not-a-checkout' },
+      client_reference_id: 'not-a-checkout',
+    }),
+  );
+  const webhookCall = (signature?: string): Call => ({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    body: webhookEvent,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+    },
+  });
+  const optionalRows: Record<string, (role: Role) => { call: Call; expected: Expected }[]> = {
+    // Public: Stripe's signature decides, whoever sends it; a token changes nothing.
+    'POST /api/payments/stripe/webhook': () => [
+      { call: webhookCall(), expected: 400 },
+      { call: webhookCall('t=1,v1=00'), expected: 400 },
+      { call: webhookCall(signStripePayload(webhookEvent)), expected: 'ok' },
+    ],
+  };
 
   /** Per route (as OpenAPI names it), the calls to make and what each caller may get. */
   const matrix: Record<string, () => Case[]> = {
@@ -1530,9 +1577,9 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
   }
 
   let address = 0;
-  async function send(role: Role, call: Call, token = tokens.get(role)) {
+  async function send(role: Role, call: Call, token = tokens.get(role), server: App = app) {
     address += 1;
-    return app.inject({
+    return server.inject({
       method: call.method,
       url: call.url,
       // Each call from its own address, so that the per-address limits do not decide.
@@ -1544,7 +1591,9 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
           : { authorization: `Bearer ${token}` }),
         ...call.headers,
       },
-      ...(call.body === undefined ? {} : { payload: call.body as Record<string, unknown> }),
+      ...(call.body === undefined
+        ? {}
+        : { payload: typeof call.body === 'string' ? call.body : (call.body as object) }),
     });
   }
 
@@ -1573,20 +1622,27 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     if (!matches) problems.push(`${where}: ${String(status)}, expected ${String(expected)}`);
   }
 
-  it('covers every route of the OpenAPI document', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-      paths: Record<string, Record<string, unknown>>;
-    }>();
-    const routes = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
-    );
-    const covered = new Set([...Object.keys(matrix), ...Object.keys(lastRows)]);
+  it('covers every route of the OpenAPI document, those a setting turns on included', async () => {
+    const routes = new Set<string>();
+    for (const server of [app, stripeApp]) {
+      const document = (await server.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+        paths: Record<string, Record<string, unknown>>;
+      }>();
+      for (const [path, methods] of Object.entries(document.paths)) {
+        for (const method of Object.keys(methods)) routes.add(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    const covered = new Set([
+      ...Object.keys(matrix),
+      ...Object.keys(lastRows),
+      ...Object.keys(optionalRows),
+    ]);
     expect(
-      routes.filter((route) => !covered.has(route)),
+      [...routes].filter((route) => !covered.has(route)),
       'routes without a row',
     ).toEqual([]);
     expect(
-      [...covered].filter((route) => !routes.includes(route)),
+      [...covered].filter((route) => !routes.has(route)),
       'rows without a route',
     ).toEqual([]);
   });
@@ -1621,6 +1677,20 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
               );
             }
           }
+        }
+      }
+    }
+    // The routes a setting turns on, on the server that has them.
+    for (const [route, rows] of Object.entries(optionalRows)) {
+      for (const role of roles) {
+        for (const { call, expected } of rows(role)) {
+          check(
+            problems,
+            `${route} as ${role}`,
+            await send(role, call, undefined, stripeApp),
+            expected,
+            false,
+          );
         }
       }
     }
