@@ -12,6 +12,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent/web/dist',
     BETTER_AUTH_SECRET: 'test-secret-of-at-least-thirty-two-characters',
+    // Sign-ups answer at once in tests; auth/routes.test.ts times the real floor.
+    SIGN_UP_ANSWER_MS: '0',
     ...env,
   });
 }

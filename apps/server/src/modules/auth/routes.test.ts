@@ -256,6 +256,52 @@ describe.each(testDatabaseKinds)('identity endpoints on %s', (kind) => {
   });
 });
 
+describe('the time a sign-up takes (issue 28)', () => {
+  let database: TestDatabase;
+  let app: App;
+  const FLOOR_MS = 800;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    await seedDemoData(database.db);
+    app = await createTestApp({
+      database,
+      env: { PUBLIC_URL: TEST_ORIGIN, SIGN_UP_ANSWER_MS: String(FLOOR_MS) },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+  });
+
+  it('is the same for an address with an account and a new one: both wait for SIGN_UP_ANSWER_MS', async () => {
+    const took: Record<'known' | 'new', number[]> = { known: [], new: [] };
+    for (let round = 0; round < 4; round += 1) {
+      for (const kind of ['known', 'new'] as const) {
+        const started = performance.now();
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          remoteAddress: `10.7.${String(round)}.${kind === 'known' ? '1' : '2'}`,
+          headers: { origin: TEST_ORIGIN },
+          payload: {
+            email: kind === 'known' ? 'mother@demo.test' : `timing-${String(round)}@example.org`,
+            password: 'a sturdy passphrase here',
+            name: 'Tim Ing',
+          },
+        });
+        took[kind].push(performance.now() - started);
+        expect(response.statusCode).toBe(200);
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length / 2] ?? 0;
+    for (const kind of ['known', 'new'] as const) {
+      for (const value of took[kind]) expect(value, kind).toBeGreaterThanOrEqual(FLOOR_MS - 5);
+    }
+    // Only a machine too loaded to make an account within the floor could tell them apart.
+    expect(Math.abs(median(took.known) - median(took.new))).toBeLessThan(FLOOR_MS / 4);
+  }, 60_000);
+});
+
 describe('behind a reverse proxy', () => {
   let database: TestDatabase;
   beforeAll(async () => {

@@ -25,6 +25,12 @@ export const TOO_MANY_SIGN_INS =
 export const TOO_MANY_SIGN_INS_FROM_ADDRESS =
   'Too many failed sign-in attempts from your network. Please wait 15 minutes, or sign in from a device you have signed in with before.';
 
+/** Resolves at `at` (performance.now()), or at once when it has passed. */
+function waitUntil(at: number): Promise<void> {
+  const left = at - performance.now();
+  return left <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, left));
+}
+
 /** better-auth's answer to a request from an origin it does not trust. */
 const INVALID_ORIGIN = 'Invalid origin';
 
@@ -177,11 +183,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isCommonPassword(body.password)) {
         return sendError(request, reply, 400, COMMON_PASSWORD_MESSAGE);
       }
+      // From here the answer waits until SIGN_UP_ANSWER_MS have passed, whatever the address:
+      // making an account and mailing an existing one's owner take different times.
+      const answerAt = performance.now() + config.signUpAnswerMs;
 
       const existing = await users.findByEmail(body.email);
       if (existing === null) {
         const response = await callBetterAuth(request, body);
-        if (response.ok) return { message: SIGN_UP_MESSAGE };
+        if (response.ok) {
+          await waitUntil(answerAt);
+          return { message: SIGN_UP_MESSAGE };
+        }
         const answer = (await response
           .clone()
           .json()
@@ -191,17 +203,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           answer.code !== 'USER_ALREADY_EXISTS' &&
           answer.code !== 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'
         ) {
+          await waitUntil(answerAt);
           return sendBetterAuthError(request, reply, response);
         }
       } else {
-        // As long as making an account takes, so that the time does not tell either.
+        // The work of making an account, so that the machine is as busy either way.
         await hashPassword(body.password);
       }
 
-      // The owner hears of it, at most as often as the portal mails an address.
+      // The owner hears of it, at most as often as the portal mails an address, once the
+      // answer has gone.
       if (await rateLimiter.consume(rateLimitRules.mailAccount, accountKey(body.email))) {
-        app.runInBackground(() => notices.accountExists(body.email));
+        reply.raw.once('finish', () => {
+          app.runInBackground(() => notices.accountExists(body.email));
+        });
       }
+      await waitUntil(answerAt);
       return { message: SIGN_UP_MESSAGE };
     },
   );
