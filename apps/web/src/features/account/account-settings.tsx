@@ -9,7 +9,7 @@ import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
-/** An admin impersonating the person may not change their password or email (the server agrees). */
+/** An admin impersonating the person may not change anything of theirs (the server agrees). */
 function isImpersonated(user: User | CurrentUser): boolean {
   return 'impersonatedBy' in user && user.impersonatedBy != null;
 }
@@ -29,7 +29,7 @@ export function AccountSettings() {
   return (
     <Stack gap="xl">
       <AccountSection title="Profile">
-        <ProfileSection key={user.data.id} user={user.data} />
+        <ProfileSection key={user.data.id} user={user.data} readOnly={impersonated} />
       </AccountSection>
       <AccountSection title="Password">
         {impersonated ? <OwnerOnly /> : <PasswordSection email={user.data.email} />}

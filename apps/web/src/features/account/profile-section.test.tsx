@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
 import { setAuthToken } from '../../lib/auth-cookie.ts';
 import { answerRoutes, jsonError } from '../../test/fetch-routes.ts';
 import { makeUser } from '../../test/fixtures.ts';
@@ -20,6 +21,17 @@ async function setup() {
 }
 
 describe('ProfileSection', () => {
+  it('shows the profile read-only to staff impersonating the person, who may not change it', async () => {
+    await renderWithRouter(<ProfileSection user={makeUser()} readOnly />, {
+      path: '/account-settings',
+    });
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('Ada');
+    expect(screen.getByLabelText(/^First name/)).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Male' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save profile' })).not.toBeInTheDocument();
+    expect(screen.getByText(new RegExp(NOT_WHILE_IMPERSONATING))).toBeInTheDocument();
+  });
+
   it('sends the edited profile with PATCH /user/me and says it is saved', async () => {
     const services = await setup();
     const calls = answerRoutes(services, {

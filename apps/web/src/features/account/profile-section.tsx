@@ -1,4 +1,5 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
+import { NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
 import type { User } from '@nestling/shared/contract/user';
 import type { SubmitEvent } from 'react';
 import { FormError, SubmitButton } from '../auth/form-parts.tsx';
@@ -6,9 +7,13 @@ import { profileValues } from '../auth/profile-form.tsx';
 import { ProfileFields, profileValidators, type ProfileField } from '../auth/profile-fields.tsx';
 import { useFormFields } from '../auth/use-form-fields.ts';
 import { useUpdateProfile } from '../auth/use-update-profile.ts';
+import classes from './profile-section.module.css';
 
-/** Name, phone, date of birth and sex, checked as typed and again by the server. */
-export function ProfileSection({ user }: { user: User }) {
+/**
+ * Name, phone, date of birth and sex, checked as typed and again by the server. Read-only to
+ * staff impersonating the person: the server refuses their changes (ADR 007).
+ */
+export function ProfileSection({ user, readOnly = false }: { user: User; readOnly?: boolean }) {
   const update = useUpdateProfile();
   const form = useFormFields<ProfileField>(profileValues(user), profileValidators);
 
@@ -34,8 +39,11 @@ export function ProfileSection({ user }: { user: User }) {
           </Alert>
         )}
         <FormError error={update.error} />
-        <ProfileFields form={form} />
-        <SubmitButton pending={update.isPending}>Save profile</SubmitButton>
+        {readOnly && <Text>{NOT_WHILE_IMPERSONATING} The profile is shown as it is.</Text>}
+        <fieldset disabled={readOnly} className={classes.fields}>
+          <ProfileFields form={form} />
+        </fieldset>
+        {!readOnly && <SubmitButton pending={update.isPending}>Save profile</SubmitButton>}
       </Stack>
     </form>
   );
