@@ -146,7 +146,7 @@ describe('API documentation', () => {
       content: {
         'application/json': {
           schema: {
-            required: ['brand', 'environment', 'apiBaseUrl', 'keys', 'features'],
+            required: ['brand', 'environment', 'apiBaseUrl', 'keys', 'features', 'limits'],
           },
         },
       },
