@@ -8,13 +8,14 @@ import { demoKits } from './db/demo-orders.ts';
 import { demoCoupleAccountId, demoOrders } from './db/demo-reports.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createTestApp } from './test/app.ts';
+import { callerRoles, roleEmails, type CallerRole } from './test/roles.ts';
 import {
   signStripePayload,
   startStripeStandIn,
   stripeEvent,
   type StripeStandIn,
 } from './test/stripe.ts';
-import { signInToken, TEST_ORIGIN } from './test/auth.ts';
+import { impersonationToken, signInToken, TEST_ORIGIN } from './test/auth.ts';
 import {
   createTestDatabase,
   queryRows,
@@ -29,16 +30,8 @@ import {
  * be `Cache-Control: no-store` and never a server error.
  */
 
-const roles = [
-  'anonymous',
-  'patient',
-  'partner',
-  'stranger',
-  'staff',
-  'primaryAdmin',
-  'impersonating',
-] as const;
-type Role = (typeof roles)[number];
+const roles = callerRoles;
+type Role = CallerRole;
 
 /** 'ok' is any 2xx; a number is that status exactly; 'refused' is any 4xx. */
 type Expected = 'ok' | 'refused' | 400 | 401 | 403 | 404 | 406;
@@ -136,25 +129,12 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
   const sessionOf = (token: string) =>
     JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string };
 
-  const emails: Record<Exclude<Role, 'anonymous' | 'impersonating'>, string> = {
-    patient: 'mother@demo.test',
-    partner: 'father@demo.test',
-    stranger: 'individual@demo.test',
-    staff: 'staff@demo.test',
-    primaryAdmin: 'admin@nestling.health',
-  };
+  const emails = roleEmails;
 
   /** A new session of the role's: a sign-in, or for the impersonating admin a new one. */
   async function newToken(role: Exclude<Role, 'anonymous'>): Promise<string> {
     if (role !== 'impersonating') return signInToken(app, emails[role]);
-    const started = await app.inject({
-      method: 'POST',
-      url: '/api/admin/impersonation',
-      headers: { authorization: `Bearer ${await signInToken(app, emails.primaryAdmin)}` },
-      payload: { userId: 'demo-mother' },
-    });
-    expect(started.statusCode).toBe(200);
-    return started.json<{ token: string }>().token;
+    return impersonationToken(app, 'demo-mother');
   }
 
   beforeAll(async () => {

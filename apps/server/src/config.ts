@@ -155,6 +155,14 @@ function withDefault<T extends z.ZodType>(schema: T) {
   );
 }
 
+/** How many of a thing one person may hold at a time (ADR 039): 1 to 20, one by default. */
+const perPersonLimit = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(20, 'must be at most 20')
+  .default(1);
+
 const portSchema = z.coerce
   .number({ error: 'must be a number' })
   .int('must be a whole number')
@@ -299,22 +307,8 @@ const envSchema = z.object({
   LAB_RETURN_ADDRESS: withDefault(
     z.string().trim().default('Sample Receiving|2100 Example Parkway, Suite 300|Austin, TX 78758'),
   ),
-  COUPLE_PLACES_PER_PERSON: withDefault(
-    z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(20, 'must be at most 20')
-      .default(1),
-  ),
-  APPOINTMENTS_PER_PERSON: withDefault(
-    z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(20, 'must be at most 20')
-      .default(1),
-  ),
+  COUPLE_PLACES_PER_PERSON: withDefault(perPersonLimit),
+  APPOINTMENTS_PER_PERSON: withDefault(perPersonLimit),
   SIGN_UP_ANSWER_MS: withDefault(
     z.coerce
       .number({ error: 'must be a number' })

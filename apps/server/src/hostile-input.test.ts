@@ -7,7 +7,8 @@ import { motherReport } from './db/demo-reports.ts';
 import { seedDemoData } from './db/seed.ts';
 import { HEADER_LIMITS } from './plugins/request-guards.ts';
 import { createTestApp } from './test/app.ts';
-import { signInToken, TEST_ORIGIN } from './test/auth.ts';
+import { callerRoles, roleEmails } from './test/roles.ts';
+import { impersonationToken, signInToken, TEST_ORIGIN } from './test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './test/database.ts';
 
 /*
@@ -152,25 +153,10 @@ const hostileParameters = [
   '',
 ];
 
-/** Every kind of caller: each sends every spoiled request, as the authorization matrix's roles. */
-const roles = [
-  'anonymous',
-  'patient',
-  'partner',
-  'stranger',
-  'staff',
-  'primaryAdmin',
-  'impersonating',
-  'lab',
-] as const;
+/** Every kind of caller, and the lab's pipeline with its key: each sends every spoiled request. */
+const roles = [...callerRoles, 'lab'] as const;
 type Role = (typeof roles)[number];
-const emails: Record<Exclude<Role, 'anonymous' | 'impersonating' | 'lab'>, string> = {
-  patient: 'mother@demo.test',
-  partner: 'father@demo.test',
-  stranger: 'individual@demo.test',
-  staff: 'staff@demo.test',
-  primaryAdmin: 'admin@nestling.health',
-};
+const emails = roleEmails;
 
 /** Hostile values for the headers the server reads: NUL, too long, not base64, not a number. */
 const hostileHeaderValues = [
@@ -238,14 +224,7 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
     if (role === 'anonymous') return null;
     if (role === 'lab') return labKey;
     if (role !== 'impersonating') return signInToken(app, emails[role]);
-    const started = await app.inject({
-      method: 'POST',
-      url: '/api/admin/impersonation',
-      headers: { authorization: `Bearer ${await signInToken(app, emails.primaryAdmin)}` },
-      payload: { userId: 'demo-mother' },
-    });
-    expect(started.statusCode).toBe(200);
-    return started.json<{ token: string }>().token;
+    return impersonationToken(app, 'demo-mother');
   }
 
   // Sign-out would end the session the rest uses; ending the other sessions would end the

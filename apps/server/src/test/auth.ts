@@ -42,6 +42,18 @@ export async function signInToken(
   return token.json<{ token: string }>().token;
 }
 
+/** The access token of a new impersonation of `userId` by the primary admin demo account. */
+export async function impersonationToken(app: App, userId: string): Promise<string> {
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/admin/impersonation',
+    headers: { authorization: `Bearer ${await signInToken(app, 'admin@nestling.health')}` },
+    payload: { userId },
+  });
+  expect(started.statusCode).toBe(200);
+  return started.json<{ token: string }>().token;
+}
+
 /** The claims of an access token (not verified: for assertions only). */
 export function claimsOf(token: string): { sub: string; sid: string; exp: number; iat: number } {
   const [, payload] = token.split('.');
