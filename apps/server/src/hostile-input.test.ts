@@ -284,9 +284,16 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
         const base = route === '/api/lab/reports' ? motherReport : sample(schema);
         // A megabyte in every field is sent once, by the role that reaches the most routes; the
         // others send 100,000 characters, which every schema refuses as well.
-        for (const body of hostileBodies(base, { megabyteStrings: role === 'primaryAdmin' })) {
-          await send(problems, who, method, concrete(route, 'demo-mother'), body);
-        }
+        const [plausible = '', ...spoiled] = hostileBodies(base, {
+          megabyteStrings: role === 'primaryAdmin',
+        });
+        const url = concrete(route, 'demo-mother');
+        const door = await send(problems, who, method, url, plausible);
+        // Refused at the door (who the caller is, checked before the body is read): a few of
+        // the spoiled bodies show it stays so; the matrix checks the same refusal for each route.
+        const sent =
+          door === 401 || door === 403 ? spoiled.filter((_, index) => index % 8 === 0) : spoiled;
+        for (const body of sent) await send(problems, who, method, url, body);
       }
       expect(problems).toEqual([]);
     },
@@ -301,7 +308,11 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
       for (const [method, route, operation] of operations) {
         if (skipped.has(`${method} ${route}`)) continue;
         const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
-        for (const value of hostileParameters) {
+        // Refused at the door, as for bodies: a few values show the refusal stays.
+        const door = await send(problems, who, method, concrete(route, 'demo-mother'));
+        const values =
+          door === 401 || door === 403 ? hostileParameters.slice(0, 3) : hostileParameters;
+        for (const value of values) {
           if (route.includes('{')) await send(problems, who, method, concrete(route, value));
           for (const parameter of query) {
             await send(
