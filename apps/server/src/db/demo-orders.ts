@@ -1,6 +1,9 @@
 import { ORDER_STAGES, type OrderStage } from '@nestling/shared/contract/order-tracker';
 import type { ProductCode, ShippingAddress } from '@nestling/shared/contract/purchase';
-import { createOrdersRepository } from '../modules/orders/repository.ts';
+import {
+  createOrdersRepository,
+  insertCoupleIndividualOrder,
+} from '../modules/orders/repository.ts';
 import { insertNewInvitation } from '../modules/partner/service.ts';
 import { createPurchaseOrdersRepository } from '../modules/purchase-orders/repository.ts';
 import {
@@ -241,6 +244,14 @@ export async function seedDemoOrders(
           testType,
           donePilotOnboardingSteps: ['PURCHASED'],
         });
+        // The buyer's own part of the test, as checkout makes it.
+        if (buyerKit !== null) {
+          await insertCoupleIndividualOrder(
+            db,
+            { id: owner.coupleAccountId, purchaseDate, testType },
+            { userId: order.userId, kitId: buyerKit },
+          );
+        }
         if (order.id === DEMO_INVITING_ORDER) {
           // As checkout does: the partner named at purchase is invited then, for 14 days;
           // orders-partner@demo.test sees the invite banner (the link's token is never used).

@@ -231,11 +231,26 @@ export const individualOrder = pgTable(
     purchaseId: text('purchase_id').notNull(),
     purchaseDate: unixSeconds('purchase_date').notNull(),
     testType: text('test_type').notNull(),
-    /** When the patient activated the kit (PATCH /individual_reports/{id}/activate); null before. */
+    /**
+     * The couple test this order is one partner's part of (its purchase id that partner's kit);
+     * null for an individual test. A couple's test sells an individual report for each of them.
+     */
+    coupleAccountId: text('couple_account_id').references(() => coupleAccount.id, {
+      onDelete: 'cascade',
+    }),
+    /**
+     * When the kit was activated (PATCH /individual_reports/{id}/activate, or with both kits of
+     * its couple); null before.
+     */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('individual_order_user_id_idx').on(table.userId)],
+  (table) => [
+    index('individual_order_user_id_idx').on(table.userId),
+    uniqueIndex('individual_order_couple_kit_idx')
+      .on(table.coupleAccountId, table.purchaseId)
+      .where(sql`${table.coupleAccountId} is not null`),
+  ],
 );
 
 /**

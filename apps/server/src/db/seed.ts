@@ -6,7 +6,10 @@ import { createDocumentsRepository } from '../modules/documents/repository.ts';
 import { createHealthSurveyRepository } from '../modules/health-survey/repository.ts';
 import { createLabRepository } from '../modules/lab/repository.ts';
 import { createLabService } from '../modules/lab/service.ts';
-import { createOrdersRepository } from '../modules/orders/repository.ts';
+import {
+  createOrdersRepository,
+  insertCoupleIndividualOrder,
+} from '../modules/orders/repository.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import type { Database } from './database.ts';
 import { termsAcceptance } from './schema.ts';
@@ -298,23 +301,20 @@ function activatedAfter(purchasedAt: number): Date {
   return new Date((purchasedAt + 7 * 24 * 60 * 60) * 1000);
 }
 
+/**
+ * Each demo couple partner's individual order, as a couple purchase and the partner's joining
+ * make it (insertCoupleIndividualOrder): its purchase id their kit. Fixed ids, which the demo
+ * reports name.
+ */
+const demoCoupleIndividualOrders: Record<string, { mother: string; father: string }> = {
+  [demoCoupleAccountId]: { mother: demoOrders.mother, father: demoOrders.father },
+  [demoEmbryoCoupleAccountId]: {
+    mother: 'demo-order-embryo-mother',
+    father: 'demo-order-embryo-father',
+  },
+};
+
 const demoIndividualOrders = [
-  {
-    id: demoOrders.mother,
-    userId: 'demo-mother',
-    purchaseId: 'DEMO-PURCHASE-1001',
-    purchaseDate: PURCHASED.couple,
-    testType: '30x',
-    activatedAt: activatedAfter(PURCHASED.couple),
-  },
-  {
-    id: demoOrders.father,
-    userId: 'demo-father',
-    purchaseId: 'DEMO-PURCHASE-1002',
-    purchaseDate: PURCHASED.couple,
-    testType: '30x',
-    activatedAt: activatedAfter(PURCHASED.couple),
-  },
   {
     id: demoOrders.individual,
     userId: 'demo-individual',
@@ -461,6 +461,20 @@ async function seedDemoReports(db: Database, result: SeedResult): Promise<Map<st
       donePilotOnboardingSteps: [...row.donePilotOnboardingSteps],
     });
     owners.add(row.id);
+    for (const role of ['mother', 'father'] as const) {
+      const orderId = demoCoupleIndividualOrders[row.id]?.[role];
+      await insertCoupleIndividualOrder(
+        db,
+        // Their kits were activated a week after purchase, as they arrive by mail.
+        { ...row, activatedAt: activatedAfter(row.purchaseDate) },
+        {
+          userId: row[role],
+          kitId: role === 'mother' ? row.motherOrder : row.fatherOrder,
+          orderId,
+        },
+      );
+      if (orderId !== undefined) owners.add(orderId);
+    }
   }
   for (const row of demoIndividualOrders) {
     if (!(await present(row.userId))) continue;

@@ -55,4 +55,7 @@ export const orderParamsSchema = z.object({ id: z.string().check(z.minLength(1))
 export const ORDER_NOT_FOUND = 'Order not found';
 /** Spec section 8: a couple's activation when the father's or the mother's order is missing. */
 export const ORDERS_NOT_ATTACHED = 'Orders not attached';
+/** PATCH /individual_reports/{id}/activate on one partner's part of a couple test. */
+export const ACTIVATE_COUPLE_TOGETHER =
+  'This kit is part of a couple test: activate both kits together on the activation page.';
 export const ACCOUNT_NOT_FOUND = 'Account not found';

@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { coupleAccount, individualOrder, purchaseOrder, user } from '../../db/schema.ts';
 import { recordAccountStep } from '../onboarding/steps.ts';
@@ -19,8 +19,12 @@ export interface PersonRow {
 /** Kits, the orders they belong to, and their activation. */
 export function createActivationRepository(db: Database) {
   return {
+    /** The person's individual tests; their part of a couple's is the couple's kit. */
     async individualOrders(userId: string): Promise<IndividualOrderRow[]> {
-      return db.select().from(individualOrder).where(eq(individualOrder.userId, userId));
+      return db
+        .select()
+        .from(individualOrder)
+        .where(and(eq(individualOrder.userId, userId), isNull(individualOrder.coupleAccountId)));
     },
 
     async coupleAccounts(userId: string): Promise<CoupleAccountRow[]> {
@@ -85,6 +89,11 @@ export function createActivationRepository(db: Database) {
           .update(coupleAccount)
           .set({ activatedAt: sql`coalesce(${coupleAccount.activatedAt}, ${at})` })
           .where(eq(coupleAccount.id, id));
+        // Each partner's individual order is their kit: activated with it.
+        await tx
+          .update(individualOrder)
+          .set({ activatedAt: sql`coalesce(${individualOrder.activatedAt}, ${at})` })
+          .where(eq(individualOrder.coupleAccountId, id));
         await recordAccountStep(tx, id, 'KIT_ACTIVATED');
         await markKitActivated(tx, eq(purchaseOrder.coupleAccountId, id), at);
         const rows = await tx.select().from(coupleAccount).where(eq(coupleAccount.id, id));

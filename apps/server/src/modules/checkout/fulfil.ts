@@ -9,6 +9,7 @@ import { productName } from '../catalogue/service.ts';
 import { invitationMail, sendQuietly } from '../partner/mail.ts';
 import { insertNewInvitation } from '../partner/service.ts';
 import { sendReceipt } from './receipt.ts';
+import { insertCoupleIndividualOrder } from '../orders/repository.ts';
 import { createCheckoutRepository } from './repository.ts';
 import { roleFromSex } from '@nestling/shared/contract/partner';
 import type { StoredRequest } from './stored-request.ts';
@@ -179,6 +180,12 @@ export async function fulfilCheckout(
         donePilotOnboardingSteps: ['PURCHASED'],
       });
       await repository.linkOrder(tx, orderId, { coupleAccountId });
+      // The buyer's own part of the test; the partner's comes with their place (partner module).
+      await insertCoupleIndividualOrder(
+        tx,
+        { id: coupleAccountId, purchaseDate, testType: shape.testType },
+        { userId: row.userId, kitId: buyerKit },
+      );
       const partnerEmail = emails[partnerRole];
       if (partnerEmail !== null && partnerEmail.toLowerCase() !== buyer?.email.toLowerCase()) {
         const made = await insertNewInvitation(

@@ -477,7 +477,9 @@ export function createJourneyService(deps: JourneyDeps) {
         };
       };
 
-      const tests = [...accounts.map(coupleTest), ...individual.map(individualTest)].sort(
+      // A partner's part of a couple test is followed on the couple's checklist.
+      const ownTests = individual.filter((row) => row.coupleAccountId === null);
+      const tests = [...accounts.map(coupleTest), ...ownTests.map(individualTest)].sort(
         (a, b) => b.purchaseDate - a.purchaseDate,
       );
       let next: JourneyAnswer['next'] = null;

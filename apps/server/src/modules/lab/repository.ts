@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import {
@@ -68,13 +68,18 @@ export function createLabRepository(db: Database) {
       return db.transaction(work);
     },
 
-    async individualOrderExists(tx: Transaction, id: string): Promise<boolean> {
+    /**
+     * The individual order a lab names by its id or by its kit (its purchase id, as the tube
+     * says); null when neither names exactly one.
+     */
+    async individualOrderOf(tx: Transaction, idOrKit: string): Promise<string | null> {
       const rows = await tx
         .select({ id: individualOrder.id })
         .from(individualOrder)
-        .where(eq(individualOrder.id, id))
-        .limit(1);
-      return rows.length > 0;
+        .where(or(eq(individualOrder.id, idOrKit), eq(individualOrder.purchaseId, idOrKit)))
+        .limit(2);
+      const exact = rows.find((row) => row.id === idOrKit);
+      return exact?.id ?? (rows.length === 1 ? (rows[0]?.id ?? null) : null);
     },
 
     async coupleAccountExists(tx: Transaction, id: string): Promise<boolean> {

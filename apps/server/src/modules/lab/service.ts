@@ -105,11 +105,14 @@ export function createLabService(repository: LabRepository, now: () => Date = ()
     async receive(payload: ReportPayload): Promise<ReportReceipt> {
       return repository.transaction(async (tx) => {
         const { content, labReportId, version } = payload;
-        const individualOrderId = payload.individualOrderId ?? null;
+        const named = payload.individualOrderId ?? null;
         const coupleAccountId = payload.coupleAccountId ?? null;
-        if (individualOrderId !== null) {
-          if (!(await repository.individualOrderExists(tx, individualOrderId))) {
-            throw new LabError(404, REPORT_OWNER_NOT_FOUND.individual(individualOrderId));
+        // The lab may name an individual order by its kit, as the tube it read says.
+        const individualOrderId =
+          named === null ? null : await repository.individualOrderOf(tx, named);
+        if (named !== null) {
+          if (individualOrderId === null) {
+            throw new LabError(404, REPORT_OWNER_NOT_FOUND.individual(named));
           }
         } else if (coupleAccountId !== null) {
           if (!(await repository.coupleAccountExists(tx, coupleAccountId))) {

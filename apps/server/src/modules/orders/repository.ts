@@ -26,6 +26,35 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const partner = alias(user, 'partner');
 
+/**
+ * The individual order a couple's test gives one partner: its purchase id is that partner's kit,
+ * the report the lab delivers to it their own (ADR 040). Made for the buyer
+ * when the test is paid and for the partner when they take their place, the demo couple's too.
+ */
+export async function insertCoupleIndividualOrder(
+  tx: Transaction | Database,
+  account: {
+    id: string;
+    purchaseDate: number;
+    testType: string;
+    activatedAt?: Date | null;
+  },
+  partner: { userId: string; kitId: string; orderId?: string },
+): Promise<void> {
+  await tx
+    .insert(individualOrder)
+    .values({
+      id: partner.orderId ?? randomUUID(),
+      userId: partner.userId,
+      purchaseId: partner.kitId,
+      purchaseDate: account.purchaseDate,
+      testType: account.testType,
+      coupleAccountId: account.id,
+      activatedAt: account.activatedAt ?? null,
+    })
+    .onConflictDoNothing();
+}
+
 /** The tracker's stages a kit is in before its owner activates it. */
 const STAGES_BEFORE_ACTIVATION = ORDER_STAGES.slice(0, ORDER_STAGES.indexOf('kit-activated'));
 

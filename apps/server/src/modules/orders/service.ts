@@ -1,4 +1,5 @@
 import {
+  ACTIVATE_COUPLE_TOGETHER,
   ORDER_NOT_FOUND,
   type CoupleAccount,
   type IndividualOrder,
@@ -8,7 +9,7 @@ import type { CoupleAccountRow, IndividualOrderRow, OrdersRepository } from './r
 /** A refusal the error handler answers with its status and message. */
 export class OrdersError extends Error {
   constructor(
-    public readonly statusCode: 404,
+    public readonly statusCode: 404 | 409,
     message: string,
   ) {
     super(message);
@@ -60,6 +61,8 @@ export function createOrdersService(
       if (order?.userId !== userId) throw new OrdersError(404, ORDER_NOT_FOUND);
       // Activating again is harmless, even after a newer version of the terms.
       if (order.activatedAt !== null) return toIndividualOrder(order);
+      // A couple's kits are activated together (spec section 4), with both tubes' ids.
+      if (order.coupleAccountId !== null) throw new OrdersError(409, ACTIVATE_COUPLE_TOGETHER);
       await requireReady(userId);
       const activated = await repository.activateIndividualOrder(orderId, now());
       if (activated === null) throw new OrdersError(404, ORDER_NOT_FOUND);

@@ -34,6 +34,7 @@ import { testTypeSchema } from '@nestling/shared/contract/report';
 import type { MailMessage } from '../mail/mailer.ts';
 import { recordAccountStep, recordPersonalStep } from '../onboarding/steps.ts';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/service.ts';
+import { insertCoupleIndividualOrder } from '../orders/repository.ts';
 import type { ReportsRepository } from '../reports/repository.ts';
 import type { TermsStatus } from '../terms/status.ts';
 import { normaliseEmail } from '../users/service.ts';
@@ -277,6 +278,11 @@ export function createPartnerService(deps: {
         }
         if (!(await repository.fillSlot(tx, row.coupleAccountId, role, person.id))) {
           throw new PartnerError(409, SLOT_TAKEN);
+        }
+        // Their own part of the test: the individual order of their kit.
+        const kitId = role === 'mother' ? account.motherOrder : account.fatherOrder;
+        if (kitId !== null) {
+          await insertCoupleIndividualOrder(tx, account, { userId: person.id, kitId });
         }
         await recordAccountStep(tx, row.coupleAccountId, 'PARTNER_JOINED');
         // Steps the person finished before joining count on this account too.
