@@ -241,7 +241,11 @@ test('a couple goes from purchase to activated kits: survey kept across a reload
   const kitsAnswer = await page.request.get('/api/kits', {
     headers: { authorization: `Bearer ${(await tokenIn(page.context())) ?? ''}` },
   });
-  const kits = ((await kitsAnswer.json()) as { kits: { kitId: string; role: string }[] }).kits;
+  const kits = (
+    (await kitsAnswer.json()) as {
+      kits: { kitId: string; role: string; purchaseOrderId: string | null }[];
+    }
+  ).kits;
   const kitOf = (role: string) => kits.find((kit) => kit.role === role)?.kitId ?? '';
 
   // The partner opens the mailed link in a signed-out browser.
@@ -309,9 +313,29 @@ test('a couple goes from purchase to activated kits: survey kept across a reload
   await finishSurvey(other, 'father');
   await acceptTerms(other, false);
 
+  // The kits have not shipped: there is nothing to activate yet, and the page says so.
+  await page.goto('/activate');
+  await expect(page.getByText(/Your kits have not shipped yet/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Activate both kits' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shot(page, 'activate-before-shipment');
+  // The lab ships them.
+  const staff = await browser.newContext({ baseURL: base });
+  const staffToken = await signInByApi(staff.request, base, 'admin@nestling.health');
+  const shipped = await staff.request.post(
+    `/api/admin/orders/${kits[0]?.purchaseOrderId ?? ''}/events`,
+    {
+      headers: { authorization: `Bearer ${staffToken}` },
+      data: { stage: 'kit-shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    },
+  );
+  expect(shipped.status()).toBe(200);
+  await staff.close();
+
   // The couple activates both kits: a typo first, caught by the check character.
   await page.goto('/activate');
   await expect(page.getByRole('heading', { level: 1, name: 'Activate your kit' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Activate both kits' })).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, 'activate');
   const motherKit = kitOf('mother');

@@ -58,6 +58,13 @@ export const kitStatusSchema = z.object({
   testType: z.string(),
   /** Unix seconds; null before activation. */
   activatedAt: z.nullable(z.number()),
+  /**
+   * Unix seconds the kit shipped, from its order's tracker; null before, or when its test has
+   * no tracker (bought before the portal took orders).
+   */
+  shippedAt: z.nullable(z.number()),
+  /** The kit's order has not shipped yet: it is activated once it arrives. */
+  awaitingShipment: z.boolean(),
   /** For a couple: whether both partners are on the account. */
   partnerJoined: z.boolean(),
 });
@@ -66,6 +73,10 @@ export type KitStatus = z.infer<typeof kitStatusSchema>;
 export const kitsAnswerSchema = z.object({ kits: z.array(kitStatusSchema) });
 export type KitsAnswer = z.infer<typeof kitsAnswerSchema>;
 export const kitsQuerySchema = z.object({ asUser: z.optional(asUserSchema) });
+
+/** 409: the kit has not shipped, so it cannot have arrived. */
+export const KIT_NOT_SHIPPED =
+  'Your kit has not shipped yet. Activate it when it arrives: we will email you when it is on its way.';
 
 /** 400: the typed id is not well formed or its check character does not match. */
 export const KIT_ID_TYPO =

@@ -1,12 +1,27 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { coupleAccount, individualOrder, purchaseOrder, user } from '../../db/schema.ts';
+import {
+  coupleAccount,
+  individualOrder,
+  orderEvent,
+  purchaseOrder,
+  user,
+} from '../../db/schema.ts';
 import { recordAccountStep } from '../onboarding/steps.ts';
 import {
   markKitActivated,
   type CoupleAccountRow,
   type IndividualOrderRow,
 } from '../orders/repository.ts';
+
+/** The purchase that bought a kit, as far as activation needs it. */
+export interface PurchaseOfKit {
+  id: string;
+  individualOrderId: string | null;
+  coupleAccountId: string | null;
+  stage: string;
+  shippedAt: Date | string | null;
+}
 
 export interface PersonRow {
   id: string;
@@ -34,17 +49,18 @@ export function createActivationRepository(db: Database) {
         .where(or(eq(coupleAccount.mother, userId), eq(coupleAccount.father, userId)));
     },
 
-    /** The paid purchase of each order or account, for the tracker's link. */
-    async purchaseOrders(
-      individualIds: string[],
-      accountIds: string[],
-    ): Promise<{ id: string; individualOrderId: string | null; coupleAccountId: string | null }[]> {
+    /**
+     * The paid purchase of each order or account, for the tracker's link, with its stage and
+     * when its kits shipped (the latest shipment event; null when none is recorded).
+     */
+    async purchaseOrders(individualIds: string[], accountIds: string[]): Promise<PurchaseOfKit[]> {
       if (individualIds.length === 0 && accountIds.length === 0) return [];
-      return db
+      const purchases = await db
         .select({
           id: purchaseOrder.id,
           individualOrderId: purchaseOrder.individualOrderId,
           coupleAccountId: purchaseOrder.coupleAccountId,
+          stage: purchaseOrder.stage,
         })
         .from(purchaseOrder)
         .where(
@@ -57,6 +73,24 @@ export function createActivationRepository(db: Database) {
               : inArray(purchaseOrder.coupleAccountId, accountIds),
           ),
         );
+      if (purchases.length === 0) return [];
+      const shipments = await db
+        .select({ orderId: orderEvent.orderId, at: max(orderEvent.at) })
+        .from(orderEvent)
+        .where(
+          and(
+            inArray(
+              orderEvent.orderId,
+              purchases.map((purchase) => purchase.id),
+            ),
+            eq(orderEvent.stage, 'kit-shipped'),
+          ),
+        )
+        .groupBy(orderEvent.orderId);
+      return purchases.map((purchase) => ({
+        ...purchase,
+        shippedAt: shipments.find((shipment) => shipment.orderId === purchase.id)?.at ?? null,
+      }));
     },
 
     async people(ids: string[]): Promise<PersonRow[]> {

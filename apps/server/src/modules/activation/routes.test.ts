@@ -64,6 +64,16 @@ describe.each(testDatabaseKinds)('kit activation on %s', (kind) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-activation-'));
   const tokens: Record<string, string> = {};
   const purchase = { ivy: '', couple: '' };
+  /** The kits have shipped and arrived: they may be activated (the tests of before-shipment.test.ts wait). */
+  const arrived = [
+    {
+      stage: 'kit-shipped' as const,
+      at: new Date((PURCHASED + 86_400) * 1000),
+      carrier: 'UPS' as const,
+      trackingNumber: '1Z999AA10123456784',
+    },
+    { stage: 'kit-delivered' as const, at: new Date((PURCHASED + 3 * 86_400) * 1000) },
+  ];
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -91,6 +101,7 @@ describe.each(testDatabaseKinds)('kit activation on %s', (kind) => {
         address,
         kitIds: [kits.ivy],
         individualOrderId: 'act-ivy-order',
+        events: arrived,
       })
     ).id;
     await orders.insertCoupleAccount({
@@ -116,6 +127,7 @@ describe.each(testDatabaseKinds)('kit activation on %s', (kind) => {
         buyerRole: 'mother',
         kitIds: [kits.mother, kits.father],
         coupleAccountId: 'act-couple',
+        events: arrived,
       })
     ).id;
     await orders.insertCoupleAccount({
@@ -222,7 +234,7 @@ describe.each(testDatabaseKinds)('kit activation on %s', (kind) => {
     expect(message(refused)).toBe(
       'Before the kit can be activated, you need to accept the Terms of Service and the HIPAA notice.',
     );
-    expect(await stage(purchase.ivy)).toBe('ordered');
+    expect(await stage(purchase.ivy)).toBe('kit-delivered');
 
     await acceptTerms('ivy');
     const done = await activateIndividual('ivy');
@@ -286,7 +298,7 @@ describe.each(testDatabaseKinds)('kit activation on %s', (kind) => {
     expect(message(response)).toBe(
       'Before the kit can be activated, you need to accept the Terms of Service and the HIPAA notice.',
     );
-    expect(await stage(purchase.couple)).toBe('ordered');
+    expect(await stage(purchase.couple)).toBe('kit-delivered');
   });
 
   it('activates both kits of the couple together, once', async () => {

@@ -2,6 +2,7 @@ import {
   activationNeeds,
   KIT_ID_TYPO,
   KIT_NOT_FOUND,
+  KIT_NOT_SHIPPED,
   kitIdTypoFor,
   KITS_SWAPPED,
   PARTNER_NOT_JOINED,
@@ -9,7 +10,11 @@ import {
   type KitStatus,
   type MissingSteps,
 } from '@nestling/shared/contract/activation';
-import { normaliseKitId } from '@nestling/shared/contract/order-tracker';
+import {
+  normaliseKitId,
+  ORDER_STAGES,
+  type OrderStage,
+} from '@nestling/shared/contract/order-tracker';
 import {
   ACCOUNT_NOT_FOUND,
   ORDERS_NOT_ATTACHED,
@@ -19,7 +24,7 @@ import { isHealthSurveyDone } from '@nestling/shared/rules';
 import type { CoupleAccountRow } from '../orders/repository.ts';
 import { toCoupleAccount } from '../orders/service.ts';
 import type { TermsStatus } from '../terms/status.ts';
-import type { ActivationRepository, PersonRow } from './repository.ts';
+import type { ActivationRepository, PersonRow, PurchaseOfKit } from './repository.ts';
 
 /** A refusal the error handler answers with its status and message. */
 export class ActivationError extends Error {
@@ -31,7 +36,18 @@ export class ActivationError extends Error {
   }
 }
 
-const unixSeconds = (at: Date | null) => (at === null ? null : Math.floor(at.getTime() / 1000));
+const unixSeconds = (at: Date | string | null) =>
+  at === null ? null : Math.floor(new Date(at).getTime() / 1000);
+
+/**
+ * Whether a purchase's kits have yet to ship. A kit is activated when it arrives, so not before
+ * (issue 29); a test without a tracker (bought before the portal took orders) never waits.
+ */
+export function awaitingShipment(purchase: Pick<PurchaseOfKit, 'stage'> | undefined): boolean {
+  if (purchase === undefined) return false;
+  const stage = ORDER_STAGES.indexOf(purchase.stage as OrderStage);
+  return stage !== -1 && stage < ORDER_STAGES.indexOf('kit-shipped');
+}
 
 function partnerLabel(person: PersonRow): string {
   const name = [person.firstName, person.lastName].filter(Boolean).join(' ');
@@ -87,6 +103,12 @@ export function createActivationService(deps: ActivationDeps) {
     /** PATCH /individual_reports/{id}/activate asks this first (409 with what is missing). */
     requireReady,
 
+    /** PATCH /individual_reports/{id}/activate asks this too: 409 while the kit is to ship. */
+    async requireShipped(individualOrderId: string): Promise<void> {
+      const [purchase] = await repository.purchaseOrders([individualOrderId], []);
+      if (awaitingShipment(purchase)) throw new ActivationError(409, KIT_NOT_SHIPPED);
+    },
+
     /** GET /kits: every kit of the person's orders and accounts, with its activation. */
     async kits(userId: string): Promise<KitStatus[]> {
       const [orders, accounts] = await Promise.all([
@@ -97,13 +119,18 @@ export function createActivationService(deps: ActivationDeps) {
         orders.map((o) => o.id),
         accounts.map((a) => a.id),
       );
+      const shipment = (purchase: PurchaseOfKit | undefined) => ({
+        purchaseOrderId: purchase?.id ?? null,
+        shippedAt: unixSeconds(purchase?.shippedAt ?? null),
+        awaitingShipment: awaitingShipment(purchase),
+      });
       const kits: KitStatus[] = orders.map((order) => ({
         kitId: order.purchaseId,
         kind: 'individual',
         role: 'self',
         own: true,
         orderId: order.id,
-        purchaseOrderId: purchases.find((p) => p.individualOrderId === order.id)?.id ?? null,
+        ...shipment(purchases.find((p) => p.individualOrderId === order.id)),
         testType: order.testType,
         activatedAt: unixSeconds(order.activatedAt),
         partnerJoined: false,
@@ -118,7 +145,7 @@ export function createActivationService(deps: ActivationDeps) {
             role,
             own: account[role] === userId,
             orderId: account.id,
-            purchaseOrderId: purchases.find((p) => p.coupleAccountId === account.id)?.id ?? null,
+            ...shipment(purchases.find((p) => p.coupleAccountId === account.id)),
             testType: account.testType,
             activatedAt: unixSeconds(account.activatedAt),
             partnerJoined: account.mother !== null && account.father !== null,
@@ -193,6 +220,9 @@ export function createActivationService(deps: ActivationDeps) {
         throw new ActivationError(409, PARTNER_NOT_JOINED);
       }
       await requireReady(userId, [account.mother, account.father]);
+      // Last, since the steps above can be done while the kits are on their way.
+      const [purchase] = await repository.purchaseOrders([], [account.id]);
+      if (awaitingShipment(purchase)) throw new ActivationError(409, KIT_NOT_SHIPPED);
       const activated = await repository.activateCouple(account.id, now());
       if (activated === null) throw new ActivationError(404, ACCOUNT_NOT_FOUND);
       return toCoupleAccount(activated);

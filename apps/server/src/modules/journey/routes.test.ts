@@ -187,7 +187,8 @@ describe.each(testDatabaseKinds)('the journey on %s', (kind) => {
       purchased: 'done',
       survey: 'current',
       terms: 'current',
-      'kit-activated': 'current',
+      // Not before the kits ship (issue 29).
+      'kit-activated': 'waiting',
       'partner-joined': 'waiting',
       'sample-sent': 'todo',
       results: 'todo',
@@ -202,9 +203,9 @@ describe.each(testDatabaseKinds)('the journey on %s', (kind) => {
       link: { to: '/health-survey', label: 'Answer the survey' },
     });
     expect(stepOf(test, 'terms').link).toEqual({ to: '/review-terms', label: 'Review and accept' });
-    expect(stepOf(test, 'kit-activated').link).toEqual({
-      to: '/activate',
-      label: 'Activate your kit',
+    expect(stepOf(test, 'kit-activated')).toMatchObject({
+      detail: 'Your kits are being prepared. You activate them when they arrive.',
+      link: null,
     });
     expect(stepOf(test, 'partner-joined')).toMatchObject({
       detail: `Waiting for ${people.alex.email} to accept the invitation`,
@@ -287,6 +288,19 @@ describe.each(testDatabaseKinds)('the journey on %s', (kind) => {
       detail: 'You: done; Alex: done',
     });
     expect(stepOf(both, 'terms').state).toBe('done');
+    expect(stepOf(both, 'kit-activated').state).toBe('waiting');
+    // The kits ship: activating them is the next step.
+    await database.db.execute(
+      sql`insert into order_event (id, order_id, stage, at, carrier, tracking_number, source)
+          values ('jr-shipped', ${coupleOrder}, 'kit-shipped', now(), 'UPS', '1Z999AA10123456784', 'staff')`,
+    );
+    await database.db.execute(
+      sql`update purchase_order set stage = 'kit-shipped' where id = ${coupleOrder}`,
+    );
+    expect(stepOf(await coupleOf('jo'), 'kit-activated')).toMatchObject({
+      state: 'current',
+      link: { to: '/activate', label: 'Activate your kit' },
+    });
     expect((await journeyOf('jo')).next?.step.key).toBe('kit-activated');
   });
 
@@ -400,7 +414,7 @@ describe.each(testDatabaseKinds)('the journey on %s', (kind) => {
       purchased: 'done',
       survey: 'current',
       terms: 'current',
-      'kit-activated': 'current',
+      'kit-activated': 'waiting',
       'partner-joined': 'not-applicable',
       'sample-sent': 'todo',
       results: 'todo',

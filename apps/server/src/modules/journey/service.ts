@@ -134,7 +134,11 @@ function purchasedStep(
   };
 }
 
-function activationStep(activatedAt: number | null, couple: boolean): JourneyStep {
+function activationStep(
+  activatedAt: number | null,
+  couple: boolean,
+  order: PurchaseOrderRow | undefined,
+): JourneyStep {
   if (activatedAt !== null) {
     return {
       key: 'kit-activated',
@@ -142,6 +146,19 @@ function activationStep(activatedAt: number | null, couple: boolean): JourneySte
       state: 'done',
       detail: `Activated on ${formatUsDate(activatedAt)}`,
       doneAt: activatedAt,
+      link: null,
+    };
+  }
+  // A kit is activated once it has arrived, so not before it ships (issue 29).
+  if (order !== undefined && !reached(order, 'kit-shipped')) {
+    return {
+      key: 'kit-activated',
+      title: couple ? 'Kits activated' : 'Kit activated',
+      state: 'waiting',
+      detail: couple
+        ? 'Your kits are being prepared. You activate them when they arrive.'
+        : 'Your kit is being prepared. You activate it when it arrives.',
+      doneAt: null,
       link: null,
     };
   }
@@ -391,7 +408,7 @@ export function createJourneyService(deps: JourneyDeps) {
                 doneAt: null,
                 link: null,
               }
-            : activationStep(activatedAt, true),
+            : activationStep(activatedAt, true, order),
           partnerStep,
           pgt
             ? {
@@ -461,7 +478,7 @@ export function createJourneyService(deps: JourneyDeps) {
             purchasedStep(order, row.purchaseDate, null),
             personalStep('survey', own.survey, null),
             personalStep('terms', own.terms, null),
-            activationStep(activatedAt, false),
+            activationStep(activatedAt, false, order),
             {
               key: 'partner-joined',
               title: 'Partner joined',

@@ -14,8 +14,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = (app) => {
     repository: createActivationRepository(db),
     termsOf: (userId) => termsStatus(db, userId),
   });
-  const orders = createOrdersService(createOrdersRepository(db), undefined, (userId) =>
-    activation.requireReady(userId, [userId]),
+  const orders = createOrdersService(
+    createOrdersRepository(db),
+    undefined,
+    (userId) => activation.requireReady(userId, [userId]),
+    (orderId) => activation.requireShipped(orderId),
   );
 
   app.patch(

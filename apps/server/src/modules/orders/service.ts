@@ -49,6 +49,8 @@ export function createOrdersService(
   now: () => Date = () => new Date(),
   /** Throws (409) while the person has not done the survey or accepted the terms. */
   requireReady: (userId: string) => Promise<void> = () => Promise.resolve(),
+  /** Throws (409) while the order's kit has not shipped. */
+  requireShipped: (orderId: string) => Promise<void> = () => Promise.resolve(),
 ) {
   return {
     /**
@@ -64,6 +66,8 @@ export function createOrdersService(
       // A couple's kits are activated together (spec section 4), with both tubes' ids.
       if (order.coupleAccountId !== null) throw new OrdersError(409, ACTIVATE_COUPLE_TOGETHER);
       await requireReady(userId);
+      // Last, since the survey and the terms can be done while the kit is on its way.
+      await requireShipped(orderId);
       const activated = await repository.activateIndividualOrder(orderId, now());
       if (activated === null) throw new OrdersError(404, ORDER_NOT_FOUND);
       return toIndividualOrder(activated);

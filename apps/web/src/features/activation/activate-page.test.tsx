@@ -22,6 +22,8 @@ const individualKit: KitStatus = {
   purchaseOrderId: 'po-1',
   testType: 'standard',
   activatedAt: null,
+  shippedAt: 1_772_500_000,
+  awaitingShipment: false,
   partnerJoined: false,
 };
 const coupleKit = (role: 'mother' | 'father', own: boolean, partnerJoined = true): KitStatus => ({
@@ -57,6 +59,27 @@ async function setup(
 }
 
 describe('/activate', () => {
+  it('asks nothing while the kits have not shipped: they are activated once they arrive', async () => {
+    await setup(<ActivatePage />, [
+      { ...coupleKit('mother', true), shippedAt: null, awaitingShipment: true },
+      { ...coupleKit('father', false), shippedAt: null, awaitingShipment: true },
+    ]);
+    expect(await screen.findByText(/have not shipped yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Activate/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Track your order' })).toHaveAttribute(
+      'href',
+      '/order?id=po-1',
+    );
+  });
+
+  it('lists a kit that has not shipped as such, without an activation link', async () => {
+    await setup(<ActivationPage />, [
+      { ...individualKit, shippedAt: null, awaitingShipment: true },
+    ]);
+    expect(await screen.findByText('Not shipped yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Activate' })).not.toBeInTheDocument();
+  });
+
   it('activates an individual kit from the typed id, then shows /activation', async () => {
     const { user, calls, router } = await setup(<ActivatePage />, [individualKit], {
       'POST /api/kits/lookup': () =>

@@ -199,6 +199,11 @@ export function ActivatePage() {
   const coupleKits = pendingCouple.filter((kit) => kit.orderId === firstAccount);
   const allKits = kits.data?.kits ?? [];
   const allActivated = allKits.length > 0 && allKits.every((kit) => kit.activatedAt !== null);
+  // A kit is activated once it arrives: while every kit still to activate waits to ship, there
+  // is nothing to type yet (the server refuses it too).
+  const toActivate = allKits.filter((kit) => kit.activatedAt === null);
+  const shipping = toActivate.length > 0 && toActivate.every((kit) => kit.awaitingShipment);
+  const trackable = toActivate.find((kit) => kit.purchaseOrderId !== null)?.purchaseOrderId;
 
   return (
     <Stack gap="lg">
@@ -213,7 +218,23 @@ export function ActivatePage() {
       ) : (
         <>
           <MissingStepLinksIntro />
-          {coupleKits.length > 0 ? (
+          {shipping ? (
+            <Alert color="blue" role="note" title="Your kit is being prepared">
+              <Stack gap="xs">
+                <Text>
+                  {toActivate.length > 1 ? 'Your kits have' : 'Your kit has'} not shipped yet.
+                  Activate {toActivate.length > 1 ? 'them' : 'it'} here when{' '}
+                  {toActivate.length > 1 ? 'they arrive' : 'it arrives'}: we will email you when{' '}
+                  {toActivate.length > 1 ? 'they are' : 'it is'} on the way.
+                </Text>
+                {trackable !== undefined && trackable !== null && (
+                  <AnchorLink to="/order" search={{ id: trackable }}>
+                    Track your order
+                  </AnchorLink>
+                )}
+              </Stack>
+            </Alert>
+          ) : coupleKits.length > 0 ? (
             <CoupleForm kits={coupleKits} onDone={onDone} />
           ) : allActivated ? (
             <Alert color="green" title="Your kits are activated">

@@ -19,7 +19,11 @@ function KitCard({ kit }: { kit: KitStatus }) {
           <Text fw={700}>{kit.kitId}</Text>
           <Text size="sm">{whose(kit)}</Text>
         </Stack>
-        {kit.activatedAt === null ? (
+        {kit.activatedAt === null && kit.awaitingShipment ? (
+          <Badge color="gray.8" variant="filled">
+            Not shipped yet
+          </Badge>
+        ) : kit.activatedAt === null ? (
           <Badge color="gray.8" variant="filled">
             Not activated
           </Badge>
@@ -30,7 +34,9 @@ function KitCard({ kit }: { kit: KitStatus }) {
         )}
       </Group>
       <Group gap="md" mt="xs">
-        {kit.activatedAt === null && <AnchorLink to="/activate">Activate</AnchorLink>}
+        {kit.activatedAt === null && !kit.awaitingShipment && (
+          <AnchorLink to="/activate">Activate</AnchorLink>
+        )}
         {kit.purchaseOrderId !== null && (
           <AnchorLink to="/order" search={{ id: kit.purchaseOrderId }}>
             Track this order

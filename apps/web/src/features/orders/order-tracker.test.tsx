@@ -109,6 +109,29 @@ describe('OrderTracker', () => {
     expect(link.closest('li')).toHaveTextContent('USPS, tracking number');
   });
 
+  it('shows only what happened: a stage with no event is not shown done, whatever came after (issue 29)', () => {
+    // A kit activated before it shipped (as the portal allowed before): no shipment, no delivery.
+    renderTracker(
+      makeOrder({
+        stage: 'kit-activated',
+        events: [
+          makeEvent({ stage: 'ordered', at: '2026-01-05T15:00:00.000Z' }),
+          makeEvent({ stage: 'kit-activated', at: '2026-01-06T15:00:00.000Z' }),
+        ],
+      }),
+    );
+    expect(steps().slice(0, 4)).toEqual([
+      'OrderedDone on 1/5/2026',
+      'Kit shippedNot recorded',
+      'Kit deliveredNot recorded',
+      'Kit activatedCurrent stage, reached on 1/6/2026',
+    ]);
+    expect(screen.getByText('Kit shipped').closest('li')).toHaveAttribute(
+      'data-state',
+      'not recorded',
+    );
+  });
+
   it('after a correction back a stage, the later stage is to come again', () => {
     const order = shippedOrder({
       stage: 'ordered',

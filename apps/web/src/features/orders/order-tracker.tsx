@@ -9,12 +9,13 @@ function stateText(step: TrackerStep): string {
   const on = step.at === null ? '' : ` on ${formatUsDate(step.at)}`;
   if (step.state === 'done') return `Done${on}`;
   if (step.state === 'current') return `Current stage, reached${on}`;
+  if (step.state === 'not recorded') return 'Not recorded';
   return 'To come';
 }
 
 /**
  * Where an order is: every stage in order, each saying in words whether it is done (with its
- * date), current or to come. A shipment names its carrier and tracking number, linked to the
+ * date), current, not recorded (passed with no event) or to come. A shipment names its carrier and tracking number, linked to the
  * carrier's tracking page.
  */
 export function OrderTracker({ order, labelId }: { order: PurchaseOrder; labelId: string }) {
