@@ -219,7 +219,15 @@ export function ActivatePage() {
         <>
           <MissingStepLinksIntro />
           {shipping ? (
-            <Alert color="blue" role="note" title="Your kit is being prepared">
+            <Alert
+              color="blue"
+              role="note"
+              title={
+                toActivate.length > 1
+                  ? 'Your kits are being prepared'
+                  : 'Your kit is being prepared'
+              }
+            >
               <Stack gap="xs">
                 <Text>
                   {toActivate.length > 1 ? 'Your kits have' : 'Your kit has'} not shipped yet.
