@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { IMPORT_FILE_REFUSED } from '@nestling/shared/contract/my-data';
 import { NEW_PATIENT_PASSWORD, newPatient, signInAs, signInByApi, useToken } from './accounts.ts';
 import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
+import { waitForMail } from './mail.ts';
 
 /*
  * My Data is off until lab staff turn it on for a person (ADR 023): the person first finds the
@@ -64,6 +65,43 @@ test('staff turn My Data on for a person, who then has it in the menu', async ({
   await shot(page, 'my-data-off');
   await expect(await myDataLink(page, isMobile)).toHaveCount(0);
 
+  // Data rights are everyone's: without My Data, account settings hold the research consent
+  // and deleting the account (issue 29).
+  await visit(page, '/account-settings');
+  const privacy = page.getByRole('region', { name: 'Your data and privacy' });
+  const research = privacy.getByRole('checkbox', {
+    name: /use my data, without my name, for research/,
+  });
+  await research.click();
+  await expect(research).toBeChecked();
+  await expect(privacy.getByText(/^You agreed on /)).toBeVisible();
+  const deletion = privacy.getByRole('region', { name: 'Delete your account' });
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel(/^Your email address/).fill('someone-else@example.org');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByLabel(/^Your email address/)).toHaveAccessibleDescription(
+    /Type the email address of your account exactly/,
+  );
+  await expectNoAxeViolations(page);
+  await shot(page, 'account-delete-dialog');
+  await dialog.getByLabel(/^Your email address/).fill(email);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(deletion).toContainText('Your account and everything in it will be deleted on');
+  // Above every page until it happens or she keeps the account; and she is told by mail.
+  const banner = page.getByRole('region', { name: 'Account deletion' });
+  await expect(banner).toContainText('Your account will be deleted on');
+  await visit(page, '/reports');
+  await expect(banner).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'account-deletion-banner');
+  await waitForMail(email, /will be deleted on/);
+  await banner.getByRole('link', { name: 'Keep my account' }).click();
+  await expect(page).toHaveURL('/account-settings');
+  await deletion.getByRole('button', { name: 'Keep my account' }).click();
+  await expect(deletion.getByRole('button', { name: 'Delete my account' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+
   // Staff find the person and switch My Data on.
   await page.context().clearCookies();
   await signInAs(page, baseURL, 'staff@demo.test');
@@ -105,30 +143,8 @@ test('staff turn My Data on for a person, who then has it in the menu', async ({
   await expectNoAxeViolations(page);
   await shot(page, 'my-data-on');
 
-  // The data-rights centre: research consent, and deleting the account, then keeping it.
-  const research = page.getByRole('checkbox', {
-    name: /use my data, without my name, for research/,
-  });
-  await research.click();
-  await expect(research).toBeChecked();
-  await expect(page.getByText(/^You agreed on /)).toBeVisible();
-  const deletion = page.getByRole('region', { name: 'Delete your account' });
-  await deletion.getByRole('button', { name: 'Delete my account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-  await dialog.getByLabel(/^Your email address/).fill('someone-else@example.org');
-  await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(dialog.getByLabel(/^Your email address/)).toHaveAccessibleDescription(
-    /Type the email address of your account exactly/,
-  );
-  await expectNoAxeViolations(page);
-  await shot(page, 'my-data-delete-dialog');
-  await dialog.getByLabel(/^Your email address/).fill(email);
-  await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(deletion).toContainText('Your account and everything in it will be deleted on');
-  await expectNoAxeViolations(page);
-  await shot(page, 'my-data-deletion-pending');
-  await deletion.getByRole('button', { name: 'Keep my account' }).click();
-  await expect(deletion.getByRole('button', { name: 'Delete my account' })).toBeVisible();
+  // Consent and deletion stay in account settings, for everyone.
+  await expect(page.getByRole('link', { name: 'Account settings' })).toBeVisible();
 });
 
 /** A 23andMe download: `rows` autosomal calls, one no-call, X calls half heterozygous. */

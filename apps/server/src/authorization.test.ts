@@ -561,6 +561,14 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: viewAs,
       },
     ],
+    'GET /api/user/privacy': () => [
+      { label: 'own', call: () => get('/api/user/privacy'), expect: onlySignedIn },
+      {
+        label: 'viewed as a patient',
+        call: () => get('/api/user/privacy?asUser=demo-individual'),
+        expect: viewAs,
+      },
+    ],
     'GET /api/user/deletion': () => [
       { label: 'own', call: () => get('/api/user/deletion'), expect: onlySignedIn },
       {

@@ -128,6 +128,7 @@ describe('API documentation', () => {
       '/api/user/password',
       '/api/user/password/change',
       '/api/user/password/reset',
+      '/api/user/privacy',
       '/api/user/research-consent',
       '/api/user/sessions',
       '/api/user/sessions/others',

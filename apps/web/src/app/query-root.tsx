@@ -40,6 +40,13 @@ const PendingInviteBanner = lazy(() =>
   })),
 );
 
+// The banner while the account is set to be deleted, asked for only once signed in.
+const DeletionBanner = lazy(() =>
+  import('../features/account/deletion-banner.tsx').then((module) => ({
+    default: module.DeletionBanner,
+  })),
+);
+
 // The view-as and impersonation bars show only to lab staff: no one else loads their code.
 const AdminBars = lazy(() =>
   import('../features/admin/admin-bars.tsx').then((module) => ({ default: module.AdminBars })),
@@ -78,6 +85,7 @@ function LayoutWithUser() {
     >
       {signedIn && (
         <Suspense fallback={null}>
+          <DeletionBanner />
           <PendingInviteBanner />
         </Suspense>
       )}

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 
 /*
- * The data-rights centre on /my-data (issue 14, item 6; ADR 027): what the lab holds about the
- * person, their research consent, and deleting the account after a grace period they can undo.
+ * Data rights (issue 14, item 6; ADR 027; issue 29): what the lab holds about the person (My
+ * Data), and for everyone their research consent and deleting the account after a grace period
+ * they can undo (account settings).
  */
 
 /** Days between asking to delete the account and its deletion; the person can undo until then. */
@@ -48,6 +49,16 @@ export const researchConsentAnswerSchema = z.object({
   researchConsentSince: z.nullable(z.string()),
 });
 export type ResearchConsentAnswer = z.infer<typeof researchConsentAnswerSchema>;
+
+/**
+ * GET /user/privacy: the person's research consent and any pending account deletion, for
+ * everyone (account settings' 'Your data and privacy', and the banner while a deletion waits).
+ */
+export const privacyAnswerSchema = z.object({
+  researchConsentSince: z.nullable(z.string()),
+  deletion: z.nullable(accountDeletionSchema),
+});
+export type PrivacyAnswer = z.infer<typeof privacyAnswerSchema>;
 
 export const heldDataKindSchema = z.enum([
   'reports',

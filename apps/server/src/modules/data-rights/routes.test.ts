@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
   accountDeletionAnswerSchema,
@@ -10,6 +10,7 @@ import {
   DELETION_CONFIRM_MESSAGE,
   myDataOverviewSchema,
   NO_DELETION_REQUESTED,
+  privacyAnswerSchema,
   researchConsentAnswerSchema,
 } from '@nestling/shared/contract/data-rights';
 import type { App } from '../../app.ts';
@@ -24,6 +25,7 @@ import {
   type TestDatabase,
 } from '../../test/database.ts';
 import { importFile, startTestWorker } from '../../test/my-data.ts';
+import { mailsTo } from '../../test/outbox.ts';
 
 const MOTHER = { id: 'demo-mother', email: 'mother@demo.test' };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -167,6 +169,47 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
     const again = await call('mother', 'DELETE', '/api/user/deletion');
     expect(again.statusCode).toBe(409);
     expect(message(again)).toBe(NO_DELETION_REQUESTED);
+  });
+
+  it('gives everyone their rights, My Data or not: consent, deletion with a mail, and the state of both (issue 29)', async () => {
+    // father@demo.test has My Data off.
+    const before = await call('father', 'GET', '/api/user/privacy');
+    expect(before.statusCode, before.body).toBe(200);
+    expect(privacyAnswerSchema.parse(before.json())).toEqual({
+      researchConsentSince: null,
+      deletion: null,
+    });
+    expect(
+      (await call('father', 'PUT', '/api/user/research-consent', { consent: true })).statusCode,
+    ).toBe(200);
+    const asked = await call('father', 'POST', '/api/user/deletion', {
+      confirmEmail: 'father@demo.test',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const after = privacyAnswerSchema.parse(
+      (await call('father', 'GET', '/api/user/privacy')).json(),
+    );
+    expect(after.researchConsentSince).not.toBeNull();
+    expect(after.deletion?.dueAt).toBe(
+      accountDeletionAnswerSchema.parse(asked.json()).deletion?.dueAt,
+    );
+    // Staff viewing as him read the same.
+    expect((await call('admin', 'GET', '/api/user/privacy?asUser=demo-father')).json()).toEqual(
+      after,
+    );
+    // He is told by mail, with the way to keep the account.
+    let mails: Awaited<ReturnType<typeof mailsTo>> = [];
+    await vi.waitFor(async () => {
+      mails = (await mailsTo(dataDir, 'father@demo.test')).filter((mail) =>
+        /will be deleted on/.test(mail.subject ?? ''),
+      );
+      expect(mails).toHaveLength(1);
+    });
+    expect(mails[0]?.text).toContain(`${TEST_ORIGIN}/account-settings`);
+    expect((await call('father', 'DELETE', '/api/user/deletion')).statusCode).toBe(200);
+    expect(
+      (await call('father', 'PUT', '/api/user/research-consent', { consent: false })).statusCode,
+    ).toBe(200);
   });
 
   it('deletes the account when due: no row and no file of the person is left, the partner keeps the joint report', async () => {

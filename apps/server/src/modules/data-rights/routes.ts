@@ -6,6 +6,7 @@ import {
   accountDeletionAnswerSchema,
   accountDeletionRequestSchema,
   myDataOverviewSchema,
+  privacyAnswerSchema,
   researchConsentAnswerSchema,
   researchConsentRequestSchema,
 } from '@nestling/shared/contract/data-rights';
@@ -13,6 +14,8 @@ import { errorBodySchema } from '@nestling/shared/contract/error';
 import { myDataQuerySchema } from '@nestling/shared/contract/my-data';
 import { createAuditRepository } from '../audit/repository.ts';
 import { requireDataPortal } from '../my-data/guard.ts';
+import { sendQuietly } from '../partner/mail.ts';
+import { deletionScheduledMail } from './mail.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createDataRightsRepository } from './repository.ts';
 import {
@@ -88,6 +91,24 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
   );
 
   app.get(
+    '/user/privacy',
+    {
+      onRequest: app.requireVerifiedUser,
+      schema: {
+        summary:
+          'The person’s research consent and any pending account deletion, whether or not My Data is on; admins may pass asUser',
+        tags: ['account'],
+        querystring: myDataQuerySchema,
+        response: { 200: privacyAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      return service.privacy(subject);
+    },
+  );
+
+  app.get(
     '/user/deletion',
     {
       onRequest: app.requireVerifiedUser,
@@ -125,6 +146,12 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
         subjectId: caller.id,
         action: 'account-deletion-request',
       });
+      sendQuietly(
+        app,
+        app.log,
+        deletionScheduledMail(app.config, caller.email, new Date(deletion.dueAt)),
+        'Account deletion mail',
+      );
       return { deletion };
     },
   );

@@ -8,6 +8,7 @@ import {
   NO_DELETION_REQUESTED,
   type AccountDeletion,
   type MyDataOverview,
+  type PrivacyAnswer,
 } from '@nestling/shared/contract/data-rights';
 import type { UserRow } from '../../db/schema.ts';
 import type { JobContext } from '../jobs/registry.ts';
@@ -83,6 +84,14 @@ export function createDataRightsService(deps: {
           { kind: 'exports', count: held.exports.count, bytes: held.exports.bytes },
           { kind: 'clinic-sharing', count: held.clinicLinks, bytes: null },
         ],
+        researchConsentSince: person.researchConsentAt?.toISOString() ?? null,
+        deletion: deletionOf(await repository.deletionOf(person.id)),
+      };
+    },
+
+    /** GET /user/privacy: the research consent and any pending deletion. */
+    async privacy(person: UserRow): Promise<PrivacyAnswer> {
+      return {
         researchConsentSince: person.researchConsentAt?.toISOString() ?? null,
         deletion: deletionOf(await repository.deletionOf(person.id)),
       };

@@ -14,6 +14,7 @@ beforeEach(() => {
 async function setup(user: CurrentUser) {
   const services = createTestServices();
   answerRoutes(services, {
+    'GET /api/user/privacy': () => Response.json({ researchConsentSince: null, deletion: null }),
     'GET /api/user/sessions': () =>
       Response.json({
         sessions: [
@@ -34,14 +35,21 @@ async function setup(user: CurrentUser) {
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('AccountSettings', () => {
-  it('has a named section for the profile, password, email and devices', async () => {
+  it('has a named section for the profile, password, email, devices, and data and privacy', async () => {
     await setup(makeUser());
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Profile',
       'Password',
       'Email',
       'Signed-in devices',
+      'Your data and privacy',
     ]);
+    // Everyone's, My Data or not (issue 29).
+    expect(
+      await within(section('Your data and privacy')).findByRole('checkbox', {
+        name: /use my data, without my name/,
+      }),
+    ).toBeInTheDocument();
     expect(within(section('Profile')).getByLabelText(/^First name/)).toHaveValue('Ada');
     expect(within(section('Password')).getByLabelText(/^New password/)).toBeInTheDocument();
     expect(within(section('Email')).getByText('ada@demo.test')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { AccountSection } from './account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
+import { PrivacySection } from './privacy-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
 /** An admin impersonating the person may not change anything of theirs (the server agrees). */
@@ -18,7 +19,10 @@ function OwnerOnly() {
   return <Text>{NOT_WHILE_IMPERSONATING} This part is not available now.</Text>;
 }
 
-/** /account-settings: the profile, the password, the email and the signed-in devices. */
+/**
+ * /account-settings: the profile, the password, the email, the signed-in devices, and the
+ * person's data rights (download, research consent, deleting the account).
+ */
 export function AccountSettings() {
   const user = useCurrentUser();
   if (user.isLoading) return <Loader size="sm" role="status" aria-label="Loading" />;
@@ -39,6 +43,9 @@ export function AccountSettings() {
       </AccountSection>
       <AccountSection title="Signed-in devices">
         <DevicesSection impersonated={impersonated} />
+      </AccountSection>
+      <AccountSection title="Your data and privacy">
+        <PrivacySection readOnly={impersonated} />
       </AccountSection>
     </Stack>
   );

@@ -1,9 +1,5 @@
-import {
-  accountDeletionAnswerSchema,
-  myDataOverviewSchema,
-  researchConsentAnswerSchema,
-} from '@nestling/shared/contract/data-rights';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { myDataOverviewSchema } from '@nestling/shared/contract/data-rights';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
 
@@ -18,34 +14,4 @@ export function useMyDataOverview() {
     queryFn: ({ signal }) =>
       api.get('/my-data', myDataOverviewSchema, { query: { asUser }, signal, redirects: false }),
   });
-}
-
-/** The person's own choices: research consent, and deleting the account or undoing it. */
-export function useDataRightsActions() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: overviewKey });
-  return {
-    researchConsent: useMutation({
-      mutationFn: (consent: boolean) =>
-        api.put('/user/research-consent', researchConsentAnswerSchema, {
-          body: { consent },
-          redirects: false,
-        }),
-      onSettled: refresh,
-    }),
-    requestDeletion: useMutation({
-      mutationFn: (confirmEmail: string) =>
-        api.post('/user/deletion', accountDeletionAnswerSchema, {
-          body: { confirmEmail },
-          redirects: false,
-        }),
-      onSuccess: refresh,
-    }),
-    cancelDeletion: useMutation({
-      mutationFn: () =>
-        api.delete('/user/deletion', accountDeletionAnswerSchema, { redirects: false }),
-      onSettled: refresh,
-    }),
-  };
 }
