@@ -308,6 +308,12 @@ function ivfTreatment(): QuestionnaireItem {
   };
 }
 
+/**
+ * The survey's research question. Its answer is not kept with the survey: it is the person's
+ * one research consent, shown and changed here and in account settings alike (issue 29).
+ */
+export const RESEARCH_CONSENT_LINK_ID = 'research-consent';
+
 function research(): QuestionnaireItem {
   return {
     linkId: 'research',
@@ -320,7 +326,7 @@ function research(): QuestionnaireItem {
         type: 'display',
       },
       yesNo(
-        'research-consent',
+        RESEARCH_CONSENT_LINK_ID,
         'I agree that my de-identified answers and results may be used for research',
         false,
       ),

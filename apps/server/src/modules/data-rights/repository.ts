@@ -61,10 +61,13 @@ export function createDataRightsRepository(db: Database) {
       return removed.length > 0;
     },
 
+    /** Consent given again keeps the date it was first given; withdrawn, it is cleared. */
     async setResearchConsent(userId: string, at: Date | null): Promise<Date | null> {
       const rows = await db
         .update(user)
-        .set({ researchConsentAt: at })
+        .set({
+          researchConsentAt: at === null ? null : sql`coalesce(${user.researchConsentAt}, ${at})`,
+        })
         .where(eq(user.id, userId))
         .returning({ at: user.researchConsentAt });
       return rows[0]?.at ?? null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountDeletionAnswerSchema,
@@ -32,16 +32,11 @@ const errors = {
   409: errorBodySchema,
 };
 
-/**
- * The data-rights centre (issue 14, item 6; ADR 027): the overview of what the portal holds,
- * the research consent, and deleting the account after a grace period. The choices are the
- * person's own: staff viewing as them read, impersonating them are refused.
- */
-export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
+/** The data-rights service as the portal runs it (the survey records research consent too). */
+export function createDataRightsServiceFor(app: FastifyInstance) {
   const { db } = app.database;
   const users = createUsersRepository(db);
-  const audits = createAuditRepository(db);
-  const service = createDataRightsService({
+  return createDataRightsService({
     repository: createDataRightsRepository(db),
     jobs: app.jobs,
     files: {
@@ -51,6 +46,17 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     findUser: (id) => users.findById(id),
   });
+}
+
+/**
+ * The data-rights centre (issue 14, item 6; ADR 027): the overview of what the portal holds,
+ * the research consent, and deleting the account after a grace period. The choices are the
+ * person's own: staff viewing as them read, impersonating them are refused.
+ */
+export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
+  const { db } = app.database;
+  const audits = createAuditRepository(db);
+  const service = createDataRightsServiceFor(app);
   const ownChoice = [app.requireVerifiedUser, app.refuseWhileImpersonating];
   const callerOf = (request: FastifyRequest) => app.resolveSubject(request, undefined);
 

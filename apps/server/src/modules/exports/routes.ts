@@ -14,6 +14,7 @@ import {
   rawGenomeQuerySchema,
 } from '@nestling/shared/contract/my-data';
 import { ORDER_NOT_FOUND } from '@nestling/shared/contract/orders';
+import type { SurveyVariant } from '@nestling/shared/health-survey/questionnaires';
 import { sendError } from '../../plugins/errors.ts';
 import { createArchiveServiceFor } from '../archive/routes.ts';
 import { resolveAuthSecret } from '../auth/secret.ts';
@@ -137,8 +138,8 @@ export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
         started.find((row) => row.status === 'completed')?.variant ??
         started[0]?.variant;
       if (variant === undefined) return null;
-      const row = await surveyRepository.find(person.id, variant);
-      return (row?.response as FhirResource | undefined) ?? null;
+      // Through the survey service: its research answer is the person's one consent.
+      return (await surveys.download(person, variant as SurveyVariant)) as unknown as FhirResource;
     },
     productName: app.config.brand.productName,
     secret: resolveAuthSecret(app.config),

@@ -388,6 +388,50 @@ describe.each(testDatabaseKinds)('health surveys on %s', (kind) => {
     expect(patient.json<{ message: string }>().message).toBe(VIEW_AS_ADMIN_ONLY);
   });
 
+  it('keeps one research consent: the survey’s answer and account settings are one record', async () => {
+    const privacy = async () =>
+      (await call('bob', 'GET', '/user/privacy')).json<{ researchConsentSince: string | null }>();
+    const researchAnswer = async () =>
+      answersOf(
+        surveyResponseAnswerSchema.parse(
+          (await call('bob', 'GET', '/health-survey/saliva-father/response')).json(),
+        ).response,
+      )['research-consent'];
+    // Not answered anywhere: the survey leaves the question open.
+    expect(await researchAnswer()).toBeUndefined();
+    const given = await call('bob', 'PUT', '/health-survey/saliva-father/response', {
+      revision: 0,
+      answers: { 'research-consent': [{ valueBoolean: true }] },
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    const since = (await privacy()).researchConsentSince;
+    expect(since).not.toBeNull();
+    // Withdrawn in account settings: the survey shows it withdrawn.
+    const withdrawn = await call('bob', 'PUT', '/user/research-consent', { consent: false });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(await researchAnswer()).toEqual([{ valueBoolean: false }]);
+    const download = await call('bob', 'GET', '/health-survey/saliva-father/response.json');
+    expect(answersOf(download.json<QuestionnaireResponse>())['research-consent']).toEqual([
+      { valueBoolean: false },
+    ]);
+    // Given again in settings, then in the survey: the date of the consent stays the first.
+    await call('bob', 'PUT', '/user/research-consent', { consent: true });
+    const first = (await privacy()).researchConsentSince;
+    expect(await researchAnswer()).toEqual([{ valueBoolean: true }]);
+    const again = await call('bob', 'PUT', '/health-survey/saliva-father/response', {
+      revision: 1,
+      answers: { 'research-consent': [{ valueBoolean: true }] },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await privacy()).researchConsentSince).toBe(first);
+    // Withdrawn in the survey: withdrawn everywhere.
+    await call('bob', 'PUT', '/health-survey/saliva-father/response', {
+      revision: 2,
+      answers: { 'research-consent': [{ valueBoolean: false }] },
+    });
+    expect((await privacy()).researchConsentSince).toBeNull();
+  });
+
   it('locks the survey once a report is issued for the person', async () => {
     const saved = await call('eve', 'PUT', '/health-survey/saliva-mother/response', {
       revision: 0,

@@ -15,6 +15,7 @@ import {
 import { questionnaireFor } from '@nestling/shared/health-survey/questionnaires';
 import { errorBody } from '../../plugins/errors.ts';
 import type { RateLimitRule } from '../rate-limit/service.ts';
+import { createDataRightsServiceFor } from '../data-rights/routes.ts';
 import { createHealthSurveyRepository } from './repository.ts';
 import { createHealthSurveyService, HealthSurveyError } from './service.ts';
 
@@ -46,6 +47,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
   const surveys = createHealthSurveyService({
     repository: createHealthSurveyRepository(app.database.db),
   });
+  const researchConsent = createDataRightsServiceFor(app);
 
   /** Answers a refusal with its extra fields (missing questions, the current response). */
   async function refuse(error: unknown, request: FastifyRequest, reply: FastifyReply) {
@@ -150,7 +152,20 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) => {
       const subject = await app.resolveSubject(request, undefined);
       try {
-        return await surveys.save(subject, request.params.variant, request.body);
+        return await surveys.save(
+          subject,
+          request.params.variant,
+          request.body,
+          async (consent) => {
+            const since = await researchConsent.setResearchConsent(subject.id, consent);
+            await app.audit.record(request, {
+              actorId: subject.id,
+              subjectId: subject.id,
+              action: 'research-consent',
+            });
+            return since === null ? null : new Date(since);
+          },
+        );
       } catch (error) {
         return refuse(error, request, reply);
       }

@@ -26,6 +26,7 @@ import {
 import {
   QUESTIONNAIRE_VERSION,
   questionnaireFor,
+  RESEARCH_CONSENT_LINK_ID,
   splitVariant,
   surveyVariant,
   type SurveyRole,
@@ -56,6 +57,40 @@ export function surveyRoleOf(sex: string | null): SurveyRole | null {
   return null;
 }
 
+/**
+ * The response with the person's research consent as its research answer: one record, kept on
+ * the person (account settings change it too). A question never answered and no consent given
+ * stays open.
+ */
+/** The boolean an answer holds, or undefined when it holds none. */
+function booleanOf(answer: Answers[string] | undefined): boolean | undefined {
+  const first = answer?.[0];
+  return first !== undefined && 'valueBoolean' in first ? first.valueBoolean : undefined;
+}
+
+function withResearchConsent(
+  variant: SurveyVariant,
+  response: QuestionnaireResponse,
+  consentAt: Date | null,
+): QuestionnaireResponse {
+  const answers = answersOf(response);
+  if (answers[RESEARCH_CONSENT_LINK_ID] === undefined && consentAt === null) return response;
+  const consent = consentAt !== null;
+  if (booleanOf(answers[RESEARCH_CONSENT_LINK_ID]) === consent) return response;
+  answers[RESEARCH_CONSENT_LINK_ID] = [{ valueBoolean: consent }];
+  const rebuilt = buildResponse(questionnaireFor(variant), answers, {
+    id: response.id ?? randomUUID(),
+    status: response.status === 'completed' ? 'completed' : 'in-progress',
+    authored: response.authored ?? new Date(0).toISOString(),
+    subject: response.subject?.reference?.replace(/^Patient\//, '') ?? '',
+  });
+  // The version of the Questionnaire it was answered against stays as it was.
+  return { ...rebuilt, questionnaire: response.questionnaire };
+}
+
+/** Records a research consent given or withdrawn in the survey (and audits it). */
+export type RecordResearchConsent = (consent: boolean) => Promise<Date | null>;
+
 function statusOf(row: SurveyResponseRow | null): SurveyStatus {
   if (!row) return 'not-started';
   return row.status === 'completed' ? 'completed' : 'in-progress';
@@ -80,9 +115,9 @@ export function createHealthSurveyService(deps: {
     variant: SurveyVariant,
     row: SurveyResponseRow | null,
     editable: boolean,
-    userId: string,
+    person: Pick<UserRow, 'id' | 'researchConsentAt'>,
   ): SurveyResponseAnswer {
-    const response =
+    const stored =
       row === null
         ? buildResponse(
             questionnaireFor(variant),
@@ -91,10 +126,11 @@ export function createHealthSurveyService(deps: {
               id: randomUUID(),
               status: 'in-progress',
               authored: now().toISOString(),
-              subject: userId,
+              subject: person.id,
             },
           )
         : (row.response as QuestionnaireResponse);
+    const response = withResearchConsent(variant, stored, person.researchConsentAt);
     return {
       variant,
       status: statusOf(row),
@@ -157,14 +193,18 @@ export function createHealthSurveyService(deps: {
     async read(person: UserRow, variant: SurveyVariant): Promise<SurveyResponseAnswer> {
       const row = await repository.find(person.id, variant);
       const editable = !(await repository.hasReport(person.id));
-      return answerOf(variant, row, editable, person.id);
+      return answerOf(variant, row, editable, person);
     },
 
     /** The stored QuestionnaireResponse, for download; 404 before any answer. */
     async download(person: UserRow, variant: SurveyVariant): Promise<QuestionnaireResponse> {
       const row = await repository.find(person.id, variant);
       if (!row) throw new HealthSurveyError(404, SURVEY_NOT_FOUND);
-      return row.response as QuestionnaireResponse;
+      return withResearchConsent(
+        variant,
+        row.response as QuestionnaireResponse,
+        person.researchConsentAt,
+      );
     },
 
     /**
@@ -177,6 +217,7 @@ export function createHealthSurveyService(deps: {
       person: UserRow,
       variant: SurveyVariant,
       request: SurveySaveRequest,
+      recordResearchConsent: RecordResearchConsent,
     ): Promise<SurveyResponseAnswer> {
       await assertWritable(person, variant);
       const questionnaire = questionnaireFor(variant);
@@ -184,7 +225,7 @@ export function createHealthSurveyService(deps: {
       const row = await repository.find(person.id, variant);
       if ((row?.revision ?? 0) !== request.revision) {
         throw new HealthSurveyError(409, SURVEY_STALE, {
-          current: answerOf(variant, row, true, person.id),
+          current: answerOf(variant, row, true, person),
         });
       }
       const answers = pruneDisabled(
@@ -223,10 +264,15 @@ export function createHealthSurveyService(deps: {
       if (!saved) {
         const latest = await repository.find(person.id, variant);
         throw new HealthSurveyError(409, SURVEY_STALE, {
-          current: answerOf(variant, latest, true, person.id),
+          current: answerOf(variant, latest, true, person),
         });
       }
-      return answerOf(variant, saved, true, person.id);
+      const consent = booleanOf(changes[RESEARCH_CONSENT_LINK_ID]);
+      if (consent !== undefined && consent !== (person.researchConsentAt !== null)) {
+        const researchConsentAt = await recordResearchConsent(consent);
+        return answerOf(variant, saved, true, { id: person.id, researchConsentAt });
+      }
+      return answerOf(variant, saved, true, person);
     },
 
     /** Completes the response when every required, enabled question has an answer. */
@@ -252,10 +298,10 @@ export function createHealthSurveyService(deps: {
       });
       if (!saved) {
         throw new HealthSurveyError(409, SURVEY_STALE, {
-          current: answerOf(variant, await repository.find(person.id, variant), true, person.id),
+          current: answerOf(variant, await repository.find(person.id, variant), true, person),
         });
       }
-      return answerOf(variant, saved, true, person.id);
+      return answerOf(variant, saved, true, person);
     },
   };
 }
