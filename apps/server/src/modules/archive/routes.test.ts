@@ -1,7 +1,7 @@
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { unzipSync, type Unzipped } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +19,9 @@ import {
 } from '@nestling/shared/contract/portal-user';
 import { reportAnswerSchema, type ReportSummary } from '@nestling/shared/contract/report-view';
 import type { App } from '../../app.ts';
+import { demoCounsellor } from '../../db/demo-counsellors.ts';
+import { demoCoupleAccountId } from '../../db/demo-reports.ts';
+import * as schema from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createLogger } from '../../logger.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -29,6 +32,8 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
+import { rowsNaming } from '../../test/person-rows.ts';
+import { ARCHIVED_TABLES, TABLES_LEFT_OUT } from './records.ts';
 
 const ZIP = { accept: 'application/zip' };
 const emailOf = (who: string) => (who === 'admin' ? 'admin@nestling.health' : `${who}@demo.test`);
@@ -200,6 +205,154 @@ describe.each(testDatabaseKinds)('the archive on %s', (kind) => {
     }
   });
 
+  it('holds a record of every kind: each table with the person’s rows is in the archive, or says why not', async () => {
+    const mother = { id: 'demo-mother', email: emailOf('mother') };
+    const db = app.database.db;
+    // Something of every kind, besides the seeded orders, survey, terms and documents.
+    const [order] = await db
+      .select()
+      .from(schema.purchaseOrder)
+      .where(eq(schema.purchaseOrder.userId, mother.id));
+    const kits = await db
+      .select()
+      .from(schema.kit)
+      .where(eq(schema.kit.orderId, order?.id ?? ''));
+    const [joint] = await db
+      .select({ id: schema.report.id })
+      .from(schema.report)
+      .where(eq(schema.report.coupleAccountId, demoCoupleAccountId));
+    const [firstDocument] = await db
+      .select({ id: schema.document.id })
+      .from(schema.document)
+      .where(eq(schema.document.userId, mother.id));
+    const at = new Date('2026-03-02T15:00:00Z');
+    await db.insert(schema.appointment).values({
+      id: 'archive-appointment',
+      userId: mother.id,
+      counsellorId: demoCounsellor.id,
+      startsAt: at,
+      endsAt: new Date(at.getTime() + 30 * 60_000),
+    });
+    await db.insert(schema.orderEvent).values({
+      id: 'archive-event',
+      orderId: order?.id ?? '',
+      stage: 'shipped',
+      at,
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      source: 'staff',
+    });
+    await db.insert(schema.returnLabel).values({
+      kitId: kits[0]?.id ?? '',
+      userId: mother.id,
+      documentId: firstDocument?.id ?? '',
+    });
+    await db.insert(schema.partnerInvitation).values({
+      id: 'archive-invitation',
+      coupleAccountId: demoCoupleAccountId,
+      invitedBy: mother.id,
+      email: 'partner@archive.test',
+      role: 'father',
+      tokenHash: 'archive-token-hash',
+      lastSentAt: at,
+      expiresAt: at,
+    });
+    await db.insert(schema.patientClinic).values({
+      userId: mother.id,
+      clinicId: 'demo-clinic-hudson',
+      sharingSince: at,
+    });
+    await db.insert(schema.clinicShare).values({
+      id: 'archive-share',
+      tokenHash: 'archive-share-hash',
+      userId: mother.id,
+      clinicId: 'demo-clinic-hudson',
+      expiresAt: at,
+    });
+    await db.insert(schema.genotypeImport).values({
+      id: 'archive-import',
+      userId: mother.id,
+      fileName: 'genome_Maya.txt',
+      size: 1234,
+      state: 'done',
+    });
+    await db.insert(schema.dataExport).values({
+      id: 'archive-export',
+      userId: mother.id,
+      kind: 'genotypes-vcf',
+      importId: 'archive-import',
+      state: 'ready',
+    });
+    await db
+      .insert(schema.reportReading)
+      .values({ reportId: joint?.id ?? '', userId: mother.id, openedVersion: 1 })
+      .onConflictDoNothing();
+    await db.insert(schema.sensitiveRelease).values({
+      reportId: joint?.id ?? '',
+      userId: mother.id,
+      hadAppointment: true,
+    });
+    await db.insert(schema.accountDeletion).values({
+      id: 'archive-deletion',
+      userId: mother.id,
+      requestedAt: at,
+      dueAt: at,
+    });
+    await db
+      .update(schema.user)
+      .set({ researchConsentAt: at })
+      .where(eq(schema.user.id, mother.id));
+
+    const { files } = await archiveOf('mother');
+    const found = await rowsNaming(database, mother);
+    for (const table of Object.keys(found)) {
+      const place = ARCHIVED_TABLES[table];
+      expect(place ?? TABLES_LEFT_OUT[table], `where the rows of ${table} go`).toBeDefined();
+      if (place === undefined) continue;
+      const inArchive = Object.keys(files).filter((name) =>
+        place.endsWith('/') ? name.startsWith(place) : name === place,
+      );
+      expect(inArchive, `the archive's ${place} for ${table}`).not.toEqual([]);
+      if (place.endsWith('/')) continue;
+      // Each of the person's rows is in its file, by its id.
+      const ids = await queryRows<{ id: string }>(
+        database,
+        sql`select t.id as id from ${sql.identifier(table)} as t
+            where t::text like ${`%${mother.id}%`} or lower(t::text) like ${`%${mother.email}%`}`,
+      ).catch(() => []);
+      for (const { id } of ids) expect(text(files[place]), `${table} ${id}`).toContain(id);
+    }
+    expect(Object.keys(found).length).toBeGreaterThanOrEqual(18);
+
+    const records = (name: string) => JSON.parse(text(files[`records/${name}.json`])) as unknown;
+    const orders = records('orders') as {
+      orders: {
+        id: string;
+        kits: { id: string; shippingAddress: unknown }[];
+        tracker: { trackingNumber: string | null }[];
+      }[];
+    };
+    const bought = orders.orders.find((item) => item.id === order?.id);
+    expect(bought?.kits.map((item) => item.id).sort()).toEqual(kits.map((item) => item.id).sort());
+    expect(bought?.kits[0]?.shippingAddress).toEqual(kits[0]?.shippingAddress);
+    expect(bought?.tracker.map((step) => step.trackingNumber)).toContain('1Z999AA10123456784');
+    expect(records('appointments')).toMatchObject([
+      { id: 'archive-appointment', counselor: demoCounsellor.name, status: 'booked' },
+    ]);
+    expect(records('consents')).toMatchObject({
+      researchConsentSince: at.toISOString(),
+      termsAccepted: [{ document: 'Terms of service' }, { document: 'HIPAA notice' }],
+      sensitiveResultsShown: [{ reportId: joint?.id }],
+      accountDeletion: { dueAt: at.toISOString() },
+    });
+    const surveys = records('health-surveys') as { resourceType: string; item: unknown[] }[];
+    expect(surveys[0]?.resourceType).toBe('QuestionnaireResponse');
+    expect(surveys[0]?.item.length).toBeGreaterThan(0);
+    // Secrets are never records: no token hash of an invitation or a clinic link.
+    expect(Object.values(files).map(text).join('\n')).not.toMatch(/archive-(token|share)-hash/);
+    expect(text(files['README.txt'])).toContain('records/orders.json');
+  });
+
   it('keeps every version of a corrected report and prints the latest; never another person’s', async () => {
     const individual = Object.keys((await archiveOf('individual')).files);
     expect(individual).toEqual(
@@ -329,7 +482,11 @@ describe.each(testDatabaseKinds)('the archive on %s', (kind) => {
   it(`refuses a person's archive after ${String(ARCHIVE_RATE_LIMIT.limit)} in ${String(ARCHIVE_RATE_LIMIT.windowMinutes)} minutes, with 429`, async () => {
     for (let count = 0; count < ARCHIVE_RATE_LIMIT.limit; count += 1) {
       const { files } = await archiveOf('new');
-      expect(Object.keys(files)).toEqual(['README.txt', 'profile.json']);
+      // A new person: their details and empty records, no report or document.
+      expect(Object.keys(files).filter((name) => !name.startsWith('records/'))).toEqual([
+        'README.txt',
+        'profile.json',
+      ]);
     }
     const refused = await post('new');
     expect(refused.statusCode).toBe(429);

@@ -11,7 +11,10 @@ import {
 } from '@nestling/shared/contract/archive';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { sendError } from '../../plugins/errors.ts';
+import type { SurveyVariant } from '@nestling/shared/health-survey/questionnaires';
 import { createDocumentsRepository } from '../documents/repository.ts';
+import { createHealthSurveyRepository } from '../health-survey/repository.ts';
+import { createHealthSurveyService } from '../health-survey/service.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import type { RateLimitRule } from '../rate-limit/service.ts';
 import { createReportsRepository } from '../reports/repository.ts';
@@ -19,6 +22,7 @@ import { createReportsService } from '../reports/service.ts';
 import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
 import { createSensitiveResultsService } from '../sensitive-results/service.ts';
 import { createUsersRepository } from '../users/repository.ts';
+import { createPersonRecords } from './records.ts';
 import { createArchiveService } from './service.ts';
 
 /** Archives asked for by one signed-in person (an admin's count covers every patient). */
@@ -49,6 +53,7 @@ function sendZip(reply: FastifyReply, fileName: string, zip: Readable) {
 export function createArchiveServiceFor(app: FastifyInstance) {
   const { db } = app.database;
   const reportsRepository = createReportsRepository(db);
+  const surveyRepository = createHealthSurveyRepository(db);
   return createArchiveService({
     reports: createReportsService({
       reports: reportsRepository,
@@ -61,6 +66,15 @@ export function createArchiveServiceFor(app: FastifyInstance) {
     }),
     reportsRepository,
     documents: createDocumentsRepository(db),
+    records: createPersonRecords(db),
+    async surveysOf(person) {
+      const surveys = createHealthSurveyService({ repository: surveyRepository });
+      const began = await surveyRepository.listOf(person.id);
+      // Through the survey service: its research answer is the person's one consent.
+      return Promise.all(
+        began.map((row) => surveys.download(person, row.variant as SurveyVariant)),
+      );
+    },
     filesDir: path.join(app.config.dataDir, 'files'),
     brand: app.config.brand,
   });

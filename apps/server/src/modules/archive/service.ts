@@ -18,6 +18,7 @@ import {
 } from '@nestling/shared/report-wording';
 import type { ReportsRepository } from '../reports/repository.ts';
 import type { ReportsService } from '../reports/service.ts';
+import type { PersonRecords } from './records.ts';
 
 /** One file of the archive. Its content is read only when the ZIP stream reaches it. */
 export interface ArchiveEntry {
@@ -103,12 +104,16 @@ export function createArchiveService(deps: {
   reports: ReportsService;
   reportsRepository: ReportsRepository;
   documents: DocumentsRepository;
+  /** Orders, appointments, consents and the rest (records.ts). */
+  records: PersonRecords;
+  /** The person's health surveys as FHIR QuestionnaireResponses, each variant they began. */
+  surveysOf: (person: UserRow) => Promise<unknown[]>;
   /** DATA_DIR/files */
   filesDir: string;
   brand: { readonly productName: string; readonly companyName: string };
   now?: () => Date;
 }) {
-  const { reports, reportsRepository, documents, filesDir, brand } = deps;
+  const { reports, reportsRepository, documents, records, filesDir, brand } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** GET /user's answer with every flag: the accounts as they are, with or without reports. */
@@ -194,6 +199,25 @@ export function createArchiveService(deps: {
     async plan(subject: UserRow, log: FastifyBaseLogger): Promise<ArchiveFile> {
       const createdAt = now();
       const taken = new Set<string>(['README.txt', 'profile.json']);
+      const recordParts: ArchiveEntry[] = Object.entries(await records.of(subject)).map(
+        ([name, { description, content }]) => ({
+          name,
+          description: `${description} (JSON)`,
+          deflate: true,
+          source: { kind: 'records' },
+          read: () => once(() => Promise.resolve(json(content))),
+        }),
+      );
+      const surveys = await deps.surveysOf(subject);
+      recordParts.push({
+        name: 'records/health-surveys.json',
+        description:
+          'Your health survey answers, as FHIR QuestionnaireResponses (JSON), one per survey you began.',
+        deflate: true,
+        source: { kind: 'surveys' },
+        read: () => once(() => Promise.resolve(json(surveys))),
+      });
+      for (const part of recordParts) taken.add(part.name);
       const profile = await profileOf(subject);
 
       const summaries = await reportsRepository.latestSummaries({
@@ -231,7 +255,7 @@ export function createArchiveService(deps: {
         source: { kind: 'profile' },
         read: () => once(() => Promise.resolve(json(profile))),
       };
-      const contents = [profileEntry, ...reportParts, ...documentParts];
+      const contents = [profileEntry, ...recordParts, ...reportParts, ...documentParts];
       const readme = readmeText({ brand, profile, createdAt, entries: contents, missing });
       const readmeEntry: ArchiveEntry = {
         name: 'README.txt',
@@ -329,7 +353,8 @@ function readmeText(options: {
     '='.repeat(title.length),
     '',
     `This archive holds everything ${brand.productName} keeps for ${whom}:`,
-    'your details, every report with all its versions, and your documents.',
+    'your details, every report with all its versions, your documents, and the records of',
+    'your orders, kits, addresses, appointments, survey answers, consents and activity.',
     `It was made on ${usDateFromDate(createdAt)} at ${time} UTC.`,
     '',
     'It holds health information. Keep it somewhere safe and share it only with people you',
@@ -340,6 +365,9 @@ function readmeText(options: {
     '-------------------',
     '',
     '- profile.json: your details, your couple accounts and your individual orders.',
+    '- records/: your orders and kits (with the addresses they went to), appointments, health',
+    '  survey answers, consents, partner invitations, clinic, imported genetic data, the',
+    '  versions of reports you opened, and what was done with your account (JSON files).',
     '- reports/: a folder per report. When the lab corrects a report, the correction is a new',
     '  version. Every version is here as a JSON file (the results as data, for your doctor or',
     '  another program), and the latest version also as a PDF to read and print.',

@@ -26,6 +26,7 @@ import {
 } from '../../test/database.ts';
 import { importFile, startTestWorker } from '../../test/my-data.ts';
 import { mailsTo } from '../../test/outbox.ts';
+import { rowsNaming } from '../../test/person-rows.ts';
 
 const MOTHER = { id: 'demo-mother', email: 'mother@demo.test' };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -91,27 +92,6 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return myDataOverviewSchema.parse(response.json());
   };
-  /** Rows anywhere in the database that hold the person's id or email, table by table. */
-  async function rowsNaming(person: { id: string; email: string }) {
-    const tables = await queryRows<{ name: string }>(
-      database,
-      sql`select table_name as name from information_schema.tables
-          where table_schema = 'public' and table_type = 'BASE TABLE'`,
-    );
-    const found: Record<string, number> = {};
-    for (const { name } of tables) {
-      const table = sql.identifier(name);
-      const rows = await queryRows<{ count: number | string }>(
-        database,
-        sql`select count(*) as count from ${table} as t
-            where t::text like ${`%${person.id}%`} or lower(t::text) like ${`%${person.email}%`}`,
-      );
-      const count = Number(rows[0]?.count ?? 0);
-      if (count > 0) found[name] = count;
-    }
-    return found;
-  }
-
   it('lists what the portal holds, only with My Data on, and shows staff the same', async () => {
     const mine = await overview('mother');
     const count = (kind: string) => mine.held.find((entry) => entry.kind === kind);
@@ -249,7 +229,7 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
     );
     const reading = await call('mother', 'GET', `/api/reports/${opened[0]?.id ?? ''}`);
     expect(reading.statusCode, reading.body).toBe(200);
-    const before = await rowsNaming(MOTHER);
+    const before = await rowsNaming(database, MOTHER);
     expect(Object.keys(before).length).toBeGreaterThan(5);
     expect(before).toHaveProperty('report_reading', 1);
 
@@ -273,7 +253,7 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
     }
     expect(state).toBe('succeeded');
 
-    expect(await rowsNaming(MOTHER)).toEqual({});
+    expect(await rowsNaming(database, MOTHER)).toEqual({});
     for (const document of documents) {
       expect(existsSync(path.join(filesDir, document.storage_path))).toBe(false);
     }
