@@ -30,6 +30,7 @@ describe('loadConfig', () => {
         logoFile: null,
       },
       lab: {
+        testRecordRetentionYears: 10,
         name: 'Nestling Genomics Laboratory',
         returnAddress: ['Sample Receiving', '2100 Example Parkway, Suite 300', 'Austin, TX 78758'],
       },
@@ -107,6 +108,7 @@ describe('loadConfig', () => {
         BRAND_LOGO_FILE: 'brand/acorn.svg',
         LAB_NAME: 'Acorn Lab',
         LAB_RETURN_ADDRESS: ' Intake | 5 Oak Row ||Salem, OR 97301 ',
+        TEST_RECORD_RETENTION_YEARS: '0',
         WEB_DIST_DIR: 'web',
         SHUTDOWN_TIMEOUT_MS: '2500',
         SIGN_UP_ANSWER_MS: '250',
@@ -153,7 +155,11 @@ describe('loadConfig', () => {
         color: '#7a1f5c',
         logoFile: '/srv/portal/brand/acorn.svg',
       },
-      lab: { name: 'Acorn Lab', returnAddress: ['Intake', '5 Oak Row', 'Salem, OR 97301'] },
+      lab: {
+        testRecordRetentionYears: 0,
+        name: 'Acorn Lab',
+        returnAddress: ['Intake', '5 Oak Row', 'Salem, OR 97301'],
+      },
       signUpAnswerMs: 250,
       limits: { couplePlacesPerPerson: 2, appointmentsPerPerson: 3 },
       webDistDir: '/srv/portal/web',

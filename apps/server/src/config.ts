@@ -56,6 +56,12 @@ export interface Config {
   };
   /** The lab that receives the samples: the addressee of the prepaid return labels. */
   readonly lab: {
+    /**
+     * How many years the lab keeps a deleted person's test records (results, kit ids, name and
+     * date of birth), counted from the last result or kit activation; 0 keeps none here (the
+     * lab keeps them in its own system). ADR 027.
+     */
+    readonly testRecordRetentionYears: number;
     readonly name: string;
     /** The address under the name, one line each. */
     readonly returnAddress: readonly string[];
@@ -307,6 +313,14 @@ const envSchema = z.object({
   LAB_RETURN_ADDRESS: withDefault(
     z.string().trim().default('Sample Receiving|2100 Example Parkway, Suite 300|Austin, TX 78758'),
   ),
+  TEST_RECORD_RETENTION_YEARS: withDefault(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(100, 'must be at most 100')
+      .default(10),
+  ),
   COUPLE_PLACES_PER_PERSON: withDefault(perPersonLimit),
   APPOINTMENTS_PER_PERSON: withDefault(perPersonLimit),
   SIGN_UP_ANSWER_MS: withDefault(
@@ -484,6 +498,7 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
         settings.BRAND_LOGO_FILE === undefined ? null : path.resolve(cwd, settings.BRAND_LOGO_FILE),
     },
     lab: {
+      testRecordRetentionYears: settings.TEST_RECORD_RETENTION_YEARS,
       name: settings.LAB_NAME,
       returnAddress: settings.LAB_RETURN_ADDRESS.split('|')
         .map((line) => line.trim())

@@ -54,9 +54,21 @@ export type ResearchConsentAnswer = z.infer<typeof researchConsentAnswerSchema>;
  * GET /user/privacy: the person's research consent and any pending account deletion, for
  * everyone (account settings' 'Your data and privacy', and the banner while a deletion waits).
  */
+/**
+ * What deleting an account keeps, said plainly (issue 29): a clinical lab must keep test records
+ * for a period the law and the lab set.
+ */
+export function testRecordsKeptText(years: number): string {
+  return years === 0
+    ? 'The lab keeps its own copy of your test records (your results and the kit ids, with your name and date of birth), as the law requires of a clinical laboratory; nothing of them stays here.'
+    : `The lab must keep your test records (your results and the kit ids, with your name and date of birth) for ${String(years)} ${years === 1 ? 'year' : 'years'} after your last test, as the law requires of a clinical laboratory. They are kept apart from your account, used for nothing else, and then deleted.`;
+}
+
 export const privacyAnswerSchema = z.object({
   researchConsentSince: z.nullable(z.string()),
   deletion: z.nullable(accountDeletionSchema),
+  /** How many years the lab keeps a deleted account's test records; 0: none in the portal. */
+  testRecordRetentionYears: z.number(),
 });
 export type PrivacyAnswer = z.infer<typeof privacyAnswerSchema>;
 

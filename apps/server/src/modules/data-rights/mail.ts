@@ -1,3 +1,4 @@
+import { testRecordsKeptText } from '@nestling/shared/contract/data-rights';
 import { formatUsDate } from '@nestling/shared/products';
 import type { Config } from '../../config.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -7,7 +8,7 @@ import type { MailMessage } from '../mail/mailer.ts';
  * of it even if they did not ask (someone else signed in to their account), in time to undo it.
  */
 export function deletionScheduledMail(
-  config: Pick<Config, 'publicUrl' | 'brand'>,
+  config: Pick<Config, 'publicUrl' | 'brand' | 'lab'>,
   to: string,
   dueAt: Date,
 ): MailMessage {
@@ -21,6 +22,7 @@ export function deletionScheduledMail(
         kind: 'paragraph',
         text: `Your ${product} account is set to be deleted on ${day}, with your reports, documents, surveys and other data, as you asked. Until then you can keep it.`,
       },
+      { kind: 'paragraph', text: testRecordsKeptText(config.lab.testRecordRetentionYears) },
       {
         kind: 'action',
         label: 'Keep my account',

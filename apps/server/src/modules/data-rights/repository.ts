@@ -12,12 +12,15 @@ import {
   partnerInvitation,
   rateLimit,
   report,
+  reportVersion,
+  retainedTestRecord,
   surveyResponse,
   user,
   verification,
 } from '../../db/schema.ts';
 
 export type AccountDeletionRow = typeof accountDeletion.$inferSelect;
+export type RetainedTestRecordRow = typeof retainedTestRecord.$inferInsert;
 
 /** What the data-rights centre reads and deletes (ADR 027): the only code that speaks Drizzle for it. */
 export function createDataRightsRepository(db: Database) {
@@ -129,6 +132,44 @@ export function createDataRightsRepository(db: Database) {
       };
     },
 
+    /**
+     * The person's test records as a lab keeps them: their individual orders (a couple's
+     * partner's part included) and every version of each one's report.
+     */
+    async testRecordsOf(userId: string) {
+      const orders = await db
+        .select()
+        .from(individualOrder)
+        .where(eq(individualOrder.userId, userId))
+        .orderBy(individualOrder.createdAt);
+      const orderIds = orders.map((order) => order.id);
+      const versions =
+        orderIds.length === 0
+          ? []
+          : await db
+              .select({
+                orderId: report.individualOrderId,
+                labReportId: report.labReportId,
+                kind: report.kind,
+                version: reportVersion.version,
+                signedOffOn: reportVersion.signedOffOn,
+                content: reportVersion.content,
+              })
+              .from(report)
+              .innerJoin(reportVersion, eq(reportVersion.reportId, report.id))
+              .where(inArray(report.individualOrderId, orderIds))
+              .orderBy(report.labReportId, reportVersion.version);
+      return { orders, versions };
+    },
+
+    async deleteRetainedRecord(id: string): Promise<boolean> {
+      const removed = await db
+        .delete(retainedTestRecord)
+        .where(eq(retainedTestRecord.id, id))
+        .returning({ id: retainedTestRecord.id });
+      return removed.length > 0;
+    },
+
     /** The files of the person kept outside the file store's own folder. */
     async filesOf(userId: string) {
       const documents = await db
@@ -150,14 +191,17 @@ export function createDataRightsRepository(db: Database) {
      * belongs to them with it (foreign keys cascade); what only names them is cleared: the
      * couple account keeps the partner's joint and embryo reports without the person's email,
      * invitations to their address go, their rate-limit counters go. The audit trail stays, with
-     * the person's id replaced by `pseudonym`, so staff accesses remain accounted for.
+     * the person's id replaced by `pseudonym`, so staff accesses remain accounted for. The test
+     * records the lab must keep, when there are any, are kept apart in the same transaction.
      */
     async deletePerson(
       person: { id: string; email: string },
       rateLimitKeys: readonly string[],
       pseudonym: string,
+      retained: RetainedTestRecordRow | null,
     ): Promise<void> {
       await db.transaction(async (tx) => {
+        if (retained !== null) await tx.insert(retainedTestRecord).values(retained);
         await tx
           .update(auditLog)
           .set({ subjectId: pseudonym })

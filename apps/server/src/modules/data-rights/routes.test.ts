@@ -158,6 +158,7 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
     expect(privacyAnswerSchema.parse(before.json())).toEqual({
       researchConsentSince: null,
       deletion: null,
+      testRecordRetentionYears: 10,
     });
     expect(
       (await call('father', 'PUT', '/api/user/research-consent', { consent: true })).statusCode,
@@ -186,6 +187,8 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
       expect(mails).toHaveLength(1);
     });
     expect(mails[0]?.text).toContain(`${TEST_ORIGIN}/account-settings`);
+    expect(mails[0]?.text).toContain('must keep your test records');
+    expect(mails[0]?.text).toContain('for 10 years after your last test');
     expect((await call('father', 'DELETE', '/api/user/deletion')).statusCode).toBe(200);
     expect(
       (await call('father', 'PUT', '/api/user/research-consent', { consent: false })).statusCode,
@@ -229,6 +232,31 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
     );
     const reading = await call('mother', 'GET', `/api/reports/${opened[0]?.id ?? ''}`);
     expect(reading.statusCode, reading.body).toBe(200);
+    // What the lab must keep: her individual orders that were tested and their reports.
+    const testedRows = await queryRows<{
+      first_name: string;
+      purchase_id: string;
+      lab_report_id: string;
+      signed_off_on: string;
+    }>(
+      database,
+      sql`select u.first_name, o.purchase_id, r.lab_report_id, v.signed_off_on::text
+          from individual_order o join "user" u on u.id = o.user_id
+          join report r on r.individual_order_id = o.id
+          join report_version v on v.report_id = r.id
+          where o.user_id = ${MOTHER.id} order by r.lab_report_id, v.version`,
+    );
+    expect(testedRows.length).toBeGreaterThan(0);
+    const keptBefore = {
+      firstName: testedRows[0]?.first_name,
+      kitIds: [...new Set(testedRows.map((row) => row.purchase_id))],
+      labReportIds: testedRows.map((row) => row.lab_report_id),
+      lastSignedOff:
+        testedRows
+          .map((row) => row.signed_off_on)
+          .sort()
+          .at(-1) ?? '',
+    };
     const before = await rowsNaming(database, MOTHER);
     expect(Object.keys(before).length).toBeGreaterThan(5);
     expect(before).toHaveProperty('report_reading', 1);
@@ -237,6 +265,11 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
       confirmEmail: MOTHER.email,
     });
     expect(asked.statusCode, asked.body).toBe(200);
+    // She is told what the lab keeps, and for how long.
+    const privacy = privacyAnswerSchema.parse(
+      (await call('mother', 'GET', '/api/user/privacy')).json(),
+    );
+    expect(privacy.testRecordRetentionYears).toBe(10);
     // The grace period passes.
     await app.database.db.execute(sql`update account_deletion set due_at = now()`);
     await app.database.db.execute(
@@ -278,5 +311,40 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
     expect(deleted[0]?.subject_id).toMatch(/^deleted-/);
     // Her token no longer works.
     expect((await call('mother', 'GET', '/api/user')).statusCode).toBe(401);
+
+    // Her test records are kept apart, as the lab must, naming no account, and go in time.
+    const kept = await queryRows<{
+      id: string;
+      person: { firstName: string; birthYear: number };
+      records: { orders: { kitId: string }[]; reports: { labReportId: string; version: number }[] };
+      retain_until: Date | string;
+    }>(database, sql`select id, person, records, retain_until from retained_test_record`);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.person.firstName).toBe(keptBefore.firstName);
+    expect(kept[0]?.records.orders.map((order) => order.kitId)).toEqual(keptBefore.kitIds);
+    expect(kept[0]?.records.reports.map((version) => version.labReportId)).toEqual(
+      keptBefore.labReportIds,
+    );
+    const until = new Date(kept[0]?.retain_until ?? 0);
+    expect(until.getUTCFullYear()).toBe(new Date(keptBefore.lastSignedOff).getUTCFullYear() + 10);
+    const expiry = await queryRows<{ run_at: Date | string }>(
+      database,
+      sql`select run_at from job where kind = 'retained-test-record-expiry'`,
+    );
+    expect(expiry.map((job) => new Date(job.run_at).getTime())).toEqual([until.getTime()]);
+    await app.database.db.execute(
+      sql`update job set run_at = now() where kind = 'retained-test-record-expiry'`,
+    );
+    for (let i = 0; i < 800; i += 1) {
+      await pause(25);
+      const left = await queryRows<{ id: string }>(
+        database,
+        sql`select id from retained_test_record`,
+      );
+      if (left.length === 0) break;
+    }
+    expect(
+      await queryRows<{ id: string }>(database, sql`select id from retained_test_record`),
+    ).toEqual([]);
   });
 });

@@ -21,7 +21,9 @@ import { createDataRightsRepository } from './repository.ts';
 import {
   ACCOUNT_DELETION_JOB_KIND,
   createDataRightsService,
+  RETAINED_RECORD_EXPIRY_JOB_KIND,
   type AccountDeletionJobPayload,
+  type RetainedRecordExpiryPayload,
 } from './service.ts';
 
 const errors = {
@@ -45,6 +47,7 @@ export function createDataRightsServiceFor(app: FastifyInstance) {
       uploadsDir: path.join(app.config.dataDir, 'uploads'),
     },
     findUser: (id) => users.findById(id),
+    testRecordRetentionYears: app.config.lab.testRecordRetentionYears,
   });
 }
 
@@ -71,9 +74,20 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
           subjectId: done.pseudonym,
           action: 'account-deleted',
         });
-        context.log.info('Account deleted');
+        context.log.info(
+          { testRecordsKeptUntil: done.keptUntil?.toISOString() ?? null },
+          'Account deleted',
+        );
       }
       return { deleted: done.deleted };
+    },
+  );
+  app.jobHandlers.register<RetainedRecordExpiryPayload>(
+    RETAINED_RECORD_EXPIRY_JOB_KIND,
+    async (context) => {
+      const deleted = await service.runRetainedRecordExpiry(context);
+      if (deleted) context.log.info('Kept test records deleted at the end of their period');
+      return { deleted };
     },
   );
 

@@ -15,9 +15,20 @@ import type { JobContext } from '../jobs/registry.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accountKey } from '../rate-limit/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import type { AccountDeletionRow, DataRightsRepository } from './repository.ts';
+import type {
+  AccountDeletionRow,
+  DataRightsRepository,
+  RetainedTestRecordRow,
+} from './repository.ts';
 
 export const ACCOUNT_DELETION_JOB_KIND = 'account-deletion';
+/** Deletes a deleted account's kept test records when their period ends. */
+export const RETAINED_RECORD_EXPIRY_JOB_KIND = 'retained-test-record-expiry';
+
+/** The expiry job's payload: the kept record's random id. */
+export interface RetainedRecordExpiryPayload {
+  recordId: string;
+}
 
 /** The job's payload: the request's random id, never the person's. */
 export interface AccountDeletionJobPayload {
@@ -60,6 +71,8 @@ export function createDataRightsService(deps: {
   jobs: JobQueue;
   files: PersonFiles;
   findUser: (id: string) => Promise<UserRow | null>;
+  /** LAB_TEST_RECORD_RETENTION_YEARS: 0 keeps nothing. */
+  testRecordRetentionYears: number;
   now?: () => Date;
 }) {
   const { repository, files } = deps;
@@ -70,6 +83,52 @@ export function createDataRightsService(deps: {
     const target = path.resolve(root, relative);
     if (!target.startsWith(path.resolve(root) + path.sep)) return;
     await rm(target, { force: true, recursive: true });
+  }
+
+  /**
+   * What the lab must keep of the person, or null when nothing: their name, date of birth and
+   * sex, and the orders that were tested (a kit activated or a report delivered) with every
+   * version of their reports, until the period after the last of those ends.
+   */
+  async function testRecordsToKeep(person: UserRow): Promise<RetainedTestRecordRow | null> {
+    if (deps.testRecordRetentionYears === 0) return null;
+    const { orders, versions } = await repository.testRecordsOf(person.id);
+    const tested = orders.filter(
+      (order) =>
+        order.activatedAt !== null || versions.some((version) => version.orderId === order.id),
+    );
+    if (tested.length === 0) return null;
+    const times = [
+      ...tested.flatMap((order) => (order.activatedAt === null ? [] : [order.activatedAt])),
+      ...versions.map((version) => new Date(`${version.signedOffOn}T00:00:00Z`)),
+    ].map((time) => time.getTime());
+    const last = new Date(Math.max(...times));
+    const retainUntil = new Date(last);
+    retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + deps.testRecordRetentionYears);
+    if (retainUntil <= now()) return null;
+    return {
+      id: randomUUID(),
+      person: {
+        firstName: person.firstName,
+        lastName: person.lastName,
+        birthYear: person.birthYear,
+        birthMonth: person.birthMonth,
+        birthDay: person.birthDay,
+        sex: person.sex,
+      },
+      records: {
+        orders: tested.map((order) => ({
+          id: order.id,
+          kitId: order.purchaseId,
+          testType: order.testType,
+          purchaseDate: order.purchaseDate,
+          activatedAt: order.activatedAt?.toISOString() ?? null,
+        })),
+        reports: versions.map(({ orderId, ...version }) => ({ orderId, ...version })),
+      },
+      keptAt: now(),
+      retainUntil,
+    };
   }
 
   return {
@@ -94,6 +153,7 @@ export function createDataRightsService(deps: {
       return {
         researchConsentSince: person.researchConsentAt?.toISOString() ?? null,
         deletion: deletionOf(await repository.deletionOf(person.id)),
+        testRecordRetentionYears: deps.testRecordRetentionYears,
       };
     },
 
@@ -147,13 +207,14 @@ export function createDataRightsService(deps: {
     },
 
     /**
-     * The job: deletes the person's rows, then their files (documents, imports' uploads, the
-     * file store's folder). Safe to run again: a second run finds the rows gone and removes
-     * whatever files are left. Answers the pseudonym that replaced the person in the audit log.
+     * The job: keeps the test records the lab must keep apart, deletes the person's rows, then
+     * their files (documents, imports' uploads, the file store's folder). Safe to run again: a
+     * second run finds the rows gone and removes whatever files are left. Answers the pseudonym
+     * that replaced the person in the audit log, and until when test records are kept.
      */
     async runDeletionJob(
       context: Pick<JobContext<AccountDeletionJobPayload>, 'payload'>,
-    ): Promise<{ deleted: boolean; pseudonym?: string }> {
+    ): Promise<{ deleted: boolean; pseudonym?: string; keptUntil?: Date }> {
       const row = await repository.deletionById(context.payload.deletionId);
       // Undone, or done by an earlier run.
       if (row === null) return { deleted: false };
@@ -162,10 +223,21 @@ export function createDataRightsService(deps: {
       if (person === null) return { deleted: false };
       const { documentPaths, importIds } = await repository.filesOf(person.id);
       const pseudonym = `deleted-${randomUUID()}`;
+      const kept = await testRecordsToKeep(person);
+      if (kept !== null) {
+        // Queued first: should the deletion fail and run again, the spare job finds nothing.
+        await deps.jobs.enqueue({
+          kind: RETAINED_RECORD_EXPIRY_JOB_KIND,
+          payload: { recordId: kept.id } satisfies RetainedRecordExpiryPayload,
+          userId: null,
+          runAt: kept.retainUntil,
+        });
+      }
       await repository.deletePerson(
         { id: person.id, email: person.email },
         [person.id, accountKey(person.email)],
         pseudonym,
+        kept,
       );
       for (const storagePath of documentPaths) await removeUnder(files.filesDir, storagePath);
       for (const id of importIds) {
@@ -173,7 +245,18 @@ export function createDataRightsService(deps: {
         await removeUnder(files.uploadsDir, `${id}.json`);
       }
       await files.fileStore.deleteByPrefix(`users/${person.id}/`);
-      return { deleted: true, pseudonym };
+      return {
+        deleted: true,
+        pseudonym,
+        ...(kept === null ? {} : { keptUntil: kept.retainUntil }),
+      };
+    },
+
+    /** The expiry job: the kept test records go when their period ends. */
+    async runRetainedRecordExpiry(
+      context: Pick<JobContext<RetainedRecordExpiryPayload>, 'payload'>,
+    ): Promise<boolean> {
+      return repository.deleteRetainedRecord(context.payload.recordId);
     },
   };
 }

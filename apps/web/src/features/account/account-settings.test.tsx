@@ -14,7 +14,8 @@ beforeEach(() => {
 async function setup(user: CurrentUser) {
   const services = createTestServices();
   answerRoutes(services, {
-    'GET /api/user/privacy': () => Response.json({ researchConsentSince: null, deletion: null }),
+    'GET /api/user/privacy': () =>
+      Response.json({ researchConsentSince: null, deletion: null, testRecordRetentionYears: 10 }),
     'GET /api/user/sessions': () =>
       Response.json({
         sessions: [

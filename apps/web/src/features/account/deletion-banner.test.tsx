@@ -11,7 +11,8 @@ async function setup(deletion: { requestedAt: string; dueAt: string } | null) {
   const user = makeUser();
   const services = createTestServices({ user });
   const calls = answerRoutes(services, {
-    'GET /api/user/privacy': () => Response.json({ researchConsentSince: null, deletion }),
+    'GET /api/user/privacy': () =>
+      Response.json({ researchConsentSince: null, deletion, testRecordRetentionYears: 10 }),
   });
   await renderWithRouter(<DeletionBanner />, { path: '/reports', user, services });
   return calls;

@@ -20,6 +20,7 @@ async function setup() {
   const state: PrivacyAnswer = {
     researchConsentSince: null,
     deletion: null,
+    testRecordRetentionYears: 7,
   };
   const calls = answerRoutes(services, {
     'GET /api/user/privacy': () => Response.json(state),
@@ -74,6 +75,10 @@ describe('Your data and privacy, for everyone', () => {
     const { person } = await setup();
     const section = await screen.findByRole('region', { name: 'Delete your account' });
     expect(section).toHaveTextContent('they stay for your partner');
+    // What the lab must keep, and for how long, is said before anything is asked.
+    expect(section).toHaveTextContent(
+      'The lab must keep your test records (your results and the kit ids, with your name and date of birth) for 7 years after your last test',
+    );
     await person.click(within(section).getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     await person.type(within(dialog).getByLabelText(/Your email address/), 'wrong@example.org');

@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
+  testRecordsKeptText,
   type PrivacyAnswer,
 } from '@nestling/shared/contract/data-rights';
 import { useId, useState, type SubmitEvent } from 'react';
@@ -43,9 +44,11 @@ function ResearchConsent({ since, readOnly }: { since: string | null; readOnly: 
 
 function DeleteAccount({
   deletion,
+  retentionYears,
   readOnly,
 }: {
   deletion: PrivacyAnswer['deletion'];
+  retentionYears: number;
   readOnly: boolean;
 }) {
   const { requestDeletion, cancelDeletion } = usePrivacyActions();
@@ -57,7 +60,7 @@ function DeleteAccount({
       <Stack gap="xs">
         <Alert color="red" title="Your account is set to be deleted" role="status">
           Your account and everything in it will be deleted on {longDateOf(deletion.dueAt)}. Until
-          then you can keep it.
+          then you can keep it. {testRecordsKeptText(retentionYears)}
         </Alert>
         {cancelDeletion.isError && (
           <Alert color="red" role="alert">
@@ -96,11 +99,12 @@ function DeleteAccount({
   return (
     <Stack gap="xs">
       <Text size="sm">
-        Deleting your account removes your profile, your individual reports, documents, surveys,
+        Deleting your account removes your profile, orders, appointments, documents, surveys,
         imports, exports and the links sent to your clinic, from our database and our file storage.
         It happens {String(ACCOUNT_DELETION_GRACE_DAYS)} days after you ask, so that you can change
         your mind.
       </Text>
+      <Text size="sm">{testRecordsKeptText(retentionYears)}</Text>
       <Text size="sm">
         A couple’s joint and embryo reports belong to both partners, as our terms say: they stay for
         your partner, without your email address. The record of who opened your data stays, with
@@ -134,6 +138,7 @@ function DeleteAccount({
               days. Until then you can keep it from this page. Download anything you want to keep
               first.
             </Text>
+            <Text size="sm">{testRecordsKeptText(retentionYears)}</Text>
             <TextInput
               label="Your email address"
               description="Type it to confirm that you mean it."
@@ -208,7 +213,11 @@ export function PrivacySection({ readOnly }: { readOnly: boolean }) {
         <Text fw={700} id={deleteId}>
           Delete your account
         </Text>
-        <DeleteAccount deletion={privacy.data.deletion} readOnly={locked} />
+        <DeleteAccount
+          deletion={privacy.data.deletion}
+          retentionYears={privacy.data.testRecordRetentionYears}
+          readOnly={locked}
+        />
       </Stack>
     </Stack>
   );
