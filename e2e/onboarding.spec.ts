@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
+import { fatherReport, jointReport, motherReport } from '../apps/server/src/db/demo-reports.ts';
 import {
+  DEMO_PASSWORD,
   newPatient,
   NEW_PATIENT_PASSWORD,
   signInAs,
@@ -17,7 +20,8 @@ import { linkIn, waitForMail } from './mail.ts';
  * answers the health survey across a reload and a 'Session Expiring' dialog, accepts the terms
  * and the HIPAA notice; the partner named at checkout opens the mailed invitation signed out,
  * creates an account, sees the invite banner, accepts, answers their own survey and the terms;
- * then the couple activates both kits. Each new page and state is scanned with axe once, and
+ * then the lab ships the kits and the couple activates both; the lab delivers the joint report
+ * and each partner's individual report, and each reads them. Each new page and state is scanned with axe once, and
  * screenshots of the pages are kept for both widths.
  */
 
@@ -128,7 +132,7 @@ async function signedOutPage(browser: Browser, baseURL: string): Promise<Page> {
   return context.newPage();
 }
 
-test('a couple goes from purchase to activated kits: survey kept across a reload and a Session Expiring dialog, terms, the mailed invitation and the banner', async ({
+test('a couple goes from purchase to reading every report: survey kept across a reload and a Session Expiring dialog, terms, the mailed invitation and the banner, shipped kits, the joint and both individual reports', async ({
   page,
   browser,
   baseURL,
@@ -356,6 +360,57 @@ test('a couple goes from purchase to activated kits: survey kept across a reload
   await page.goto('/saliva');
   await expect(page.getByText(/Alex/).first()).toBeVisible();
   await shot(page, 'saliva-journey-activated');
+
+  // The lab delivers every report the couple test sells: the joint report to the couple's
+  // account, and each partner's individual report to the order their kit names (issue 29).
+  const lab = await browser.newContext({ baseURL: base });
+  const labStaff = await signInByApi(lab.request, base, 'staff@demo.test', DEMO_PASSWORD);
+  const keyAnswer = await lab.request.post('/api/admin/lab-keys', {
+    headers: { authorization: `Bearer ${labStaff}` },
+    data: { name: `e2e couple ${buyer}` },
+  });
+  expect(keyAnswer.status()).toBe(201);
+  const { key } = (await keyAnswer.json()) as { key: string };
+  const buyerToken = (await tokenIn(page.context())) ?? '';
+  const accounts = (
+    (await (
+      await page.request.get('/api/user?preconception=true', {
+        headers: { authorization: `Bearer ${buyerToken}` },
+      })
+    ).json()) as { accounts: { id: string }[] }
+  ).accounts;
+  const suffix = randomUUID().slice(0, 8);
+  for (const payload of [
+    {
+      ...jointReport,
+      labReportId: `E2E-JOINT-${suffix}`,
+      coupleAccountId: accounts[0]?.id,
+      individualOrderId: undefined,
+    },
+    { ...motherReport, labReportId: `E2E-MOTHER-${suffix}`, individualOrderId: kitOf('mother') },
+    { ...fatherReport, labReportId: `E2E-FATHER-${suffix}`, individualOrderId: kitOf('father') },
+  ]) {
+    const delivered = await lab.request.post('/api/lab/reports', {
+      headers: { authorization: `Bearer ${key}` },
+      data: payload,
+    });
+    expect(delivered.status(), await delivered.text()).toBe(201);
+  }
+  await lab.close();
+
+  // Each reads the joint report and their own individual report.
+  for (const [reader, name] of [
+    [page, 'buyer'],
+    [other, 'partner'],
+  ] as const) {
+    await reader.goto('/reports/joint');
+    await expect(reader.getByText(/Version 1 of 1, signed off on/)).toBeVisible();
+    if (reader === page) await expectNoAxeViolations(reader);
+    await reader.goto('/reports/individual');
+    await expect(reader.getByText(/Version 1 of 1, signed off on/)).toBeVisible();
+    await expectNoAxeViolations(reader);
+    await shot(reader, `individual-report-${name}`);
+  }
   await other.context().close();
 });
 
