@@ -35,6 +35,9 @@ export const DOB_MIN_YEAR = 1900;
 export const DOB_FORMAT_MESSAGE = 'Enter your date of birth as MM/DD/YYYY';
 export const DOB_MONTH_MESSAGE = 'The month comes first and goes from 1 to 12 (MM/DD/YYYY)';
 export const DOB_FUTURE_MESSAGE = 'Your date of birth cannot be in the future';
+/** The terms require it: a person must be an adult to be tested or to agree to them. */
+export const MINIMUM_AGE_YEARS = 18;
+export const DOB_UNDER_AGE_MESSAGE = `You must be at least ${String(MINIMUM_AGE_YEARS)} years old to use this portal`;
 export const DOB_TOO_EARLY_MESSAGE = `Enter a year from ${DOB_MIN_YEAR} onwards`;
 
 const MONTH_NAMES = [

@@ -4,6 +4,7 @@ import {
   DOB_FUTURE_MESSAGE,
   DOB_MONTH_MESSAGE,
   DOB_TOO_EARLY_MESSAGE,
+  DOB_UNDER_AGE_MESSAGE,
 } from '../dates.ts';
 import { EMAIL_MESSAGE, EMAIL_PATTERN } from '../text.ts';
 import { dobSchema, emailSchema } from './fields.ts';
@@ -27,13 +28,20 @@ describe('dobSchema', () => {
     expect(dobSchema.parse(' 3/7/1990 ')).toBe('03/07/1990');
   });
 
-  it('accepts the first day of 1900 and today', () => {
+  it('accepts the first day of 1900 and an 18th birthday today', () => {
     expect(dobSchema.parse('01/01/1900')).toBe('01/01/1900');
-    expect(dobSchema.parse('06/15/2026')).toBe('06/15/2026');
+    expect(dobSchema.parse('06/15/2008')).toBe('06/15/2008');
   });
 
-  it('accepts tomorrow in UTC while it is already today somewhere (UTC+14)', () => {
-    expect(dobSchema.parse('06/16/2026')).toBe('06/16/2026');
+  it('accepts an 18th birthday tomorrow in UTC while it is already today somewhere (UTC+14)', () => {
+    expect(dobSchema.parse('06/16/2008')).toBe('06/16/2008');
+  });
+
+  it('refuses anyone under 18, as the terms require', () => {
+    expect(messages('06/17/2008')).toEqual([DOB_UNDER_AGE_MESSAGE]);
+    // An 11-year-old, as the review signed up.
+    expect(messages('03/14/2015')).toEqual([DOB_UNDER_AGE_MESSAGE]);
+    expect(messages('06/15/2026')).toEqual([DOB_UNDER_AGE_MESSAGE]);
   });
 
   it('rejects a date after today everywhere', () => {
@@ -62,7 +70,7 @@ describe('dobSchema', () => {
   it('names the month in every month-length message, and says the month comes first', () => {
     expect(DOB_MONTH_MESSAGE).toBe('The month comes first and goes from 1 to 12 (MM/DD/YYYY)');
     expect(messages('09/31/1990')).toEqual(['September has 30 days']);
-    expect(messages('02/29/2024')).toEqual([]);
+    expect(messages('02/29/1996')).toEqual([]);
   });
 
   it.each(['', '   ', '1990-03-07', '03/07/90', '3/7/1990/1', 'soon'])(

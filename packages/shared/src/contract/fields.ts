@@ -5,7 +5,9 @@ import {
   DOB_FUTURE_MESSAGE,
   DOB_MIN_YEAR,
   DOB_TOO_EARLY_MESSAGE,
+  DOB_UNDER_AGE_MESSAGE,
   dobProblem,
+  MINIMUM_AGE_YEARS,
   formatDob,
   parseDob,
 } from '../dates.ts';
@@ -29,9 +31,9 @@ function isInFuture({ year, month, day }: DateParts, now: number): boolean {
 }
 
 /**
- * A real calendar date written MM/DD/YYYY, from 1900 up to today. "Today" is judged in the
- * furthest-ahead time zone so the browser and the server always agree. Outputs the date
- * zero-padded ('3/7/1990' -> '03/07/1990').
+ * A real calendar date written MM/DD/YYYY, from 1900 up to 18 years ago (the terms' minimum
+ * age). "Today" is judged in the furthest-ahead time zone so the browser and the server always
+ * agree. Outputs the date zero-padded ('3/7/1990' -> '03/07/1990').
  */
 export const dobSchema = z.pipe(
   z.string({ error: DOB_FORMAT_MESSAGE }).check(z.trim()),
@@ -44,6 +46,10 @@ export const dobSchema = z.pipe(
     if (!parts) return fail(dobProblem(text) ?? DOB_FORMAT_MESSAGE);
     if (parts.year < DOB_MIN_YEAR) return fail(DOB_TOO_EARLY_MESSAGE);
     if (isInFuture(parts, Date.now())) return fail(DOB_FUTURE_MESSAGE);
+    // Judged like the future: 18 today anywhere on Earth is old enough.
+    if (isInFuture({ ...parts, year: parts.year + MINIMUM_AGE_YEARS }, Date.now())) {
+      return fail(DOB_UNDER_AGE_MESSAGE);
+    }
     return formatDob({ Month: parts.month, Day: parts.day, Year: parts.year });
   }),
 );

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DOB_FORMAT_MESSAGE, formatDob } from '../dates.ts';
+import { DOB_FORMAT_MESSAGE, DOB_UNDER_AGE_MESSAGE, formatDob } from '../dates.ts';
 import { dobSchema, emailSchema } from './fields.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -89,16 +89,19 @@ export const signupRequestSchema = z
     birthYear: birthPartSchema,
   })
   .check(
-    z.refine(
-      ({ birthMonth: Month, birthDay: Day, birthYear: Year }) => {
-        const given = [Month, Day, Year].filter((part) => part !== undefined && part !== null);
-        if (given.length === 0) return true;
-        if (given.length !== 3) return false;
-        return dobSchema.safeParse(
-          formatDob({ Month: Month ?? null, Day: Day ?? null, Year: Year ?? null }),
-        ).success;
-      },
-      { error: DOB_FORMAT_MESSAGE, path: ['birthMonth'] },
-    ),
+    z.superRefine(({ birthMonth: Month, birthDay: Day, birthYear: Year }, ctx) => {
+      const given = [Month, Day, Year].filter((part) => part !== undefined && part !== null);
+      if (given.length === 0) return;
+      // The date form's own words: an impossible date, or a person under 18.
+      const problem =
+        given.length !== 3
+          ? DOB_FORMAT_MESSAGE
+          : dobSchema.safeParse(
+              formatDob({ Month: Month ?? null, Day: Day ?? null, Year: Year ?? null }),
+            ).error?.issues[0]?.message;
+      if (problem === undefined) return;
+      const message = problem === DOB_UNDER_AGE_MESSAGE ? problem : DOB_FORMAT_MESSAGE;
+      ctx.issues.push({ code: 'custom', message, path: ['birthMonth'], input: Month });
+    }),
   );
 export type SignupRequest = z.input<typeof signupRequestSchema>;

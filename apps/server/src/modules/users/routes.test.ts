@@ -6,6 +6,7 @@ import {
   SIGN_UP_MESSAGE,
   VERIFIED_EMAIL_REQUIRED,
 } from '@nestling/shared/contract/auth';
+import { DOB_UNDER_AGE_MESSAGE } from '@nestling/shared/dates';
 import { userSchema } from '@nestling/shared/contract/user';
 import type { App } from '../../app.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed.ts';
@@ -200,6 +201,31 @@ describe.each(testDatabaseKinds)('identity on %s', (kind) => {
     );
     const stored = await queryRows(database, sql`select id from "user" where email = ${email}`);
     expect(stored).toHaveLength(0);
+  });
+
+  it('refuses a person under 18, as the terms require, and stores nothing', async () => {
+    const email = `eleven-${kind}@example.org`;
+    const eleven = new Date().getUTCFullYear() - 11;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin },
+      payload: {
+        email,
+        password: 'a sturdy passphrase',
+        name: 'Young Person',
+        birthMonth: 1,
+        birthDay: 15,
+        birthYear: eleven,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(
+      `Invalid request: body.birthMonth: ${DOB_UNDER_AGE_MESSAGE}`,
+    );
+    expect(await queryRows(database, sql`select id from "user" where email = ${email}`)).toEqual(
+      [],
+    );
   });
 
   it('refuses a common password in plain words', async () => {

@@ -66,6 +66,16 @@ describe('SignUpForm', () => {
     expect(await screen.findByText('February has 28 or 29 days')).toBeInTheDocument();
   });
 
+  it('refuses a child at the field, as the terms require 18 or over', async () => {
+    const { user } = await setup();
+    const eleven = new Date().getFullYear() - 11;
+    await user.type(screen.getByLabelText(/^Date of birth/), `3/14/${String(eleven)}`);
+    await user.tab();
+    expect(
+      await screen.findByText('You must be at least 18 years old to use this portal'),
+    ).toBeInTheDocument();
+  });
+
   it("shows the server's error and keeps every value", async () => {
     const services = await setup();
     answerRoutes(services, {
