@@ -673,6 +673,11 @@ export const partnerInvitation = pgTable(
     /** The role the invited person takes: 'mother' or 'father'. */
     role: text('role').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /**
+     * The hashes of the links a resend replaced: such a link says a newer invitation replaced
+     * it, instead of that it was copied wrong. They open nothing.
+     */
+    replacedTokenHashes: text('replaced_token_hashes').array().default([]).notNull(),
     sendCount: integer('send_count').default(1).notNull(),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -684,6 +689,7 @@ export const partnerInvitation = pgTable(
   (table) => [
     index('partner_invitation_couple_account_id_idx').on(table.coupleAccountId),
     index('partner_invitation_email_idx').on(table.email),
+    index('partner_invitation_replaced_token_hashes_idx').using('gin', table.replacedTokenHashes),
   ],
 );
 

@@ -157,6 +157,11 @@ function askInviter(inviter: string): string {
   return `Ask ${inviter} to send a new one from their Partner page.`;
 }
 
+/** An earlier link of an invitation that was sent again: the newest mail holds the one that works. */
+export function invitationReplaced(inviter: string): string {
+  return `A newer invitation from ${inviter} replaced this link. Open the most recent invitation email, or ask ${inviter} to send it again from their Partner page.`;
+}
+
 export function invitationExpired(inviter: string): string {
   return `This invitation has expired. ${askInviter(inviter)}`;
 }

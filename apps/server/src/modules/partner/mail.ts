@@ -23,7 +23,14 @@ export function invitationUrl(publicUrl: string, token: string): string {
 
 export function invitationMail(
   config: MailConfig,
-  invitation: { to: string; token: string; inviterName: string; expiresAt: Date },
+  invitation: {
+    to: string;
+    token: string;
+    inviterName: string;
+    expiresAt: Date;
+    /** Sent again: the links in earlier mails stop working. */
+    resent?: boolean;
+  },
 ): MailMessage {
   const { brand, publicUrl } = config;
   return {
@@ -47,6 +54,14 @@ export function invitationMail(
         kind: 'paragraph',
         text: `The link works once, until ${usDateFromDate(invitation.expiresAt)}. If it has expired, ask ${invitation.inviterName} to send a new one from their Partner page.`,
       },
+      ...(invitation.resent === true
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: 'This email replaces any earlier invitation: the links in earlier invitation emails no longer work.',
+            },
+          ]
+        : []),
       { kind: 'paragraph', text: 'If you were not expecting this, you can ignore this email.' },
     ],
   };

@@ -51,6 +51,16 @@ export function createPartnerRepository(db: Database) {
       return rows[0] ?? null;
     },
 
+    /** The invitation a resend gave a new link instead of this one. */
+    async findByReplacedTokenHash(tokenHash: string): Promise<InvitationRow | null> {
+      const rows = await db
+        .select()
+        .from(partnerInvitation)
+        .where(sql`${partnerInvitation.replacedTokenHashes} @> array[${tokenHash}]::text[]`)
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     async findById(id: string): Promise<InvitationRow | null> {
       const rows = await db
         .select()
@@ -191,7 +201,12 @@ export function createPartnerRepository(db: Database) {
     ): Promise<InvitationRow | null> {
       const rows = await db
         .update(partnerInvitation)
-        .set({ ...change, sendCount: sql`${partnerInvitation.sendCount} + 1` })
+        .set({
+          ...change,
+          sendCount: sql`${partnerInvitation.sendCount} + 1`,
+          // The link being replaced: it will say so.
+          replacedTokenHashes: sql`array_append(${partnerInvitation.replacedTokenHashes}, ${partnerInvitation.tokenHash})`,
+        })
         .where(
           and(
             eq(partnerInvitation.id, id),

@@ -10,6 +10,7 @@ import {
   INVITE_YOURSELF,
   TOO_MANY_INVITATIONS,
   invitationExpired,
+  invitationReplaced,
   invitationViewSchema,
   partnerAnswerSchema,
   placeDoesNotFit,
@@ -117,6 +118,18 @@ describe.each(testDatabaseKinds)('partner invitations and sharing on %s', (kind)
         return match?.[1] === undefined ? [] : [match[1]];
       });
   }
+  /** The text of the newest mail to this address. */
+  async function latestMailText(to: string): Promise<string> {
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = await Promise.all(
+      readdirSync(outbox)
+        .sort()
+        .map((file) => simpleParser(readFileSync(path.join(outbox, file)))),
+    );
+    return (
+      mails.filter((mail) => JSON.stringify(mail.to ?? '').includes(to)).at(-1)?.text ?? ''
+    ).replace(/\s+/g, ' ');
+  }
   async function latestLink(to: string, count: number): Promise<string> {
     let links: string[] = [];
     await vi.waitFor(async () => {
@@ -203,7 +216,17 @@ describe.each(testDatabaseKinds)('partner invitations and sharing on %s', (kind)
     expect(resent.statusCode, resent.body).toBe(200);
     token = await latestLink(people.invitee.email, 2);
     expect(token).not.toBe(firstToken);
-    expect((await call('', 'GET', `/api/invitations/${firstToken}`)).statusCode).toBe(404);
+    // The first link says a newer invitation replaced it, not that it was copied wrong.
+    const replaced = await call('', 'GET', `/api/invitations/${firstToken}`);
+    expect(replaced.statusCode).toBe(410);
+    expect(message(replaced)).toBe(invitationReplaced('Bea'));
+    const acceptOld = await call('invitee', 'POST', `/api/invitations/${firstToken}/accept`);
+    expect(acceptOld.statusCode).toBe(410);
+    expect(message(acceptOld)).toBe(invitationReplaced('Bea'));
+    // The new mail says the earlier links stop working.
+    expect(await latestMailText(people.invitee.email)).toMatch(
+      /links in earlier invitation emails no longer work/,
+    );
     expect(
       (await call('buyer', 'POST', '/api/partner/pi-account/invitation/resend')).statusCode,
     ).toBe(200);

@@ -5,6 +5,7 @@ import {
   INVITATION_DAYS,
   INVITATION_MAX_SENDS,
   INVITATION_NOT_FOUND,
+  invitationReplaced,
   INVITATION_SEND_LIMIT,
   INVITATION_USED,
   INVITE_YOURSELF,
@@ -156,6 +157,20 @@ export function createPartnerService(deps: {
     return repository.findByTokenHash(hashInvitationToken(key));
   }
 
+  /**
+   * Refuses a link that does not open an invitation: one a resend replaced says so, naming who
+   * sent it; anything else is not valid.
+   */
+  async function notFound(key: string): Promise<never> {
+    const replaced = UUID.test(key)
+      ? null
+      : await repository.findByReplacedTokenHash(hashInvitationToken(key));
+    if (replaced !== null && replaced.acceptedAt === null && replaced.cancelledAt === null) {
+      throw new PartnerError(410, invitationReplaced(displayName(await inviterOf(replaced))));
+    }
+    throw new PartnerError(404, INVITATION_NOT_FOUND);
+  }
+
   async function inviterOf(row: InvitationRow) {
     const inviter = await repository.findUser(row.invitedBy);
     return inviter ?? { id: row.invitedBy, email: '', firstName: null, lastName: null };
@@ -170,7 +185,7 @@ export function createPartnerService(deps: {
   }
 
   async function mailInvitation(
-    row: { email: string; invitedBy: string },
+    row: { email: string; invitedBy: string; sendCount?: number },
     token: string,
     expiresAt: Date,
   ) {
@@ -181,6 +196,7 @@ export function createPartnerService(deps: {
         token,
         inviterName: inviter === null ? 'Your partner' : displayName(inviter),
         expiresAt,
+        resent: (row.sendCount ?? 1) > 1,
       }),
       'Partner invitation mail',
     );
@@ -225,7 +241,7 @@ export function createPartnerService(deps: {
     /** GET /invitations/{key}: the link's state and who sent it; the invitee's address masked. */
     async view(key: string, person: Person | null): Promise<InvitationView> {
       const row = await resolve(key, person);
-      if (row === null) throw new PartnerError(404, INVITATION_NOT_FOUND);
+      if (row === null) return notFound(key);
       const inviter = await inviterOf(row);
       return {
         state: invitationStateOf(row, now()),
@@ -243,7 +259,7 @@ export function createPartnerService(deps: {
      */
     async accept(key: string, person: Person): Promise<AcceptAnswer & { inviterId: string }> {
       const row = await resolve(key, person);
-      if (row === null) throw new PartnerError(404, INVITATION_NOT_FOUND);
+      if (row === null) return notFound(key);
       const inviter = await inviterOf(row);
       const inviterName = displayName(inviter);
       const at = now();

@@ -1,0 +1,2 @@
+ALTER TABLE "partner_invitation" ADD COLUMN "replaced_token_hashes" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+CREATE INDEX "partner_invitation_replaced_token_hashes_idx" ON "partner_invitation" USING gin ("replaced_token_hashes");
