@@ -40,11 +40,13 @@ test('a new patient signs up, confirms by mail, signs out and in, and resets a f
 
   // Opens the link from the mail: the email is confirmed, and sign-in comes next.
   const link = linkIn(await waitForMail(email, /Confirm your email/), 'verify-email');
+  // The link keeps the page asked for; sign-in says the email is confirmed, address filled in.
   await page.goto(link);
-  await expect(page).toHaveURL('/signin?next=%2F');
-  await page.goto('/account-settings');
-  await expect(page).toHaveURL('/signin?next=%2Faccount-settings');
-  await signInOnPage(page, email, firstPassword);
+  await expect(page).toHaveURL('/signin?next=%2Faccount-settings&confirmed=true');
+  await expect(page.getByRole('status')).toHaveText('Email confirmed. Sign in to continue.');
+  await expect(page.getByLabel(/^Email/)).toHaveValue(email);
+  await page.getByLabel(/^Password/).fill(firstPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/account-settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
 

@@ -7,7 +7,6 @@ import {
   NEW_PATIENT_PASSWORD,
   signInAs,
   signInByApi,
-  signInOnPage,
   tokenIn,
   uniqueEmail,
   useToken,
@@ -277,10 +276,16 @@ test('a couple goes from purchase to reading every report: survey kept across a 
   await other.getByLabel(/^Password/).fill(NEW_PATIENT_PASSWORD);
   await other.getByRole('button', { name: 'Create account' }).click();
   await expect(other).toHaveURL(/\/verify-email\?next=/);
+  // The confirmation link keeps where they were going: sign-in says the email is confirmed,
+  // has the address filled in, and leads back to the invitation.
   await other.goto(linkIn(await waitForMail(partner, /Confirm your email/), 'verify-email'));
-  await expect(other).toHaveURL(/\/signin/);
-  await other.goto(`/signin?next=${encodeURIComponent(String(link))}`);
-  await signInOnPage(other, partner, NEW_PATIENT_PASSWORD);
+  await expect(other).toHaveURL(/\/signin\?next=.*invite.*&confirmed=true/);
+  await expect(other.getByRole('status')).toHaveText('Email confirmed. Sign in to continue.');
+  await expect(other.getByLabel(/^Email/)).toHaveValue(partner);
+  await expectNoAxeViolations(other);
+  await shot(other, 'signin-email-confirmed');
+  await other.getByLabel(/^Password/).fill(NEW_PATIENT_PASSWORD);
+  await other.getByRole('button', { name: 'Sign in' }).click();
   await expect(other).toHaveURL(String(link));
 
   // Anywhere else in the portal, the banner offers the invitation first.

@@ -19,6 +19,7 @@ import { createRateLimitRepository } from '../modules/rate-limit/repository.ts';
 import { createRateLimiter, type RateLimiter } from '../modules/rate-limit/service.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import { createViewAsService } from '../modules/view-as/service.ts';
+import { signUpNext } from '../modules/auth/sign-up-next.ts';
 import { sendError } from './errors.ts';
 
 declare module 'fastify' {
@@ -85,8 +86,9 @@ export const identityPlugin = fp(
       // In the background, as every mail the portal sends on an unauthenticated request: how
       // long a sign-up takes must not tell whether its address had an account (auth/routes.ts).
       onUserCreated: (user) => {
+        const next = signUpNext.getStore();
         runInBackground(async () => {
-          await authService?.sendConfirmation(user);
+          await authService?.sendConfirmation(user, next);
         });
         return Promise.resolve();
       },

@@ -32,6 +32,17 @@ function versionText(value: unknown): string | undefined {
   return typeof value === 'string' && /^[1-9][0-9]{0,8}$/.test(value) ? value : undefined;
 }
 
+/** /signin: where to go afterwards, and whether the person has just confirmed their email. */
+export function validateSignInSearch(search: Search): {
+  next?: string | undefined;
+  confirmed?: true | undefined;
+} {
+  return {
+    next: nextPath(search.next),
+    confirmed: search.confirmed === true || search.confirmed === 'true' ? true : undefined,
+  };
+}
+
 /** /signin, /signup, /verify-email: where to go afterwards. */
 export function validateNextSearch(search: Search): { next?: string | undefined } {
   return { next: nextPath(search.next) };

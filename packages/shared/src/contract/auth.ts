@@ -19,6 +19,12 @@ const oobCodeSchema = z
 
 /** POST /user/email/confirm: the `oobCode` of the confirmation link. */
 export const confirmEmailBodySchema = z.object({ oobCode: oobCodeSchema });
+/** The confirmed address comes back for a sign-up's link, so sign-in can offer it. */
+export const confirmEmailAnswerSchema = z.object({
+  message: z.string(),
+  email: z.optional(z.string()),
+});
+export type ConfirmEmailAnswer = z.infer<typeof confirmEmailAnswerSchema>;
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBodySchema>;
 
 /** POST /user/password/reset: the `oobCode` of the reset link and the new password. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DOB_FORMAT_MESSAGE, DOB_UNDER_AGE_MESSAGE, formatDob } from '../dates.ts';
+import { isSafeNextPath } from '../next-path.ts';
 import { dobSchema, emailSchema } from './fields.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -87,6 +88,15 @@ export const signupRequestSchema = z
     birthMonth: birthPartSchema,
     birthDay: birthPartSchema,
     birthYear: birthPartSchema,
+    /** Where the person was going (a path on this site): the confirmation link keeps it. */
+    next: z.optional(
+      z
+        .string()
+        .check(
+          z.maxLength(2000, { error: 'Use at most 2000 characters' }),
+          z.refine(isSafeNextPath, { error: 'Must be a path on this site' }),
+        ),
+    ),
   })
   .check(
     z.superRefine(({ birthMonth: Month, birthDay: Day, birthYear: Year }, ctx) => {

@@ -12,7 +12,7 @@ import {
   type DeviceSession,
   type UpdateProfileBody,
 } from '@nestling/shared/contract/account';
-import { EMAIL_CONFIRMED_MESSAGE } from '@nestling/shared/contract/auth';
+import { EMAIL_CONFIRMED_MESSAGE, type ConfirmEmailAnswer } from '@nestling/shared/contract/auth';
 import type { User } from '@nestling/shared/contract/user';
 import { parseDob } from '@nestling/shared/dates';
 import type { Config } from '../../config.ts';
@@ -83,10 +83,10 @@ export function createEmailConfirmation(deps: {
   }
 
   return {
-    async confirm(code: string, authorization: string | undefined): Promise<string> {
+    async confirm(code: string, authorization: string | undefined): Promise<ConfirmEmailAnswer> {
       try {
-        await authService.confirmEmail(code);
-        return EMAIL_CONFIRMED_MESSAGE;
+        const email = await authService.confirmEmail(code);
+        return { message: EMAIL_CONFIRMED_MESSAGE, ...(email === null ? {} : { email }) };
       } catch (error) {
         // Not a sign-up confirmation code: it may be an email change's.
         if (!(error instanceof AuthError)) throw error;
@@ -107,7 +107,7 @@ export function createEmailConfirmation(deps: {
       if (!(await repository.changeEmail(pending.userId, pending.newEmail, keep))) {
         throw new AccountError(409, EMAIL_UNAVAILABLE);
       }
-      return EMAIL_CHANGED_MESSAGE;
+      return { message: EMAIL_CHANGED_MESSAGE };
     },
   };
 }

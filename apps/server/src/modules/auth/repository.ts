@@ -62,8 +62,14 @@ export function createAuthRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    async markEmailVerified(userId: string) {
-      await db.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
+    /** Answers the confirmed address, or null when the account is gone. */
+    async markEmailVerified(userId: string): Promise<string | null> {
+      const rows = await db
+        .update(user)
+        .set({ emailVerified: true })
+        .where(eq(user.id, userId))
+        .returning({ email: user.email });
+      return rows[0]?.email ?? null;
     },
 
     async findSession(id: string) {

@@ -18,6 +18,7 @@ import { AUTH_BASE_PATH } from './auth.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 import { googleSignInRoutes } from './google-routes.ts';
 import { createKnownDevices } from './known-devices.ts';
+import { signUpNext } from './sign-up-next.ts';
 import { createSignUpNotices } from './sign-up-notices.ts';
 
 export const TOO_MANY_SIGN_INS =
@@ -178,7 +179,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await rateLimiter.consume(rateLimitRules.credentialIp, request.ip))) {
         return sendError(request, reply, 429, TOO_MANY_REQUESTS);
       }
-      const body = { ...request.body, email: normaliseEmail(request.body.email) };
+      // `next` is the portal's, for the confirmation link; better-auth gets the rest.
+      const { next, ...rest } = request.body;
+      const body = { ...rest, email: normaliseEmail(request.body.email) };
       // Refused alike for every address, before it is looked up.
       if (isCommonPassword(body.password)) {
         return sendError(request, reply, 400, COMMON_PASSWORD_MESSAGE);
@@ -189,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const existing = await users.findByEmail(body.email);
       if (existing === null) {
-        const response = await callBetterAuth(request, body);
+        const response = await signUpNext.run(next, () => callBetterAuth(request, body));
         if (response.ok) {
           await waitUntil(answerAt);
           return { message: SIGN_UP_MESSAGE };
@@ -215,7 +218,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // answer has gone.
       if (await rateLimiter.consume(rateLimitRules.mailAccount, accountKey(body.email))) {
         reply.raw.once('finish', () => {
-          app.runInBackground(() => notices.accountExists(body.email));
+          app.runInBackground(() => notices.accountExists(body.email, next));
         });
       }
       await waitUntil(answerAt);

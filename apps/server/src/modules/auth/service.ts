@@ -63,7 +63,8 @@ export function createAuthService(deps: {
     loadKeys: () => repository.listPublicKeys(),
   });
 
-  async function sendConfirmation(user: Pick<UserRow, 'id' | 'email'>) {
+  /** `next`: where the person was going (a path on this site), kept through the link. */
+  async function sendConfirmation(user: Pick<UserRow, 'id' | 'email'>, next?: string) {
     const code = randomBytes(32).toString('base64url');
     await repository.replaceCode({
       id: randomUUID(),
@@ -72,7 +73,9 @@ export function createAuthService(deps: {
       userId: user.id,
       expiresAt: new Date(now().getTime() + CONFIRMATION_CODE_SECONDS * 1000),
     });
-    const link = `${config.publicUrl}/verify-email?oobCode=${code}`;
+    const link = `${config.publicUrl}/verify-email?oobCode=${code}${
+      next === undefined ? '' : `&next=${encodeURIComponent(next)}`
+    }`;
     await mailer.send({
       to: user.email,
       subject: `Confirm your email for ${config.brand.productName}`,
@@ -161,7 +164,7 @@ export function createAuthService(deps: {
       ) {
         throw new AuthError(400, INVALID_CODE);
       }
-      await repository.markEmailVerified(row.value);
+      return repository.markEmailVerified(row.value);
     },
 
     /** better-auth mails a reset link to a known account, and answers the same for others. */

@@ -16,12 +16,13 @@ export function createSignUpNotices(deps: {
   const { config, mailer, users, authService } = deps;
   const product = config.brand.productName;
   return {
-    async accountExists(email: string) {
+    /** `next`: where the person signing up was going, kept in a confirmation link. */
+    async accountExists(email: string, next?: string) {
       const owner = await users.findByEmail(email);
       if (owner === null) return;
       // Never confirmed: the owner most likely lost the first mail, so this one confirms.
       if (!owner.emailVerified) {
-        await authService.sendConfirmation(owner);
+        await authService.sendConfirmation(owner, next);
         return;
       }
       await mailer.send({
@@ -32,7 +33,11 @@ export function createSignUpNotices(deps: {
             kind: 'paragraph',
             text: `Someone, perhaps you, tried to create a ${product} account with this email address. You already have an account with it, so nothing was created or changed.`,
           },
-          { kind: 'action', label: 'Sign in', url: `${config.publicUrl}/signin` },
+          {
+            kind: 'action',
+            label: 'Sign in',
+            url: `${config.publicUrl}/signin${next === undefined ? '' : `?next=${encodeURIComponent(next)}`}`,
+          },
           {
             kind: 'link',
             label: 'Forgotten your password? Choose a new one here',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  EMAIL_CONFIRMED_MESSAGE,
   CONFIRMATION_MAIL_MESSAGE,
   PASSWORD_MAIL_MESSAGE,
   SIGN_UP_MESSAGE,
@@ -144,6 +145,43 @@ describe.each(testDatabaseKinds)('identity on %s', (kind) => {
       emailVerified: true,
       name: { First: 'Ada', Last: 'L' },
     });
+  });
+
+  it('keeps where the person was going through the confirmation, and says whose email it was', async () => {
+    const email = `going-${kind}@example.org`;
+    const next = '/saliva/invite/accept/3f2a9c1e-invite-link';
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin },
+      payload: { email, password: 'a sturdy passphrase', name: 'Goes There', next },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const mail = await smtp.next(email);
+    const link = new RegExp(`${origin}/verify-email\\?oobCode=([\\w-]+)&next=([^\\s]+)`).exec(
+      mail.text ?? '',
+    );
+    expect(decodeURIComponent(link?.[2] ?? '')).toBe(next);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/user/email/confirm',
+      payload: { oobCode: link?.[1] },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ message: EMAIL_CONFIRMED_MESSAGE, email });
+    // A place off the site is not kept: the sign-up is refused, nothing is made.
+    const offSite = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin },
+      payload: {
+        email: `away-${kind}@example.org`,
+        password: 'a sturdy passphrase',
+        name: 'Goes Away',
+        next: '//evil.example/steal',
+      },
+    });
+    expect(offSite.statusCode).toBe(400);
   });
 
   it('answers a sign-up for an address that has an account as for a new one, and mails its owner', async () => {

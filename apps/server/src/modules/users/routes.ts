@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessTokenSchema,
   CONFIRMATION_MAIL_MESSAGE,
+  confirmEmailAnswerSchema,
   confirmEmailBodySchema,
   emailQuerySchema,
   PASSWORD_MAIL_MESSAGE,
@@ -112,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
         summary: 'Confirms an email, or a change of email, with the oobCode of its link',
         tags: ['identity'],
         body: confirmEmailBodySchema,
-        response: { 200: messageSchema, ...errors, 409: errorBodySchema },
+        response: { 200: confirmEmailAnswerSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -121,7 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
       }
       try {
         const { oobCode } = request.body;
-        return { message: await emailConfirmation.confirm(oobCode, request.headers.authorization) };
+        return await emailConfirmation.confirm(oobCode, request.headers.authorization);
       } catch (error) {
         if (error instanceof AccountError)
           return sendError(request, reply, error.statusCode, error.message);

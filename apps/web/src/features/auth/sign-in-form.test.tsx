@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerRoutes, jsonError } from '../../test/fetch-routes.ts';
 import { renderWithRouter } from '../../test/render.tsx';
+import { rememberPendingEmail } from './pending-email.ts';
 import { SignInForm } from './sign-in-form.tsx';
 
 async function setup(next?: string) {
@@ -144,6 +145,14 @@ describe('SignInForm', () => {
     });
     expect(calls[0]?.body).toEqual({ email: 'ada@demo.test', password: 'a password' });
     expect(document.cookie).toContain(`${AUTH_COOKIE_NAME}=tok-1`);
+  });
+
+  it('says the email is confirmed and fills in the address just confirmed', async () => {
+    rememberPendingEmail('new@example.org');
+    await renderWithRouter(<SignInForm next="/reports" confirmed />, { path: '/signin' });
+    expect(screen.getByRole('status')).toHaveTextContent('Email confirmed. Sign in to continue.');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('new@example.org');
+    expect(screen.getByLabelText(/^Password/)).toHaveFocus();
   });
 
   it('goes home when there is no next', async () => {

@@ -5,7 +5,9 @@ import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { emailError } from './email-check.ts';
 import { FormError, FormStack, FormText, SubmitButton } from './form-parts.tsx';
+import styles from './form-parts.module.css';
 import { PasswordField } from './password-field.tsx';
+import { pendingEmail } from './pending-email.ts';
 import { useSignIn } from './use-sign-in.ts';
 import { useFormFields, type FieldValidators } from './use-form-fields.ts';
 
@@ -20,10 +22,18 @@ const validators: FieldValidators<Field> = {
  * Email and password sign-in; afterwards the user lands on `next` (a same-origin path). Built
  * from plain elements, no Mantine component: it is the first page signed out (ADR 038).
  */
-export function SignInForm({ next }: { next: string | undefined }) {
+export function SignInForm({
+  next,
+  confirmed = false,
+}: {
+  next: string | undefined;
+  /** Just confirmed by the mailed link: say so, and fill in the address. */
+  confirmed?: boolean;
+}) {
   const signIn = useSignIn();
   const navigate = useNavigate();
-  const form = useFormFields<Field>({ email: '', password: '' }, validators);
+  const confirmedEmail = confirmed ? (pendingEmail() ?? '') : '';
+  const form = useFormFields<Field>({ email: confirmedEmail, password: '' }, validators);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,6 +48,11 @@ export function SignInForm({ next }: { next: string | undefined }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
       <FormStack>
+        {confirmed && signIn.error === null && (
+          <p role="status" className={styles.confirmed}>
+            <strong>Email confirmed.</strong> Sign in to continue.
+          </p>
+        )}
         <FormError error={signIn.error}>
           {unverified && (
             <FormText small>
@@ -57,6 +72,7 @@ export function SignInForm({ next }: { next: string | undefined }) {
         <PasswordField
           label="Password"
           autoComplete="current-password"
+          autoFocus={confirmedEmail !== ''}
           required
           {...form.input('password')}
         />

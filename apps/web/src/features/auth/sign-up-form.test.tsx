@@ -119,6 +119,8 @@ describe('SignUpForm', () => {
       birthMonth: 3,
       birthDay: 7,
       birthYear: 1990,
+      // Where the person was going: the mailed confirmation link brings them back there.
+      next: '/reports',
     });
     expect(calls).toHaveLength(1);
     expect(getAuthToken()).toBeUndefined();

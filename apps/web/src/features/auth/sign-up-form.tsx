@@ -31,11 +31,14 @@ export function SignUpForm({ next }: { next: string | undefined }) {
     if (!form.validateAll()) return;
     const parsed = signupSchema.safeParse(form.values);
     if (!parsed.success) return;
-    signUp.mutate(parsed.data, {
-      onSuccess: () => {
-        void navigate({ to: '/verify-email', search: { next } });
+    signUp.mutate(
+      { signup: parsed.data, next },
+      {
+        onSuccess: () => {
+          void navigate({ to: '/verify-email', search: { next } });
+        },
       },
-    });
+    );
   };
 
   return (

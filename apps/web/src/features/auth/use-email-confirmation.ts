@@ -1,4 +1,5 @@
 import { messageSchema } from '@nestling/shared/contract/message';
+import { confirmEmailAnswerSchema } from '@nestling/shared/contract/auth';
 import { trimEmail } from '@nestling/shared/text';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
@@ -28,7 +29,7 @@ export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (oobCode: string) =>
-      api.post('/user/email/confirm', messageSchema, {
+      api.post('/user/email/confirm', confirmEmailAnswerSchema, {
         auth: hasAuthToken(),
         redirects: false,
         body: { oobCode },

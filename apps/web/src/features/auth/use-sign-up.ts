@@ -1,11 +1,10 @@
 import type { Signup } from '@nestling/shared/contract/signup';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useApi } from '../../lib/api-context.tsx';
 import { profileBody } from './profile-body.ts';
 
-/** The email just signed up with, so /verify-email can offer to resend to it. */
-export const pendingEmailQueryKey = ['auth', 'pending-email'] as const;
+import { rememberPendingEmail } from './pending-email.ts';
 
 /**
  * Account creation. The server mails a link to confirm the email and signs no one in: its
@@ -14,17 +13,22 @@ export const pendingEmailQueryKey = ['auth', 'pending-email'] as const;
  */
 export function useSignUp() {
   const api = useApi();
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (signup: Signup) => {
+    // `next`: where the person was going; the confirmation link brings them back there.
+    mutationFn: async ({ signup, next }: { signup: Signup; next?: string | undefined }) => {
       await api.post('/auth/sign-up/email', z.unknown(), {
         auth: false,
         redirects: false,
-        body: { email: signup.email, password: signup.password, ...profileBody(signup) },
+        body: {
+          email: signup.email,
+          password: signup.password,
+          ...profileBody(signup),
+          ...(next === undefined ? {} : { next }),
+        },
       });
     },
-    onSuccess: (_data, signup) => {
-      queryClient.setQueryData(pendingEmailQueryKey, signup.email);
+    onSuccess: (_data, { signup }) => {
+      rememberPendingEmail(signup.email);
     },
   });
 }

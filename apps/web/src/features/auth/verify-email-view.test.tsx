@@ -7,6 +7,7 @@ import { answerRoutes, jsonError } from '../../test/fetch-routes.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
 import { makeUser } from '../../test/fixtures.ts';
 import { CONFIRMATION_POLL_MS, VerifyEmailView } from './verify-email-view.tsx';
+import { pendingEmail } from './pending-email.ts';
 
 describe('VerifyEmailView', () => {
   it('checks the email before resending', async () => {
@@ -63,18 +64,23 @@ describe('VerifyEmailView', () => {
     expect(confirms[0]?.body).toEqual({ oobCode: 'code-1' });
   });
 
-  it('sends a person who is not signed in to sign in, carrying next', async () => {
+  it('sends a person who is not signed in to sign in, confirmed, carrying next and the address', async () => {
     const services = createTestServices();
     answerRoutes(services, {
-      'POST /api/user/email/confirm': () => Response.json({ message: EMAIL_CONFIRMED_MESSAGE }),
+      'POST /api/user/email/confirm': () =>
+        Response.json({ message: EMAIL_CONFIRMED_MESSAGE, email: 'new@example.org' }),
     });
     const { router } = await renderWithRouter(
-      <VerifyEmailView oobCode="code-1" next="/reports" />,
+      <VerifyEmailView oobCode="code-1" next="/saliva/invite/accept/abc" />,
       { path: '/verify-email', services },
     );
     await waitFor(() => {
-      expect(router.state.location.href).toBe('/signin?next=%2Freports');
+      expect(router.state.location.href).toBe(
+        '/signin?next=%2Fsaliva%2Finvite%2Faccept%2Fabc&confirmed=true',
+      );
     });
+    // The address goes along in memory, never in the URL.
+    expect(pendingEmail()).toBe('new@example.org');
   });
 
   it('explains a used or expired link and offers a new one', async () => {

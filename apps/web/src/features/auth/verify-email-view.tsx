@@ -1,5 +1,4 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { hasAuthToken } from '../../lib/auth-cookie.ts';
@@ -8,7 +7,7 @@ import { useCurrentUser } from '../session/use-current-user.ts';
 import { FormError } from './form-parts.tsx';
 import { EmailLinkForm } from './email-link-form.tsx';
 import { useConfirmEmail, useResendConfirmation } from './use-email-confirmation.ts';
-import { pendingEmailQueryKey } from './use-sign-up.ts';
+import { pendingEmail, rememberPendingEmail } from './pending-email.ts';
 
 /** How often a signed-in user waiting on this page is checked for a confirmed email. */
 export const CONFIRMATION_POLL_MS = 3000;
@@ -24,10 +23,15 @@ function ConfirmCode({ oobCode, next }: { oobCode: string; next: string | undefi
     if (started.current) return;
     started.current = true;
     confirm.mutate(oobCode, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         const target = next ?? '/';
-        if (hasAuthToken()) void navigate({ href: target });
-        else void navigate({ to: '/signin', search: { next: target } });
+        if (hasAuthToken()) {
+          void navigate({ href: target });
+          return;
+        }
+        // Sign-in says the address is confirmed and has it filled in (never in the URL).
+        if (answer.email !== undefined) rememberPendingEmail(answer.email);
+        void navigate({ to: '/signin', search: { next: target, confirmed: true } });
       },
     });
   }, [confirm, oobCode, next, navigate]);
@@ -68,12 +72,11 @@ export function VerifyEmailView({
     oobCode === undefined ? { pollWhileUnverifiedMs: CONFIRMATION_POLL_MS } : {},
   );
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const confirmed = oobCode === undefined && user.data?.emailVerified === true;
   useEffect(() => {
     if (confirmed) void navigate({ href: next ?? '/' });
   }, [confirmed, navigate, next]);
-  const pending = queryClient.getQueryData<string>(pendingEmailQueryKey);
+  const pending = pendingEmail();
   const initialEmail = user.data?.email ?? pending ?? '';
 
   return (
