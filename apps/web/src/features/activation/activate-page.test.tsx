@@ -123,6 +123,31 @@ describe('/activate', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(KIT_ID_TYPO);
   });
 
+  it('says at each empty field what to type, and sends nothing', async () => {
+    const { user, calls } = await setup(<ActivatePage />, [
+      coupleKit('mother', true),
+      coupleKit('father', false),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Activate both kits' }));
+    expect(
+      screen.getByRole('textbox', { name: "ID on the mother's tube (your tube)" }),
+    ).toHaveAccessibleDescription("Enter the ID printed on the mother's tube");
+    expect(
+      screen.getByRole('textbox', { name: "ID on the father's tube (your partner's tube)" }),
+    ).toHaveAccessibleDescription("Enter the ID printed on the father's tube");
+    expect(screen.queryByText(/body\./)).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.key.startsWith('PATCH'))).toEqual([]);
+  });
+
+  it('says at an empty kit ID field what to type, and sends nothing', async () => {
+    const { user, calls } = await setup(<ActivatePage />, [individualKit]);
+    await user.click(await screen.findByRole('button', { name: 'Activate my kit' }));
+    expect(screen.getByRole('textbox', { name: /Kit ID/ })).toHaveAccessibleDescription(
+      /Enter the ID printed on your tube/,
+    );
+    expect(calls.filter((call) => call.key.startsWith('POST'))).toEqual([]);
+  });
+
   it('asks a couple for both tubes, each labeled by whose it is, and links to /partner when needed', async () => {
     const { user, calls } = await setup(
       <ActivatePage />,

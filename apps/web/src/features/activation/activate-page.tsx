@@ -57,14 +57,22 @@ function roleLabel(kit: KitStatus | undefined, role: 'mother' | 'father'): strin
   return `ID on the ${role}'s tube${whose}`;
 }
 
+/** What an empty field says: the server is asked only once there is an id to check. */
+const emptyKitId = (whose: string) => `Enter the ID printed on ${whose} tube`;
+
 function CoupleForm({ kits, onDone }: { kits: KitStatus[]; onDone: () => void }) {
   const activate = useActivateCouple();
   const [mother, setMother] = useState('');
   const [father, setFather] = useState('');
+  const [checked, setChecked] = useState(false);
   const accountId = kits[0]?.orderId ?? '';
   const partnerJoined = kits[0]?.partnerJoined ?? false;
+  const motherMissing = checked && mother.trim() === '' ? emptyKitId("the mother's") : undefined;
+  const fatherMissing = checked && father.trim() === '' ? emptyKitId("the father's") : undefined;
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
+    setChecked(true);
+    if (mother.trim() === '' || father.trim() === '') return;
     // Not mutate's own onSuccess: the refreshed kit list unmounts this form before it would run.
     activate
       .mutateAsync({ accountId, motherKitId: mother, fatherKitId: father })
@@ -95,6 +103,7 @@ function CoupleForm({ kits, onDone }: { kits: KitStatus[]; onDone: () => void })
           placeholder="NK-XXXXXXXXX"
           autoComplete="off"
           required
+          error={motherMissing}
           value={mother}
           onChange={(event) => {
             setMother(event.currentTarget.value);
@@ -108,6 +117,7 @@ function CoupleForm({ kits, onDone }: { kits: KitStatus[]; onDone: () => void })
           placeholder="NK-XXXXXXXXX"
           autoComplete="off"
           required
+          error={fatherMissing}
           value={father}
           onChange={(event) => {
             setFather(event.currentTarget.value);
@@ -127,10 +137,16 @@ function IndividualForm({ onDone }: { onDone: () => void }) {
   const activate = useActivateOrder();
   const [kitId, setKitId] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  const [missing, setMissing] = useState<string | undefined>(undefined);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setNotice(null);
     activate.reset();
+    if (kitId.trim() === '') {
+      setMissing(emptyKitId('your'));
+      return;
+    }
+    setMissing(undefined);
     lookup.mutate(kitId, {
       onSuccess: (found) => {
         if (found.kind === 'individual') {
@@ -155,6 +171,7 @@ function IndividualForm({ onDone }: { onDone: () => void }) {
           placeholder="NK-XXXXXXXXX"
           autoComplete="off"
           required
+          error={missing}
           value={kitId}
           onChange={(event) => {
             setKitId(event.currentTarget.value);
