@@ -49,6 +49,9 @@ describe('/purchased', () => {
     expect(first).toHaveTextContent('Nestling Carrier Screening - 30x');
     expect(first).toHaveTextContent('Total$1,499.00');
     expect(first).toHaveTextContent('StatusRefunded');
+    // A refunded order goes no further: its stage says so, not 'Ordered'.
+    expect(first).toHaveTextContent('StageStopped: the order was refunded');
+    expect(first).not.toHaveTextContent('StageOrdered');
     expect(second).toHaveTextContent('Ordered on1/5/2026');
     expect(second).toHaveTextContent('StatusPaid');
     expect(second).toHaveTextContent('StageKit shipped');

@@ -32,7 +32,11 @@ export function PurchasesList({ orders }: { orders: PurchaseOrder[] }) {
               <dt>Status</dt>
               <dd>{order.status === 'refunded' ? 'Refunded' : 'Paid'}</dd>
               <dt>Stage</dt>
-              <dd>{ORDER_STAGE_LABELS[order.stage]}</dd>
+              <dd>
+                {order.status === 'refunded'
+                  ? 'Stopped: the order was refunded'
+                  : ORDER_STAGE_LABELS[order.stage]}
+              </dd>
             </dl>
             <Group gap="md" align="flex-start">
               <AnchorLink
