@@ -7,7 +7,7 @@ import { makeUser } from '../../test/fixtures.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
 import { DataRightsPage } from './data-rights-page.tsx';
 
-const user = makeUser();
+const user = makeUser({ enableDataPortal: true });
 
 async function setup() {
   setAuthToken('patient-token');

@@ -22,7 +22,7 @@ function cardName(title: string): RegExp {
   return new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `);
 }
 
-const user = makeUser();
+const user = makeUser({ enableDataPortal: true });
 const MiB = 1024 * 1024;
 const HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 const HASH_2 = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';

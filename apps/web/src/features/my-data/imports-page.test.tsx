@@ -16,7 +16,7 @@ function cardName(title: string): RegExp {
   return new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `);
 }
 
-const user = makeUser();
+const user = makeUser({ enableDataPortal: true });
 const MiB = 1024 * 1024;
 const HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
@@ -263,6 +263,22 @@ describe('the imports page', () => {
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
     const listCall = calls.find((call) => call.key === 'GET /api/my-data/imports');
     expect(listCall?.url.searchParams.get('asUser')).toBe('user-2');
+  });
+
+  it('knows My Data is off from the person’s own flag, without asking the server for anything', async () => {
+    setAuthToken('patient-token');
+    const off = makeUser();
+    const services = createTestServices({ user: off });
+    const calls = answerRoutes(services, {});
+    await renderWithRouter(
+      <MyDataPage title="My data: imports" purpose="The data files you have imported.">
+        <ImportsPage />
+      </MyDataPage>,
+      { path: '/my-data/imports', user: off, services },
+    );
+    expect(await screen.findByText(DATA_PORTAL_OFF)).toBeInTheDocument();
+    // No request is refused (the browser's console stays clean).
+    expect(calls.filter((call) => call.key.startsWith('GET /api/my-data'))).toEqual([]);
   });
 
   it('shows that My Data is off instead of the list, without asking for it', async () => {

@@ -3,7 +3,20 @@ import { DATA_PORTAL_OFF } from '@nestling/shared/contract/my-data';
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { PlannedPage } from '../../ui/planned-page.tsx';
+import { useViewAs } from '../reports/use-view-as.ts';
+import { useCurrentUser } from '../session/use-current-user.ts';
 import { isDataPortalOff, useMyDataJobs } from './use-my-data.ts';
+
+function DataPortalOff({ title }: { title: string }) {
+  return (
+    <>
+      <PageHeading title={title} />
+      <Alert color="blue" title="My Data is off" role="status">
+        {DATA_PORTAL_OFF}
+      </Alert>
+    </>
+  );
+}
 
 /**
  * A My Data page (ADR 023): its content for people the lab turned My Data on for, and for
@@ -21,18 +34,20 @@ export function MyDataPage({
   purpose: string;
   children?: ReactNode;
 }) {
-  const jobs = useMyDataJobs();
+  const { data: me } = useCurrentUser();
+  const viewAs = useViewAs() !== undefined;
+  // The person's own flag says it is off: nothing to ask the server (whose 403 the browser
+  // would log). Staff viewing as someone ask the server, which knows that person's flag.
+  const off = !viewAs && me !== undefined && !me.enableDataPortal;
+  const jobs = useMyDataJobs({ enabled: !off });
   let body: ReactNode = null;
-  if (jobs.isPending) {
+  if (off) {
+    body = <DataPortalOff title={title} />;
+  } else if (jobs.isPending) {
     body = <Loader size="sm" role="status" aria-label="Loading My Data" />;
   } else if (jobs.isError) {
     body = isDataPortalOff(jobs.error) ? (
-      <>
-        <PageHeading title={title} />
-        <Alert color="blue" title="My Data is off" role="status">
-          {DATA_PORTAL_OFF}
-        </Alert>
-      </>
+      <DataPortalOff title={title} />
     ) : (
       <>
         <PageHeading title={title} />

@@ -16,7 +16,7 @@ import { IMPORT_NO_FILE } from './import-text.ts';
 import { MyDataPage } from './my-data-page.tsx';
 import { NewImportPage } from './new-import-page.tsx';
 
-const user = makeUser();
+const user = makeUser({ enableDataPortal: true });
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -8,10 +8,11 @@ import { useViewAs } from '../reports/use-view-as.ts';
  * GET /my-data/jobs: the person's background tasks (as the patient, for an admin). A 403 means
  * My Data is not turned on for them: the page says so rather than leaving for /403.
  */
-export function useMyDataJobs() {
+export function useMyDataJobs({ enabled = true }: { enabled?: boolean } = {}) {
   const api = useApi();
   const asUser = useViewAs();
   return useQuery({
+    enabled,
     queryKey: ['my-data', 'jobs', asUser ?? null],
     queryFn: ({ signal }) =>
       api.get('/my-data/jobs', jobsAnswerSchema, { query: { asUser }, signal, redirects: false }),
