@@ -21,7 +21,7 @@ describe('the calendar invitation', () => {
     expect(ics.split('\r\n').slice(0, 5)).toEqual([
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
-      'PRODID:-//Nestling//Counselling appointments//EN',
+      'PRODID:-//Nestling//Counseling appointments//EN',
       'CALSCALE:GREGORIAN',
       'METHOD:REQUEST',
     ]);

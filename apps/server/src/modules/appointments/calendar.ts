@@ -69,7 +69,7 @@ export function calendarInvitation(event: CalendarEvent): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${escapeText(event.productName)}//Counselling appointments//EN`,
+    `PRODID:-//${escapeText(event.productName)}//Counseling appointments//EN`,
     'CALSCALE:GREGORIAN',
     `METHOD:${event.method}`,
     'BEGIN:VEVENT',

@@ -73,7 +73,7 @@ function DayAppointments({ timeZone }: { timeZone: string }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Time</Table.Th>
-                <Table.Th scope="col">Counsellor</Table.Th>
+                <Table.Th scope="col">Counselor</Table.Th>
                 <Table.Th scope="col">Person</Table.Th>
                 <Table.Th scope="col">Email</Table.Th>
               </Table.Tr>
@@ -410,7 +410,7 @@ export function AdminCounsellors({ timeZone = browserTimeZone() }: { timeZone?: 
     <Stack gap="xl">
       <DayAppointments timeZone={timeZone} />
       <Stack gap="sm">
-        <Title order={2}>Counsellors</Title>
+        <Title order={2}>Counselors</Title>
         {counsellors.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
         {counsellors.isError && (
           <Alert color="red" role="alert">

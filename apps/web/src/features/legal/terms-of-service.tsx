@@ -105,7 +105,7 @@ export function TermsOfService() {
 
       <LegalSection title="Lab staff">
         <Text>
-          Authorised {brand.companyName} staff can see the portal as you see it, to help you when
+          Authorized {brand.companyName} staff can see the portal as you see it, to help you when
           you ask and to check what the lab delivered. A few of them may also act in your account
           for up to an hour to solve a problem; meanwhile they cannot change your password, your
           email or your signed-in devices. Every such look and every such hour is recorded, with who

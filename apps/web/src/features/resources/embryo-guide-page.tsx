@@ -55,12 +55,12 @@ function HowEmbryoTestingWorks() {
   return (
     <>
       <Text>
-        Embryos can only be tested when they are made by in vitro fertilisation (IVF). Testing takes
+        Embryos can only be tested when they are made by in vitro fertilization (IVF). Testing takes
         five steps (Figure 1).
       </Text>
       <EmbryoTestingDiagram />
       <Text>
-        After the eggs are collected and fertilised, the embryos grow in the lab. By day 5 or 6, an
+        After the eggs are collected and fertilized, the embryos grow in the lab. By day 5 or 6, an
         embryo that keeps growing becomes a <strong>blastocyst</strong>: a hollow ball of cells. Its
         outer layer, the <strong>trophectoderm</strong>, goes on to form the placenta. A small
         cluster of cells inside, the <strong>inner cell mass</strong>, becomes the baby.
@@ -336,7 +336,7 @@ const GLOSSARY: readonly { term: string; meaning: string }[] = [
   { term: 'Aneuploid', meaning: 'An embryo with a missing or extra chromosome.' },
   {
     term: 'Blastocyst',
-    meaning: 'An embryo 5 to 6 days after fertilisation: a hollow ball of cells.',
+    meaning: 'An embryo 5 to 6 days after fertilization: a hollow ball of cells.',
   },
   {
     term: 'Carrier',
@@ -347,8 +347,8 @@ const GLOSSARY: readonly { term: string; meaning: string }[] = [
   { term: 'Genotyping', meaning: 'Reading DNA at many chosen places.' },
   { term: 'Inner cell mass', meaning: 'The cells inside a blastocyst that become the baby.' },
   {
-    term: 'IVF (in vitro fertilisation)',
-    meaning: 'Fertilising eggs in a laboratory, where the embryos then grow for a few days.',
+    term: 'IVF (in vitro fertilization)',
+    meaning: 'Fertilizing eggs in a laboratory, where the embryos then grow for a few days.',
   },
   {
     term: 'Liability threshold model',

@@ -7,7 +7,7 @@ export const EMBRYO_TESTING_STEPS = [
   {
     title: '1. IVF',
     lines: [
-      'Eggs are fertilised in the lab.',
+      'Eggs are fertilized in the lab.',
       'The embryos grow for 5 to 6',
       'days, until they are blastocysts.',
     ],

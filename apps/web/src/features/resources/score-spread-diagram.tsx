@@ -56,7 +56,7 @@ export function ScoreSpreadDiagram() {
       title="Embryos' scores spread around the parents' average"
       description={
         "A line of genetic scores for one condition, lower to the left. A wide, solid curve shows everyone's scores. " +
-        "A narrower, dashed curve shows the scores the parents' embryos could have: it is centred on the parents' average, " +
+        "A narrower, dashed curve shows the scores the parents' embryos could have: it is centered on the parents' average, " +
         "marked by a dashed vertical line, and is narrower than everyone's. Five triangles mark five embryos. " +
         "The lowest lies a little below the parents' average and still well inside everyone's range, " +
         'so choosing it moves the score only part of the way down.'
