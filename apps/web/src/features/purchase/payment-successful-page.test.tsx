@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../lib/auth-cookie.ts';
 import { expectNoAxeViolations } from '../../test/axe.ts';
@@ -50,7 +50,26 @@ describe('PaymentSuccessfulPage', () => {
       screen.getByRole('heading', { level: 1, name: 'Payment successful' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/Paid \$1,498\.00 with the card ending 4242/)).toBeInTheDocument();
-    expect(screen.getByText(/We send your kits/)).toBeInTheDocument();
+    // Every step to the report, in order, each leading where it is done.
+    const steps = within(screen.getByRole('region', { name: 'What happens next' })).getAllByRole(
+      'listitem',
+    );
+    expect(steps.map((step) => step.textContent)).toEqual([
+      expect.stringMatching(/^Answer your health survey/),
+      expect.stringMatching(/^Accept the terms and the HIPAA notice/),
+      expect.stringMatching(/^Sam gets an invitation at sam@example\.com/),
+      expect.stringMatching(/^We send your kits .* email you when they ship/),
+      expect.stringMatching(/^When they arrive, activate both kits/),
+      expect.stringMatching(/^Send the samples back with the prepaid labels/),
+      expect.stringMatching(/^Your reports are expected around/),
+    ]);
+    expect(screen.getByRole('link', { name: 'Answer your health survey' })).toHaveAttribute(
+      'href',
+      '/health-survey',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Accept the terms and the HIPAA notice' }),
+    ).toHaveAttribute('href', '/review-terms');
     expect(screen.getByRole('link', { name: 'Track your order' })).toHaveAttribute(
       'href',
       '/order?id=order-1',

@@ -1,10 +1,14 @@
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import type { PurchaseOrder } from '@nestling/shared/contract/order-tracker';
 import { formatCents, PURCHASE_PATHS } from '@nestling/shared/contract/purchase';
+import { formatUsDate } from '@nestling/shared/products';
+import { areTermsAccepted, isHealthSurveyDone } from '@nestling/shared/rules';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
+import { useCurrentUser } from '../session/use-current-user.ts';
 import { clearEntries } from './saved-entries.ts';
 import { useCheckout, usePaidOrder } from './use-purchase.ts';
 
@@ -41,6 +45,69 @@ function NothingToConfirm() {
   );
 }
 
+/**
+ * Every step from payment to the report, in order (issue 29): what the person can do now (the
+ * survey and the terms, while the kit is on its way), the partner's invitation, shipping,
+ * activation, the return, and when the report is expected.
+ */
+function NextSteps({ order }: { order: PurchaseOrder | undefined }) {
+  const { data: user } = useCurrentUser();
+  const couple = order !== undefined && order.kits.length > 1;
+  const surveyDone = user !== undefined && isHealthSurveyDone(user.healthSurveyStatus);
+  const termsDone = user !== undefined && areTermsAccepted(user);
+  return (
+    <List type="ordered" spacing="xs">
+      <List.Item>
+        {surveyDone ? (
+          'Your health survey: done.'
+        ) : (
+          <>
+            <AnchorLink to="/health-survey">Answer your health survey</AnchorLink> now, while your{' '}
+            {couple ? 'kits are' : 'kit is'} on the way: it saves as you go.
+          </>
+        )}
+      </List.Item>
+      <List.Item>
+        {termsDone ? (
+          'The terms and the HIPAA notice: accepted.'
+        ) : (
+          <>
+            <AnchorLink to="/review-terms">Accept the terms and the HIPAA notice</AnchorLink> before
+            you activate your {couple ? 'kits' : 'kit'}.
+          </>
+        )}
+      </List.Item>
+      {order !== undefined && order.partner !== null && (
+        <List.Item>
+          {order.partner.firstName} gets an invitation at {order.partner.email} to join, then
+          answers their own survey and accepts the terms.{' '}
+          <AnchorLink to="/partner">See your partner&apos;s invitation</AnchorLink>
+        </List.Item>
+      )}
+      <List.Item>
+        We send your {couple ? 'kits' : 'kit'} to the address you gave, and email you when{' '}
+        {couple ? 'they ship' : 'it ships'}.
+      </List.Item>
+      <List.Item>
+        When {couple ? 'they arrive, activate both kits' : 'it arrives, activate your kit'} with the
+        ID on {couple ? 'each tube' : 'the tube'}, then give your saliva sample as the instructions
+        in the box say.
+      </List.Item>
+      <List.Item>
+        Send the {couple ? 'samples' : 'sample'} back with the prepaid {couple ? 'labels' : 'label'}{' '}
+        in the box.
+      </List.Item>
+      <List.Item>
+        {`Your ${couple ? 'reports are' : 'report is'} expected around ${
+          order === undefined
+            ? 'a few weeks after the lab has your sample'
+            : formatUsDate(order.expectedReportDate)
+        }; we email you when ${couple ? 'they are' : 'it is'} ready.`}
+      </List.Item>
+    </List>
+  );
+}
+
 /** The paid order: its number and what happens next. */
 function Paid({ orderId }: { orderId: string }) {
   const order = usePaidOrder(orderId);
@@ -74,17 +141,11 @@ function Paid({ orderId }: { orderId: string }) {
           <Title order={2} size="h3" id="next-steps" mb="xs">
             What happens next
           </Title>
-          <List spacing="xs">
-            <List.Item>
-              We send your {order.data !== undefined && order.data.kits.length > 1 ? 'kits' : 'kit'}{' '}
-              to the address you gave, and email you when{' '}
-              {order.data !== undefined && order.data.kits.length > 1 ? 'they ship' : 'it ships'}.
-            </List.Item>
-            <List.Item>
-              You can follow each step, from shipping to your report, on your order&apos;s tracker.
-            </List.Item>
-            <List.Item>Your receipt is in your email and among your documents.</List.Item>
-          </List>
+          <NextSteps order={order.data} />
+          <Text mt="sm">
+            You can follow each step, from shipping to your report, on your order&apos;s tracker.
+            Your receipt is in your email and among your documents.
+          </Text>
         </section>
         <Group>
           <ButtonLink to="/order" search={{ id: orderId }}>
