@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@nestling/shared/runtime-config-element';
 import { testConfig } from '../test/fixtures.ts';
-import { loadRuntimeConfig, portalTitle } from './runtime-config.tsx';
+import { environments } from '@nestling/shared/environments';
+import { environmentOf, loadRuntimeConfig, portalTitle } from './runtime-config.tsx';
 
 /** A page as the server sends it, with the config in it. */
 function pageWithConfig(json: string): Document {
@@ -27,6 +28,21 @@ describe('runtime config', () => {
     const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(testConfig)));
     await expect(loadRuntimeConfig(fetchMock)).resolves.toEqual(testConfig);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/config');
+  });
+
+  it('takes an environment name it does not know, logs an error and uses the development settings', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const moon = { ...testConfig, environment: 'moon-base' };
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(moon)));
+    const config = await loadRuntimeConfig(fetchMock);
+    expect(logged).toHaveBeenCalledWith(
+      'Unknown environment "moon-base"; using development settings',
+    );
+    expect(environmentOf(config)).toBe(environments.development);
+    // Logged once, however often the settings are read.
+    environmentOf(config);
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
   });
 
   it('rejects an answer of the wrong shape', async () => {

@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '@nestling/shared/contract/config';
+import { resolveEnvironment, type EnvironmentSettings } from '@nestling/shared/environments';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@nestling/shared/runtime-config-element';
 import { createContext, use, type ReactNode } from 'react';
 
@@ -27,13 +28,35 @@ export async function loadRuntimeConfig(
   page: Document = document,
 ): Promise<RuntimeConfig> {
   const inPage = configInPage(page);
-  if (inPage !== undefined) return inPage;
+  if (inPage !== undefined) {
+    environmentOf(inPage);
+    return inPage;
+  }
   const [response, { runtimeConfigSchema }] = await Promise.all([
     fetchImpl(CONFIG_PATH, { headers: { Accept: 'application/json' } }),
     import('@nestling/shared/contract/config'),
   ]);
   if (!response.ok) throw new Error(`GET ${CONFIG_PATH} answered ${response.status}`);
-  return runtimeConfigSchema.parse(await response.json());
+  const config = runtimeConfigSchema.parse(await response.json());
+  // Resolved now, so that an unknown name is logged once, as the app starts.
+  environmentOf(config);
+  return config;
+}
+
+const resolvedEnvironments = new Map<string, EnvironmentSettings>();
+
+/**
+ * The environment table's settings for the server's environment (spec section 7). A name this
+ * build does not know (a newer server) logs an error and gets the development settings (spec
+ * section 8), once.
+ */
+export function environmentOf(config: Pick<RuntimeConfig, 'environment'>): EnvironmentSettings {
+  let settings = resolvedEnvironments.get(config.environment);
+  if (settings === undefined) {
+    settings = resolveEnvironment(config.environment);
+    resolvedEnvironments.set(config.environment, settings);
+  }
+  return settings;
 }
 
 /** The document title of spec section 1: the product name followed by 'Portal'. */

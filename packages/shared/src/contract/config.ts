@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { environmentNames } from '../environments.ts';
 
 /** GET /api/config: what the web app needs at run time, read before the first render. */
 export const runtimeConfigSchema = z.object({
@@ -11,7 +10,11 @@ export const runtimeConfigSchema = z.object({
     /** The lab's logo (BRAND_LOGO_FILE) on this portal, shown instead of the mark and name. */
     logoUrl: z.nullable(z.string()),
   }),
-  environment: z.enum(environmentNames),
+  /**
+   * The server's APP_ENV. A name this build of the web app does not know (a newer server) is
+   * not refused: the web app logs an error and uses the development settings (spec section 8).
+   */
+  environment: z.string(),
   /**
    * The API base address of that environment's backend (ADR 003): '/api', this portal's own,
    * or an absolute http(s) address. The web app appends the spec's relative paths to it.

@@ -19,7 +19,7 @@ import {
   type ClinicSearchAnswer,
 } from '@nestling/shared/contract/clinics';
 import { useId, useState, type SubmitEvent } from 'react';
-import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
+import { environmentOf, useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
 import { ClinicSharingPanel } from './clinic-sharing.tsx';
@@ -214,7 +214,7 @@ function ClinicCard({
  */
 export function ClinicsPage() {
   const config = useRuntimeConfig();
-  const mapsKey = mapsKeyOf(config.keys, config.environment);
+  const mapsKey = mapsKeyOf(config.keys, environmentOf(config).name);
   const readOnly = useViewAs() !== undefined;
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
