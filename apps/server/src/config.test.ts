@@ -28,6 +28,7 @@ describe('loadConfig', () => {
         supportEmail: 'support@nestling.health',
         color: null,
         logoFile: null,
+        socialProfiles: [],
       },
       lab: {
         testRecordRetentionYears: 10,
@@ -106,6 +107,8 @@ describe('loadConfig', () => {
         SUPPORT_EMAIL: 'help@acorn.example',
         BRAND_COLOR: '#7A1F5C',
         BRAND_LOGO_FILE: 'brand/acorn.svg',
+        SOCIAL_PROFILES:
+          ' https://www.instagram.com/acornlabs , https://linkedin.com/company/acorn-labs ',
         LAB_NAME: 'Acorn Lab',
         LAB_RETURN_ADDRESS: ' Intake | 5 Oak Row ||Salem, OR 97301 ',
         TEST_RECORD_RETENTION_YEARS: '0',
@@ -154,6 +157,10 @@ describe('loadConfig', () => {
         supportEmail: 'help@acorn.example',
         color: '#7a1f5c',
         logoFile: '/srv/portal/brand/acorn.svg',
+        socialProfiles: [
+          { network: 'instagram', url: 'https://www.instagram.com/acornlabs' },
+          { network: 'linkedin', url: 'https://linkedin.com/company/acorn-labs' },
+        ],
       },
       lab: {
         testRecordRetentionYears: 0,
@@ -292,6 +299,15 @@ describe('loadConfig', () => {
       /TRUST_PROXY: must be false, the number of proxies/,
     );
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses a social profile it cannot name or that is not https', () => {
+    expect(() => loadConfig({ SOCIAL_PROFILES: 'https://myspace.com/acorn' })).toThrow(
+      /SOCIAL_PROFILES: address 1 is not an https profile on Facebook, Instagram, X, LinkedIn, YouTube, TikTok or Bluesky/,
+    );
+    expect(() => loadConfig({ SOCIAL_PROFILES: 'http://instagram.com/acorn' })).toThrow(
+      /SOCIAL_PROFILES/,
+    );
   });
 
   it('returns a frozen object', () => {

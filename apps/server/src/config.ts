@@ -11,6 +11,7 @@ import {
   type EnvironmentName,
 } from '@nestling/shared/environments';
 import { LOCAL_BACKEND_PORT } from '@nestling/shared/constants';
+import { SOCIAL_NETWORKS, socialNetworkOf, type SocialProfile } from '@nestling/shared/social';
 import { brandColorProblem } from './modules/brand/colors.ts';
 import { LOGO_FILE_TYPE } from './modules/brand/logo.ts';
 
@@ -53,6 +54,8 @@ export interface Config {
     readonly color: string | null;
     /** Absolute path of the lab's logo (SVG, PNG or WebP); null shows the product name. */
     readonly logoFile: string | null;
+    /** The lab's social-network profiles, for the phone menu's icons; none by default. */
+    readonly socialProfiles: readonly SocialProfile[];
   };
   /** The lab that receives the samples: the addressee of the prepaid return labels. */
   readonly lab: {
@@ -162,6 +165,20 @@ function withDefault<T extends z.ZodType>(schema: T) {
 }
 
 /** How many of a thing one person may hold at a time (ADR 039): 1 to 20, one by default. */
+/** SOCIAL_PROFILES: addresses separated by commas, blanks ignored. */
+function socialAddresses(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+}
+
+/** 'Facebook, Instagram, … or Bluesky'. */
+function socialNetworkList(): string {
+  const names = Object.values(SOCIAL_NETWORKS).map((network) => network.name);
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
+}
+
 const perPersonLimit = z.coerce
   .number({ error: 'must be a number' })
   .int('must be a whole number')
@@ -308,6 +325,16 @@ const envSchema = z.object({
     (value) => value === undefined || LOGO_FILE_TYPE.test(value),
     'must name an .svg, .png or .webp file',
   ),
+  SOCIAL_PROFILES: optionalText.superRefine((value, context) => {
+    for (const [index, address] of socialAddresses(value).entries()) {
+      if (socialNetworkOf(address) === null) {
+        context.addIssue({
+          code: 'custom',
+          message: `address ${String(index + 1)} is not an https profile on ${socialNetworkList()}`,
+        });
+      }
+    }
+  }),
   LAB_NAME: withDefault(z.string().trim().default('Nestling Genomics Laboratory')),
   // Lines separated by '|'.
   LAB_RETURN_ADDRESS: withDefault(
@@ -496,6 +523,10 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       color: settings.BRAND_COLOR?.toLowerCase() ?? null,
       logoFile:
         settings.BRAND_LOGO_FILE === undefined ? null : path.resolve(cwd, settings.BRAND_LOGO_FILE),
+      socialProfiles: socialAddresses(settings.SOCIAL_PROFILES).flatMap((url) => {
+        const network = socialNetworkOf(url);
+        return network === null ? [] : [{ network, url }];
+      }),
     },
     lab: {
       testRecordRetentionYears: settings.TEST_RECORD_RETENTION_YEARS,

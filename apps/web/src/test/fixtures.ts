@@ -8,6 +8,7 @@ export const testConfig: RuntimeConfig = {
     companyDomain: 'nestling.health',
     supportEmail: 'support@nestling.health',
     logoUrl: null,
+    socialProfiles: [],
   },
   environment: 'production',
   apiBaseUrl: '/api',

@@ -1,4 +1,7 @@
 import * as z from 'zod/mini';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../social.ts';
+
+const socialNetworkNames = Object.keys(SOCIAL_NETWORKS) as [SocialNetwork, ...SocialNetwork[]];
 
 /** GET /api/config: what the web app needs at run time, read before the first render. */
 export const runtimeConfigSchema = z.object({
@@ -9,6 +12,8 @@ export const runtimeConfigSchema = z.object({
     supportEmail: z.string(),
     /** The lab's logo (BRAND_LOGO_FILE) on this portal, shown instead of the mark and name. */
     logoUrl: z.nullable(z.string()),
+    /** The lab's social-network profiles (SOCIAL_PROFILES): the phone menu's icons. */
+    socialProfiles: z.array(z.object({ network: z.enum(socialNetworkNames), url: z.string() })),
   }),
   /**
    * The server's APP_ENV. A name this build of the web app does not know (a newer server) is

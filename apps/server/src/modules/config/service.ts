@@ -12,6 +12,7 @@ export function runtimeConfig(config: Config): RuntimeConfig {
       companyDomain: config.brand.companyDomain,
       supportEmail: config.brand.supportEmail,
       logoUrl: config.brand.logoFile === null ? null : BRAND_LOGO_PATH,
+      socialProfiles: config.brand.socialProfiles.map((profile) => ({ ...profile })),
     },
     environment: config.appEnv,
     apiBaseUrl: config.apiBaseUrl,

@@ -2,12 +2,39 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Drawer.css';
 import { ActionIcon, Drawer, Group, Stack, UnstyledButton } from '@mantine/core';
 import type { User } from '@nestling/shared/contract/user';
-import { IconMail, IconWorld } from '@tabler/icons-react';
+import {
+  IconBrandBluesky,
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandLinkedin,
+  IconBrandTiktok,
+  IconBrandX,
+  IconBrandYoutube,
+  IconMail,
+  IconWorld,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { useNavCurrent } from './nav-section.ts';
 import classes from './layout.module.css';
-import { socialLinks } from './social-links.ts';
+import { socialLinks, type SocialLink } from './social-links.ts';
+
+const SOCIAL_ICONS = {
+  website: IconWorld,
+  email: IconMail,
+  facebook: IconBrandFacebook,
+  instagram: IconBrandInstagram,
+  x: IconBrandX,
+  linkedin: IconBrandLinkedin,
+  youtube: IconBrandYoutube,
+  tiktok: IconBrandTiktok,
+  bluesky: IconBrandBluesky,
+} as const satisfies Record<SocialLink['kind'], unknown>;
+
+function SocialIcon({ kind }: { kind: SocialLink['kind'] }) {
+  const Icon = SOCIAL_ICONS[kind];
+  return <Icon size={22} aria-hidden />;
+}
 
 export interface MobileMenuDrawerProps {
   user: User;
@@ -134,13 +161,11 @@ export default function MobileMenuDrawer({
                     variant="default"
                     size="xl"
                     radius="xl"
-                    {...(link.kind === 'website' ? { target: '_blank', rel: 'noopener' } : {})}
+                    {...(link.kind === 'email'
+                      ? {}
+                      : { target: '_blank', rel: 'noopener noreferrer' })}
                   >
-                    {link.kind === 'website' ? (
-                      <IconWorld size={22} aria-hidden />
-                    ) : (
-                      <IconMail size={22} aria-hidden />
-                    )}
+                    <SocialIcon kind={link.kind} />
                   </ActionIcon>
                 ))}
               </Group>

@@ -133,8 +133,38 @@ describe('SiteHeader', () => {
       'mailto:support@nestling.health',
     );
 
+    // No social profile is set: no such icon is invented.
+    expect(menu.queryByRole('link', { name: /on (Instagram|Facebook|X|LinkedIn)/ })).toBeNull();
+
     await user.click(menu.getByRole('button', { name: 'Log out' }));
     expect(onSignOut).toHaveBeenCalledOnce();
+  });
+
+  it('the phone menu shows an icon for each social profile the lab has, and only those', async () => {
+    const user = userEvent.setup();
+    const services = createTestServices();
+    services.config = {
+      ...services.config,
+      brand: {
+        ...services.config.brand,
+        socialProfiles: [
+          { network: 'instagram', url: 'https://www.instagram.com/nestling' },
+          { network: 'linkedin', url: 'https://www.linkedin.com/company/nestling' },
+        ],
+      },
+    };
+    await renderWithRouter(<SiteHeader user={makeUser()} onSignOut={vi.fn()} />, { services });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = within(await screen.findByRole('dialog', { name: 'Menu' }));
+    const instagram = menu.getByRole('link', { name: 'Nestling Genomics on Instagram' });
+    expect(instagram).toHaveAttribute('href', 'https://www.instagram.com/nestling');
+    expect(instagram).toHaveAttribute('target', '_blank');
+    expect(instagram).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(menu.getByRole('link', { name: 'Nestling Genomics on LinkedIn' })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/company/nestling',
+    );
+    expect(menu.queryByRole('link', { name: /on (Facebook|X|YouTube)$/ })).toBeNull();
   });
 });
 

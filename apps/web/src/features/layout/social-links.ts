@@ -1,15 +1,16 @@
 import type { RuntimeConfig } from '@nestling/shared/contract/config';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '@nestling/shared/social';
 
 export interface SocialLink {
-  kind: 'website' | 'email';
+  kind: 'website' | 'email' | SocialNetwork;
   href: string;
   label: string;
 }
 
 /**
- * The company's own channels, derived from the brand settings: its website (the company
- * domain) and its support email. The portal invents no social-network profile addresses; an
- * operator who has them can add them here once the runtime config carries them.
+ * The company's own channels for the phone menu's icons: its website (the company domain), its
+ * support email, and the social-network profiles the lab set (SOCIAL_PROFILES), in its order.
+ * No profile is invented: a network the lab has none on has no icon.
  */
 export function socialLinks(brand: RuntimeConfig['brand']): SocialLink[] {
   return [
@@ -23,5 +24,10 @@ export function socialLinks(brand: RuntimeConfig['brand']): SocialLink[] {
       href: `mailto:${brand.supportEmail}`,
       label: `Email ${brand.companyName} support`,
     },
+    ...brand.socialProfiles.map((profile) => ({
+      kind: profile.network,
+      href: profile.url,
+      label: `${brand.companyName} on ${SOCIAL_NETWORKS[profile.network].name}`,
+    })),
   ];
 }
