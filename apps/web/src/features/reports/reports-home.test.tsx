@@ -284,6 +284,8 @@ describe('ReportsHome', () => {
   });
 
   it('shows the next step of a person with no report yet, above the empty tab', async () => {
+    // Spec section 8's 'no response' is the empty list, not a failure: nothing is logged.
+    const logged = vi.spyOn(console, 'error');
     const { container, calls } = await setup(
       {
         'GET /api/user': portal({
@@ -305,6 +307,8 @@ describe('ReportsHome', () => {
     // The tab's own words still say what comes later.
     expect(screen.getByText(/^No joint report yet\./)).toBeInTheDocument();
     expect(calls.filter((call) => call.key === 'GET /api/journey')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(logged).not.toHaveBeenCalled();
     await expectNoAxeViolations(container);
   });
 
