@@ -67,6 +67,11 @@ export const journeyStepSchema = z.object({
   key: journeyStepKeySchema,
   title: z.string(),
   state: journeyStepStateSchema,
+  /**
+   * What the state reads as beside its icon when the state's own word says too little, e.g.
+   * 'You: done; waiting for Alex'; without it, JOURNEY_STATE_LABELS.
+   */
+  stateLabel: z.optional(z.string()),
   /** A short sentence, e.g. 'You: done; Alex: not yet'. */
   detail: z.string(),
   /** Unix seconds, when the step was done and that is known. */

@@ -261,10 +261,15 @@ describe.each(testDatabaseKinds)('the journey on %s', (kind) => {
     });
     expect(stepOf(jo, 'survey')).toMatchObject({
       state: 'waiting',
+      // What the state reads as beside its icon: not a bare 'Waiting' (issue 29).
+      stateLabel: 'You: done; waiting for Alex',
       detail: 'You: done; Alex: not yet. Waiting for Alex to answer their survey',
       link: null,
     });
-    expect(stepOf(jo, 'terms').state).toBe('waiting');
+    expect(stepOf(jo, 'terms')).toMatchObject({
+      state: 'waiting',
+      stateLabel: 'You: done; waiting for Alex',
+    });
 
     const alex = await journeyOf('alex');
     expect(alex.tests[0]).toMatchObject({ id: 'jr-couple', role: 'father' });

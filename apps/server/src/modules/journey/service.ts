@@ -95,10 +95,12 @@ function personalStep(
     ? `Waiting for ${partner.name === 'your partner' ? 'your partner' : partner.name} to answer their survey`
     : `Waiting for ${partner.name === 'your partner' ? 'your partner' : partner.name} to accept the terms`;
   const said = bothSaid(own, partner);
+  const partnerName = partner.name === 'your partner' ? 'your partner' : partner.name;
   return {
     key,
     title,
     state: !own ? 'current' : waiting ? 'waiting' : 'done',
+    ...(waiting ? { stateLabel: `You: done; waiting for ${partnerName}` } : {}),
     detail: waiting ? `${said}. ${waitingFor}` : said,
     doneAt: null,
     link,

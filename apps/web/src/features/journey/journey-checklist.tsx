@@ -59,7 +59,7 @@ export function JourneyLinkButton({
 
 /** The state in words, with the date when a step is done and the date is known. */
 export function stateText(step: JourneyStep): string {
-  const label = JOURNEY_STATE_LABELS[step.state];
+  const label = step.stateLabel ?? JOURNEY_STATE_LABELS[step.state];
   return step.state === 'done' && step.doneAt !== null
     ? `${label} on ${formatUsDate(step.doneAt)}`
     : label;

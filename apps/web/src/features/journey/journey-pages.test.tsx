@@ -68,6 +68,26 @@ describe('the journey checklist on /saliva', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('says what a step waits on beside its icon when the server says it', async () => {
+    const test = makeCoupleTest();
+    const steps = test.steps.map((step) =>
+      step.key === 'survey'
+        ? {
+            ...step,
+            state: 'waiting' as const,
+            stateLabel: 'You: done; waiting for Alex',
+            detail: 'You: done; Alex: not yet. Waiting for Alex to answer their survey',
+            link: null,
+          }
+        : step,
+    );
+    await setup(<SalivaJourneyPage />, makeJourney([{ ...test, steps }]));
+    await screen.findByRole('list', { name: 'Preconception Genetic Screening' });
+    expect(items('Preconception Genetic Screening')[1]).toBe(
+      'Health surveyYou: done; waiting for AlexYou: done; Alex: not yet. Waiting for Alex to answer their survey',
+    );
+  });
+
   it('offers to buy a test to someone without one', async () => {
     await setup(<SalivaJourneyPage />, makeJourney([]));
     expect(await screen.findByRole('link', { name: 'Buy a couple test' })).toHaveAttribute(

@@ -86,7 +86,9 @@ export function JourneyTimeline() {
             </span>
             <span className={classes.timelineText}>
               <span className={classes.title}>{step.title}</span>
-              <span className={classes.state}>{JOURNEY_STATE_LABELS[step.state]}</span>
+              <span className={classes.state}>
+                {step.stateLabel ?? JOURNEY_STATE_LABELS[step.state]}
+              </span>
             </span>
           </li>
         ))}
