@@ -8,6 +8,7 @@ const config: RuntimeConfig = {
     companyDomain: 'nestling.health',
     supportEmail: 'support@nestling.health',
     logoUrl: null,
+    socialProfiles: [{ network: 'instagram', url: 'https://www.instagram.com/nestling' }],
   },
   environment: 'production',
   apiBaseUrl: '/api',
@@ -21,10 +22,18 @@ describe('runtimeConfigSchema', () => {
     expect(runtimeConfigSchema.parse(config)).toEqual(config);
   });
 
-  it('rejects an unknown environment name', () => {
-    expect(runtimeConfigSchema.safeParse({ ...config, environment: 'staging' }).success).toBe(
-      false,
+  it('takes an environment name this build does not know: the web app falls back itself', () => {
+    expect(runtimeConfigSchema.parse({ ...config, environment: 'staging' }).environment).toBe(
+      'staging',
     );
+  });
+
+  it('rejects a social profile on a network the menu has no icon for', () => {
+    const brand = {
+      ...config.brand,
+      socialProfiles: [{ network: 'myspace', url: 'https://myspace.com/nestling' }],
+    };
+    expect(runtimeConfigSchema.safeParse({ ...config, brand }).success).toBe(false);
   });
 
   it('rejects a config without the backend address', () => {
