@@ -22,6 +22,7 @@ import {
   progressText,
 } from './import-text.ts';
 import classes from './my-data.module.css';
+import { UploadFinished } from './upload-finished.tsx';
 import { useUpload, type UploadState } from './use-upload.ts';
 
 /** What can be imported, where to get it, and what happens to it. */
@@ -160,25 +161,15 @@ function UploadForm() {
 
   if (state.status === 'done') {
     return (
-      <Alert color="green" title="Uploaded" role="status">
-        <Stack gap="sm" align="flex-start">
-          <Text>
-            {state.fileName} is uploaded. It was read as it arrived, so it is usually ready at once;
-            the <AnchorLink to="/my-data/imports">imports page</AnchorLink> shows what was found, or
-            how far reading has got.
-          </Text>
-          <Button
-            variant="default"
-            onClick={() => {
-              setFile(null);
-              setProblem(null);
-              reset();
-            }}
-          >
-            Import another file
-          </Button>
-        </Stack>
-      </Alert>
+      <UploadFinished
+        fileName={state.fileName}
+        importId={state.importId}
+        onAnother={() => {
+          setFile(null);
+          setProblem(null);
+          reset();
+        }}
+      />
     );
   }
 
