@@ -5,6 +5,7 @@ import {
   buildDensity,
   describePercentile,
   dotCount,
+  oneIn,
   formatRiskPercent,
   ordinal,
   percentileOfScore,
@@ -178,6 +179,21 @@ describe('smooth and roundTicks', () => {
   });
 });
 
+describe('oneIn: a risk as people say it', () => {
+  it.each([
+    [0.005, 'about 1 in 200'],
+    [0.0033, 'about 1 in 300'],
+    [0.012, 'about 1 in 83'],
+    [0.0004, 'about 1 in 2,500'],
+    [0.08, 'about 1 in 13'],
+    [0.25, 'about 25 in 100'],
+    [0.104, 'about 10 in 100'],
+    [0, 'close to 0'],
+  ])('%s is %s', (risk, words) => {
+    expect(oneIn(risk)).toBe(words);
+  });
+});
+
 describe('dotCount: absolute risk as filled dots out of 100', () => {
   it.each([
     [8.2, 8, 'About 8 in 100'],
@@ -192,6 +208,16 @@ describe('dotCount: absolute risk as filled dots out of 100', () => {
     [100, 100, 'More than 99 in 100'],
   ])('%s%% fills %s dots: %s', (risk, filled, inWords) => {
     expect(dotCount(risk)).toEqual({ filled, inWords });
+  });
+
+  it.each([
+    [0.5, 5, 'About 5 in 1,000'],
+    [0.33, 3, 'About 3 in 1,000'],
+    [8.2, 82, 'About 82 in 1,000'],
+    [0.04, 0, 'Fewer than 1 in 1,000'],
+    [99.96, 1000, 'More than 999 in 1,000'],
+  ])('%s%% out of 1,000 fills %s dots: %s', (risk, filled, inWords) => {
+    expect(dotCount(risk, 1000)).toEqual({ filled, inWords });
   });
 
   it('refuses a risk that is not a percentage', () => {

@@ -243,12 +243,28 @@ export function reportRiskAxisTicks(content: JointReport | EmbryoReport): number
   );
 }
 
-/** How an absolute risk is shown as filled dots out of 100, and said in words. */
+/** How an absolute risk is shown as filled dots out of 100 (or 1,000), and said in words. */
 export interface DotCount {
-  /** Dots to fill, 0 to 100. */
+  /** Dots to fill, 0 to 100 (or 1,000). */
   readonly filled: number;
-  /** 'About 8 in 100', 'Fewer than 1 in 100', 'More than 99 in 100'. */
+  /** 'About 8 in 100', 'Fewer than 1 in 100', 'More than 99 in 100'; 'About 5 in 1,000'. */
   readonly inWords: string;
+}
+
+/** The grids the portal draws: 100 dots, or 1,000 for rare risks, where 100 cannot differ. */
+export type DotsOutOf = 100 | 1000;
+
+/**
+ * A risk (a fraction) as people say it (issue 29): 'about 25 in 100' from 10 %, and 'about 1 in
+ * 200' below, its N rounded to two significant figures, so that rare risks keep their
+ * difference ('1 in 200' against '1 in 300', where both are 'about 0 in 100').
+ */
+export function oneIn(risk: number): string {
+  if (!(risk > 0)) return 'close to 0';
+  if (risk >= 0.1) return `about ${String(Math.round(risk * 100))} in 100`;
+  const n = 1 / risk;
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return `about 1 in ${(Math.round(n / magnitude) * magnitude).toLocaleString('en-US')}`;
 }
 
 /**
@@ -259,14 +275,21 @@ export interface DotCount {
  *   empty grid is never read as no risk;
  * - from 99.5 %: all 100 dots, 'More than 99 in 100', never 'certain'.
  */
-export function dotCount(riskPercent: number): DotCount {
+export function dotCount(riskPercent: number, outOf: DotsOutOf = 100): DotCount {
   if (!Number.isFinite(riskPercent) || riskPercent < 0 || riskPercent > 100) {
     throw new RangeError(`A risk must be a percentage from 0 to 100, not ${riskPercent}.`);
   }
-  if (riskPercent < 0.5) return { filled: 0, inWords: 'Fewer than 1 in 100' };
-  if (riskPercent >= 99.5) return { filled: 100, inWords: 'More than 99 in 100' };
-  const filled = Math.floor(riskPercent + 0.5);
-  return { filled, inWords: `About ${filled} in 100` };
+  const total = outOf.toLocaleString('en-US');
+  const dots = (riskPercent * outOf) / 100;
+  if (dots < 0.5) return { filled: 0, inWords: `Fewer than 1 in ${total}` };
+  if (dots >= outOf - 0.5) {
+    return {
+      filled: outOf,
+      inWords: `More than ${(outOf - 1).toLocaleString('en-US')} in ${total}`,
+    };
+  }
+  const filled = Math.floor(dots + 0.5);
+  return { filled, inWords: `About ${filled.toLocaleString('en-US')} in ${total}` };
 }
 
 /** A percentage as the report states it: one decimal, '8.2%', and '<0.1%' for tiny risks. */

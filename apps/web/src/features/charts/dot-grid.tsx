@@ -1,5 +1,6 @@
 /**
- * DotGrid: absolute lifetime risk of one disease as 100 dots, 10 by 10.
+ * DotGrid: absolute lifetime risk of one disease as 100 dots, 10 by 10 (or, for rare risks
+ * the calculator compares, 1,000 dots, 40 by 25, said 'About 5 in 1,000').
  *
  * What it shows: out of 100 people like you, how many develop the disease in their lifetime
  * (filled blue dots, counted row by row from the top left), and, for comparison, how many
@@ -13,7 +14,7 @@
  * grid is never read as no risk; from 99.5 % every dot is filled and it says 'More than 99 in
  * 100'.
  */
-import { dotCount, formatRiskPercent } from '@nestling/shared/charts';
+import { dotCount, formatRiskPercent, type DotsOutOf } from '@nestling/shared/charts';
 import type { CatalogueEntry } from '@nestling/shared/catalogue/catalogue-entry';
 import { useId } from 'react';
 import { chartPalette } from '../../theme.ts';
@@ -33,20 +34,34 @@ export interface DotGridProps {
    * default; for an embryo, e.g. 'people with Embryo 2's genetic risk'.
    */
   readonly peopleDescription?: string | undefined;
+  /**
+   * 100 dots (10 by 10), or 1,000 (40 by 25) for rare risks, where two risks under 1 in 100
+   * would otherwise fill the same single dot (issue 29). Grids compared side by side share one.
+   */
+  readonly outOf?: DotsOutOf;
 }
 
-const COLUMNS = 10;
-const CELL = CHART_WIDTH / COLUMNS;
-const DOT_RADIUS = CELL * 0.3;
-const RING_RADIUS = CELL * 0.43;
-const RING_WIDTH = 3;
+/** Each grid's shape: columns, rows, and the dot's and ring's sizes in its cell. */
+function gridOf(outOf: DotsOutOf) {
+  const columns = outOf === 100 ? 10 : 40;
+  const cell = CHART_WIDTH / columns;
+  return {
+    columns,
+    rows: outOf / columns,
+    cell,
+    dotRadius: cell * 0.3,
+    ringRadius: cell * 0.43,
+    ringWidth: outOf === 100 ? 3 : 1.2,
+  };
+}
 
 /** Filled when i < filled, ringed when i < the average's count; dot 0 is top left. */
-export function dotStates(filled: number, ringed: number) {
-  return Array.from({ length: COLUMNS * COLUMNS }, (_, index) => ({
+export function dotStates(filled: number, ringed: number, outOf: DotsOutOf = 100) {
+  const { columns, cell } = gridOf(outOf);
+  return Array.from({ length: outOf }, (_, index) => ({
     index,
-    cx: (index % COLUMNS) * CELL + CELL / 2,
-    cy: Math.floor(index / COLUMNS) * CELL + CELL / 2,
+    cx: (index % columns) * cell + cell / 2,
+    cy: Math.floor(index / columns) * cell + cell / 2,
     filled: index < filled,
     ringed: index < ringed,
   }));
@@ -89,13 +104,16 @@ export function DotGrid({
   lifetimeRiskPercent,
   populationAverageRiskPercent,
   peopleDescription = 'people like you',
+  outOf = 100,
 }: DotGridProps) {
   const summaryId = useId();
-  const risk = dotCount(lifetimeRiskPercent);
-  const average = dotCount(populationAverageRiskPercent);
+  const grid = gridOf(outOf);
+  const total = outOf.toLocaleString('en-US');
+  const risk = dotCount(lifetimeRiskPercent, outOf);
+  const average = dotCount(populationAverageRiskPercent, outOf);
   const riskText = formatRiskPercent(lifetimeRiskPercent);
   const averageText = formatRiskPercent(populationAverageRiskPercent);
-  const dots = dotStates(risk.filled, average.filled);
+  const dots = dotStates(risk.filled, average.filled, outOf);
 
   return (
     <ChartFigure
@@ -113,10 +131,10 @@ export function DotGrid({
         </>
       }
       svgLabel={
-        `${risk.filled} of 100 dots filled for ${peopleDescription}; ` +
-        `${average.filled} of 100 ringed for the population average`
+        `${risk.filled} of ${total} dots filled for ${peopleDescription}; ` +
+        `${average.filled} of ${total} ringed for the population average`
       }
-      svgHeight={CHART_WIDTH}
+      svgHeight={grid.rows * grid.cell}
       footer={
         <>
           <ul className={classes.legend} aria-label="Legend">
@@ -131,14 +149,14 @@ export function DotGrid({
           </ul>
           {risk.filled === 0 ? (
             <p className={classes.summary}>
-              No dot is filled because the risk, {riskText}, is below 1 in 100. It is not zero.
+              No dot is filled because the risk, {riskText}, is below 1 in {total}. It is not zero.
             </p>
           ) : null}
         </>
       }
       table={{
-        caption: `${entry.name}: lifetime risk out of 100 people`,
-        columns: ['Who', 'Lifetime risk', 'Out of 100 people'],
+        caption: `${entry.name}: lifetime risk out of ${total} people`,
+        columns: ['Who', 'Lifetime risk', `Out of ${total} people`],
         rows: [
           [
             peopleDescription.charAt(0).toUpperCase() + peopleDescription.slice(1),
@@ -154,19 +172,19 @@ export function DotGrid({
           <circle
             cx={dot.cx}
             cy={dot.cy}
-            r={DOT_RADIUS}
+            r={grid.dotRadius}
             fill={dot.filled ? chartPalette.riskDot : chartPalette.background}
             stroke={dot.filled ? chartPalette.riskDot : chartPalette.emptyDot}
-            strokeWidth={1.5}
+            strokeWidth={outOf === 100 ? 1.5 : 0.6}
           />
           {dot.ringed ? (
             <circle
               cx={dot.cx}
               cy={dot.cy}
-              r={RING_RADIUS}
+              r={grid.ringRadius}
               fill="none"
               stroke={chartPalette.averageRing}
-              strokeWidth={RING_WIDTH}
+              strokeWidth={grid.ringWidth}
             />
           ) : null}
         </g>

@@ -10,6 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { oneIn, type DotsOutOf } from '@nestling/shared/charts';
 import { DEFAULT_CHART_SETTINGS } from '@nestling/shared/catalogue/chart-settings';
 import type { CatalogueEntry } from '@nestling/shared/catalogue/catalogue-entry';
 import { diseases, getDisease, isDiseaseCode } from '@nestling/shared/catalogue/diseases';
@@ -55,11 +56,10 @@ function sentence(message: string | undefined): string | undefined {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** 'about 5.0 in 100', or per 10,000 when under 0.1 in 100. */
-export function inHundred(risk: number): string {
+/** '0.5%', with a second decimal under 1 % so rare risks keep their difference. */
+function percentText(risk: number): string {
   const percent = risk * 100;
-  if (percent > 0 && percent < 0.1) return `about ${(risk * 10_000).toFixed(1)} in 10,000`;
-  return `about ${percent.toFixed(1)} in 100`;
+  return `${percent.toFixed(percent > 0 && percent < 1 ? 2 : 1)}%`;
 }
 
 function sourceText(value: RiskValue | undefined, edited: boolean): string {
@@ -108,20 +108,23 @@ function Answer({
   const makeInput = useCallback((n: number) => toRiskInput(form, n), [form]);
   const curve = useRiskCurve(makeInput);
   const prevalence = Number(form.prevalencePercent);
+  // Rare risks on 1,000 dots, so that the two grids can differ (both on the same count).
+  const outOf: DotsOutOf = result.baseline < 0.1 ? 1000 : 100;
+  const fewer = (result.absoluteReduction * outOf).toFixed(1);
   return (
     <Stack gap="md">
       <Text size="lg">
-        <strong>Without selection</strong> (any one embryo): {inHundred(result.baseline)} children
-        would develop {entry.lowerName} ({(result.baseline * 100).toFixed(1)}%).
+        <strong>Without selection</strong> (any one embryo): {oneIn(result.baseline)} children would
+        develop {entry.lowerName} ({percentText(result.baseline)}).
       </Text>
       <Text size="lg">
-        <strong>With selection</strong> ({how}): {inHundred(result.selected)} (
-        {(result.selected * 100).toFixed(1)}%).
+        <strong>With selection</strong> ({how}): {oneIn(result.selected)} (
+        {percentText(result.selected)}).
       </Text>
       <Text>
         That is a relative reduction of {(result.relativeReduction * 100).toFixed(1)}%: the risk is{' '}
-        {(result.absoluteReduction * 100).toFixed(1)} percentage points lower, or{' '}
-        {(result.absoluteReduction * 100).toFixed(1)} fewer affected children in 100.
+        {(result.absoluteReduction * 100).toFixed(outOf === 1000 ? 2 : 1)} percentage points lower,
+        or {fewer} fewer affected children in {outOf.toLocaleString('en-US')}.
       </Text>
       <div className={classes.dotGrids}>
         <DotGrid
@@ -129,12 +132,14 @@ function Answer({
           lifetimeRiskPercent={result.baseline * 100}
           populationAverageRiskPercent={prevalence}
           peopleDescription="children from any one embryo"
+          outOf={outOf}
         />
         <DotGrid
           entry={{ ...entry, name: `${entry.name}, with selection` }}
           lifetimeRiskPercent={result.selected * 100}
           populationAverageRiskPercent={prevalence}
           peopleDescription="children from the chosen embryo"
+          outOf={outOf}
         />
       </div>
       {curve === undefined ? (

@@ -38,7 +38,11 @@ const base: RiskInput = {
   parents: { kind: 'population' },
 };
 
-const pct = (risk: number) => `(${(risk * 100).toFixed(1)}%)`;
+/** As the page writes it: a second decimal under 1 %. */
+const pct = (risk: number) => {
+  const percent = risk * 100;
+  return `(${percent.toFixed(percent > 0 && percent < 1 ? 2 : 1)}%)`;
+};
 
 async function setup(routes: Record<string, RouteHandler> = {}) {
   setAuthToken('patient-token');
@@ -99,7 +103,7 @@ describe('RiskCalculatorPage', () => {
     const region = answerRegion();
     expect(
       within(region).getByText('Without selection', { selector: 'strong' }).closest('p'),
-    ).toHaveTextContent('about 1.0 in 100 children would develop schizophrenia (1.0%)');
+    ).toHaveTextContent('about 1 in 100 children would develop schizophrenia (1.0%)');
     expect(
       within(region).getByRole('figure', { name: 'Schizophrenia, with selection: lifetime risk' }),
     ).toBeInTheDocument();
@@ -117,6 +121,32 @@ describe('RiskCalculatorPage', () => {
     expect(screen.getByText(/ACMG|American College of Medical Genetics/)).toBeInTheDocument();
     expect(screen.getByText(/genetic counselor/)).toBeInTheDocument();
     await expectNoAxeViolations(container);
+  });
+
+  it('says a rare risk as 1 in N, and draws it on 1,000 dots where the two grids can differ', async () => {
+    const events = userEvent.setup();
+    await setup();
+    await expectAnswer(base);
+    await replace(events, /^Prevalence/, '0.5');
+    const rare = { ...base, prevalence: 0.005 };
+    await expectAnswer(rare);
+    const { baseline, selected } = computeRisk(rare);
+    const region = answerRegion();
+    expect(
+      within(region).getByText('Without selection', { selector: 'strong' }).closest('p'),
+    ).toHaveTextContent(`about 1 in 200 children would develop schizophrenia ${pct(baseline)}`);
+    const without = within(region).getByRole('figure', {
+      name: 'Schizophrenia, without selection: lifetime risk',
+    });
+    const withSelection = within(region).getByRole('figure', {
+      name: 'Schizophrenia, with selection: lifetime risk',
+    });
+    expect(without).toHaveTextContent('About 5 in 1,000 children from any one embryo');
+    const filled = (figure: HTMLElement) => figure.querySelectorAll('[data-dot="filled"]').length;
+    expect(filled(without)).toBe(Math.round(baseline * 1000));
+    expect(filled(withSelection)).toBe(Math.round(selected * 1000));
+    // The difference the selection makes is visible: fewer dots, not the same single dot.
+    expect(filled(withSelection)).toBeLessThan(filled(without));
   });
 
   it('changes the answer with the condition, prevalence, r² and the number of embryos', async () => {
