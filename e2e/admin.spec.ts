@@ -218,3 +218,24 @@ test("staff set a condition's starting value for the risk calculator, then resto
   await expect(row).not.toContainText('0.42%');
   await expect(page.getByText(`${condition} is back to the published values.`)).toBeVisible();
 });
+
+test('staff make a lab API key, copy it once, and revoke it', async ({ page, isMobile }) => {
+  const name = `Pipeline ${isMobile ? 'phone' : 'desktop'} ${String(Date.now())}`;
+  await page.goto('/signin');
+  await signInOnPage(page, 'admin@nestling.health');
+  await expect(page).toHaveURL('/admin');
+  await page.goto('/admin?tab=lab-keys');
+  await page.getByRole('textbox', { name: /What it is for/ }).fill(name);
+  await page.getByRole('button', { name: 'Make the key' }).click();
+  const shown = page.getByRole('status').filter({ hasText: `The key for ${name}` });
+  await expect(shown).toContainText(/lab_[\w-]{20,}/);
+  await expectNoAxeViolations(page);
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Never');
+  await page.getByRole('button', { name: `Revoke ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Revoke ${name}?` })
+    .getByRole('button', { name: 'Revoke the key' })
+    .click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Revoked');
+});

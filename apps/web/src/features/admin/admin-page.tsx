@@ -8,6 +8,7 @@ import { useCurrentUser } from '../session/use-current-user.ts';
 import { AdminClinics } from './admin-clinics.tsx';
 import { AdminCounsellors } from './admin-counsellors.tsx';
 import { AdminDiscountCodes } from './admin-discount-codes.tsx';
+import { AdminLabKeys } from './admin-lab-keys.tsx';
 import { AdminOrders } from './admin-orders.tsx';
 import { AdminProducts } from './admin-products.tsx';
 import { AdminRiskValues } from './admin-risk-values.tsx';
@@ -25,6 +26,7 @@ export const ADMIN_TABS = [
   'counsellors',
   'clinics',
   'sensitive-results',
+  'lab-keys',
   'audit',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -87,6 +89,7 @@ export function AdminPage({
           <Tabs.Tab value="counsellors">Counselors</Tabs.Tab>
           <Tabs.Tab value="clinics">Clinics</Tabs.Tab>
           <Tabs.Tab value="sensitive-results">Sensitive results</Tabs.Tab>
+          <Tabs.Tab value="lab-keys">Lab API keys</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users" pt="lg">
@@ -112,6 +115,9 @@ export function AdminPage({
         </Tabs.Panel>
         <Tabs.Panel value="sensitive-results" pt="lg">
           <AdminSensitiveResults />
+        </Tabs.Panel>
+        <Tabs.Panel value="lab-keys" pt="lg">
+          <AdminLabKeys />
         </Tabs.Panel>
         <Tabs.Panel value="audit" pt="lg">
           <AuditLog />
