@@ -30,6 +30,7 @@ import {
   orderSummarySchema,
   productsAnswerSchema,
   type ShippingAddress,
+  zipStateProblem,
 } from '@nestling/shared/contract/purchase';
 import { NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
 import { tooManyCouplePlaces } from '@nestling/shared/contract/partner';
@@ -255,6 +256,19 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
       [
         { product: 'couple', partner: { ...partner, email: buyer.email.toUpperCase() } },
         invalidFieldMessage('partner.email', PARTNER_IS_BUYER),
+      ],
+      // A ZIP code of another state is refused at its field (issue 29).
+      [
+        { product: 'couple', partner, shipping: { buyer: { ...address, zip: '10001' } } },
+        invalidFieldMessage('shipping.buyer.zip', zipStateProblem('10001', 'NY', 'IL')),
+      ],
+      [
+        {
+          product: 'couple',
+          partner,
+          shipping: { buyer: address, partner: { ...address, state: 'TX' } },
+        },
+        invalidFieldMessage('shipping.partner.zip', zipStateProblem('62701', 'IL', 'TX')),
       ],
     ] as const;
     for (const [body, expected] of cases) {

@@ -33,6 +33,7 @@ import {
 } from '@nestling/shared/contract/purchase';
 import { productName as catalogueName, type CatalogueService } from '../catalogue/service.ts';
 import { TOO_MANY_REQUESTS, type RateLimiter, type RateLimitRule } from '../rate-limit/service.ts';
+import { addressZipProblem } from '../clinics/geo.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { CheckoutRepository, CheckoutRow, NewCheckoutRow } from './repository.ts';
 import { roleFromSex, tooManyCouplePlaces } from '@nestling/shared/contract/partner';
@@ -309,6 +310,15 @@ export function createCheckoutService(deps: {
         return answer(payer.userId, earlier.id);
       }
 
+      for (const [who, shipping] of [
+        ['buyer', body.shipping.buyer],
+        ['partner', body.shipping.partner],
+      ] as const) {
+        const problem = shipping === undefined ? null : addressZipProblem(shipping);
+        if (problem !== null) {
+          throw new CheckoutError(400, invalidFieldMessage(`shipping.${who}.zip`, problem));
+        }
+      }
       const { kind } = productShape(body.product);
       let buyerRole: StoredRequest['buyerRole'] = null;
       if (kind === 'couple') {

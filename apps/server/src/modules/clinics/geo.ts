@@ -1,4 +1,5 @@
 import zipcodes from 'zipcodes';
+import { zipStateProblem } from '@nestling/shared/contract/purchase';
 
 /** A point on the earth, in degrees. */
 export interface Location {
@@ -39,6 +40,17 @@ export function zipCentre(zip: string): ZipCentre | null {
     latitude: found.latitude,
     longitude: found.longitude,
   };
+}
+
+/**
+ * The problem with an address whose ZIP code the bundled table puts in another state, or null
+ * (a code the table does not have is not judged: new codes appear).
+ */
+export function addressZipProblem(address: { zip: string; state: string }): string | null {
+  const zip = address.zip.trim().slice(0, 5);
+  const found = zipCentre(zip);
+  if (found === null || found.state === address.state) return null;
+  return zipStateProblem(zip, found.state, address.state);
 }
 
 /** 'Pennsylvania', 'pa' -> 'PA'; null for anything else. */

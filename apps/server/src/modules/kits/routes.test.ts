@@ -14,6 +14,7 @@ import {
   deliveriesAnswerSchema,
   type DeliveryKit,
 } from '@nestling/shared/contract/kits';
+import { zipStateProblem } from '@nestling/shared/contract/purchase';
 import type { App } from '../../app.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -272,6 +273,19 @@ describe.each(testDatabaseKinds)('kits on /delivery and /return-shipping on %s',
     const missing = await putAddress('buyer', kitId, { name: 'Bea Buyer', city: 'Portland' });
     expect(missing.statusCode).toBe(400);
     expect(message(missing)).toContain('body.line1: Enter the street address');
+
+    // A ZIP code of another state (issue 29).
+    const elsewhere = await putAddress('buyer', kitId, {
+      name: 'Bea Buyer',
+      line1: '20 Elm Road',
+      city: 'Portland',
+      state: 'OR',
+      zip: '10001',
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(message(elsewhere)).toBe(
+      `Invalid request: body.zip: ${zipStateProblem('10001', 'NY', 'OR')}`,
+    );
 
     const kits = await kitsOf('buyer');
     expect(kits.find((entry) => entry.id === kitId)?.shippingAddress).toEqual(address);

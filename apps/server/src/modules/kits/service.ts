@@ -19,6 +19,7 @@ import {
 } from '@nestling/shared/contract/order-tracker';
 import type { ShippingAddress } from '@nestling/shared/contract/purchase';
 import type { PurchaseOrdersRepository } from '../purchase-orders/repository.ts';
+import { addressZipProblem } from '../clinics/geo.ts';
 import { readableOrders } from '../purchase-orders/service.ts';
 import type { KitsRepository } from './repository.ts';
 import { renderReturnLabelPdf } from './return-label.ts';
@@ -26,7 +27,7 @@ import { renderReturnLabelPdf } from './return-label.ts';
 /** A refusal the error handler answers with its status and message. */
 export class KitsError extends Error {
   constructor(
-    public readonly statusCode: 403 | 404 | 409,
+    public readonly statusCode: 400 | 403 | 404 | 409,
     message: string,
   ) {
     super(message);
@@ -143,6 +144,10 @@ export function createKitsService(deps: KitsDeps) {
       address: ShippingAddress,
     ): Promise<DeliveryKit> {
       await findOwn(userId, kitId);
+      const zipProblem = addressZipProblem(address);
+      if (zipProblem !== null) {
+        throw new KitsError(400, `Invalid request: body.zip: ${zipProblem}`);
+      }
       const result = await repository.changeAddress(kitId, address, now(), (order) =>
         addressEditable(
           orderStageSchema.parse(order.stage),
