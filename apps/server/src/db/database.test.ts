@@ -65,6 +65,7 @@ describe.each(testDatabaseKinds)('database on %s', (kind) => {
       'report',
       'report_reading',
       'report_version',
+      'retained_test_record',
       'return_label',
       'risk_condition_setting',
       'sensitive_release',
