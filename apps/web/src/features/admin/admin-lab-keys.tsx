@@ -66,7 +66,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (name: string, secret: string
   return (
     <form onSubmit={submit} noValidate aria-label="Make a lab API key">
       <Stack gap="sm" maw={440}>
-        <Title order={3}>Make a key</Title>
+        <Title order={2}>Make a key</Title>
         <TextInput
           label="What it is for"
           description="For example the pipeline or the machine that sends reports."
@@ -183,7 +183,7 @@ export function AdminLabKeys() {
         />
       )}
       <Stack gap="sm">
-        <Title order={3} id="lab-keys-heading">
+        <Title order={2} id="lab-keys-heading">
           Keys
         </Title>
         {keys.isPending ? (
