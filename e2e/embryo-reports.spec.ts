@@ -47,7 +47,7 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(Number(overflow)).toBeLessThanOrEqual(0);
 }
 
-test('an embryo patient reads the report, the overview, one embryo and Platinum, and downloads the PDF', async ({
+test('an embryo patient reads the report, the overview, one embryo and the risk charts, and downloads the PDF', async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -141,11 +141,11 @@ test('an embryo patient reads the report, the overview, one embryo and Platinum,
   await expectNoSidewaysScroll(page);
   await expectEveryActionInView(page);
 
-  // Platinum: a range chart and a density chart for every condition reported, with every
+  // The risk charts: a range chart and a density chart for every condition reported, with every
   // embryo it is reported for on each (a sex-specific condition: the embryos of that sex).
-  await pages.getByRole('link', { name: 'Platinum' }).click();
+  await pages.getByRole('link', { name: 'Risk charts' }).click();
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Platinum: polygenic risk' }),
+    page.getByRole('heading', { level: 1, name: 'Risk charts: polygenic risk' }),
   ).toBeVisible();
   if (testInfo.project.name === 'desktop') {
     expect(await pageHeight(page)).toBeLessThan(HEIGHT_BEFORE.platinum / 3);
@@ -332,7 +332,7 @@ test('a demo account sees a demo report marked as sample data, without a PDF', a
     .click();
   await expect(page).toHaveURL('/demo/30x-embryo-reports/platinum/overview');
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Platinum overview: compare embryos' }),
+    page.getByRole('heading', { level: 1, name: 'Risk charts overview: compare embryos' }),
   ).toBeVisible();
   await expect(page.getByText('Sample data', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);

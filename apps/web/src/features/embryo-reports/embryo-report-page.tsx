@@ -38,8 +38,9 @@ interface PageProps {
 const VIEW_TITLES: Record<Exclude<EmbryoReportView, 'embryo'>, string> = {
   report: 'Embryo report',
   overview: 'Embryo overview',
-  platinum: 'Platinum: polygenic risk',
-  'platinum-overview': 'Platinum overview: compare embryos',
+  // Named for what they show (issue 29): 'Platinum' read like a price tier. The paths keep it.
+  platinum: 'Risk charts: polygenic risk',
+  'platinum-overview': 'Risk charts overview: compare embryos',
   compare: 'Compare embryos',
 };
 
@@ -48,9 +49,9 @@ const VIEW_LEADS: Record<EmbryoReportView, string> = {
   overview: 'Every embryo on one screen: priority, grade, sex, chromosomes and findings.',
   embryo: 'Everything the lab reported for this embryo.',
   platinum:
-    'Platinum is the detailed view of polygenic risk, the risk that comes from many small genetic differences together. For each condition: the range of risk your children could have, where each embryo sits on it, and where its genetic score falls in the population.',
+    'The risk charts are the detailed view of polygenic risk, the risk that comes from many small genetic differences together. For each condition: the range of risk your children could have, where each embryo sits on it, and where its genetic score falls in the population.',
   'platinum-overview':
-    'Platinum is the detailed view of polygenic risk. Here: every embryo against every condition, side by side.',
+    'The risk charts are the detailed view of polygenic risk. Here: every embryo against every condition, side by side.',
   compare: 'Every embryo against every condition, side by side.',
 };
 

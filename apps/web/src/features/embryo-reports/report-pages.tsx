@@ -27,7 +27,7 @@ export function ReportPages({ links }: { links: EmbryoReportLinks }) {
         </li>
         <li>
           <ReportPageLink links={links} view="platinum" className={classes.viewTab}>
-            Platinum <span className={classes.viewNavNote}>(detailed charts)</span>
+            Risk charts
           </ReportPageLink>
         </li>
       </ul>

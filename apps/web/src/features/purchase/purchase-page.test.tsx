@@ -138,6 +138,12 @@ describe('PurchasePage', () => {
     await events.click(screen.getByRole('button', { name: 'Continue to payment' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Payment' })).toBeInTheDocument();
+    // What was entered, once more before paying (issue 29): the partner and where kits go.
+    const review = screen.getByRole('region', { name: 'Your details' });
+    expect(review).toHaveTextContent('Your partnerSam Lovelace, sam@example.com');
+    expect(review).toHaveTextContent(
+      'Both kits go toAda Lovelace, 12 Elm Street, Springfield, IL 62701',
+    );
     const [sent] = checkoutCalls(calls);
     expect(sent).toEqual({
       product: 'couple',

@@ -101,8 +101,8 @@ function WhatTheReportHolds() {
         A summary of how many embryos were tested and what was found, how the lab set the priority
         order, and a card for each embryo. Other views show the same results in other ways: the
         Overview (every embryo in one table), Compare embryos (every condition side by side) and
-        Platinum (charts for each condition, with every embryo on them). Each embryo also has a page
-        of its own. The{' '}
+        Risk charts (a chart for each condition, with every embryo on it). Each embryo also has a
+        page of its own. The{' '}
         <AnchorLink to="/resources/embryo-screening-guide">embryo screening guide</AnchorLink>{' '}
         explains these results in more depth.
       </Text>
