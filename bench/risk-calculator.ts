@@ -41,7 +41,7 @@ const cases: readonly Case[] = [
   {
     name: "parents' score percentiles, lowest score",
     choose: async (page) => {
-      await radio(page, /^Lowest-risk prioritisation/).check();
+      await radio(page, /^Lowest-risk prioritization/).check();
       await radio(page, "Each parent's score percentile").check();
     },
   },
@@ -54,7 +54,7 @@ const cases: readonly Case[] = [
   {
     name: "parents' disease status (one affected), lowest score",
     choose: async (page) => {
-      await radio(page, /^Lowest-risk prioritisation/).check();
+      await radio(page, /^Lowest-risk prioritization/).check();
       await radio(page, 'How many parents have the condition').check();
       await radio(page, 'One').check();
     },
