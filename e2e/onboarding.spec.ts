@@ -47,11 +47,26 @@ async function answerNoToAll(page: Page) {
   }
 }
 
-/** The 'About you' page: height, weight and ancestry. */
-async function answerAboutYou(page: Page, height: string, weight: string) {
+/**
+ * The 'About you' page: height (feet and inches as typed, 5'5", or centimeters), weight
+ * (pounds or kilograms) and ancestry.
+ */
+async function answerAboutYou(
+  page: Page,
+  height: { feet: string } | { cm: string },
+  weight: { lb: string } | { kg: string },
+) {
   await expect(page.getByRole('heading', { name: 'About you' })).toBeVisible();
-  await page.getByLabel(/^Height/).fill(height);
-  await page.getByLabel(/^Weight/).fill(weight);
+  if ('feet' in height) await page.getByLabel('Feet', { exact: true }).fill(height.feet);
+  else {
+    await page.getByRole('radio', { name: 'Centimeters' }).check();
+    await page.getByLabel('Height in centimeters').fill(height.cm);
+  }
+  if ('lb' in weight) await page.getByLabel('Weight in pounds').fill(weight.lb);
+  else {
+    await page.getByRole('radio', { name: 'Kilograms' }).check();
+    await page.getByLabel('Weight in kilograms').fill(weight.kg);
+  }
   await page.getByRole('checkbox', { name: 'European' }).check();
 }
 
@@ -80,6 +95,10 @@ async function finishSurvey(page: Page, role: 'mother' | 'father') {
   await expect(page.getByRole('heading', { level: 2, name: 'Review your answers' })).toBeVisible();
   await page.getByRole('button', { name: 'Submit survey' }).click();
   await expect(page.getByText('Your health survey is submitted')).toBeVisible();
+  // Submitting leads on: the next step is the terms, with the way there.
+  await expect(
+    page.getByRole('heading', { name: 'Next: review and accept the terms and the HIPAA notice' }),
+  ).toBeVisible();
 }
 
 /** Accepts the terms of service and the HIPAA notice, each on its own. */
@@ -170,15 +189,16 @@ test('a couple goes from purchase to reading every report: survey kept across a 
   // The survey: /health-survey takes the buyer to the mother's survey.
   await page.goto('/health-survey');
   await expect(page).toHaveURL(/\/saliva\/health-survey\/mother/);
-  await answerAboutYou(page, '65', '140.5');
+  await answerAboutYou(page, { feet: `5'5"` }, { lb: '140.5' });
   await expectSaved(page);
   await expectNoAxeViolations(page);
   await shot(page, 'survey-about-you');
 
   // A reload keeps every answer.
   await page.reload();
-  await expect(page.getByLabel(/^Height/)).toHaveValue('65');
-  await expect(page.getByLabel(/^Weight/)).toHaveValue('140.5');
+  await expect(page.getByLabel('Feet', { exact: true })).toHaveValue('5');
+  await expect(page.getByLabel('Inches', { exact: true })).toHaveValue('5');
+  await expect(page.getByLabel('Weight in pounds')).toHaveValue('140.5');
   await expect(page.getByRole('checkbox', { name: 'European' })).toBeChecked();
 
   // 'Your health' by keyboard alone: Tab to each question, arrow to 'No', Enter on 'Next'.
@@ -227,7 +247,7 @@ test('a couple goes from purchase to reading every report: survey kept across a 
     page.getByRole('radiogroup').last().getByRole('radio', { name: 'No' }),
   ).toBeChecked();
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page.getByLabel(/^Height/)).toHaveValue('65');
+  await expect(page.getByLabel('Inches', { exact: true })).toHaveValue('5');
   await finishSurvey(page, 'mother');
   await expectNoAxeViolations(page);
   await shot(page, 'survey-submitted');
@@ -317,7 +337,7 @@ test('a couple goes from purchase to reading every report: survey kept across a 
   // The partner's survey and terms.
   await other.goto('/health-survey');
   await expect(other).toHaveURL(/\/saliva\/health-survey\/father/);
-  await answerAboutYou(other, '71', '180');
+  await answerAboutYou(other, { cm: '180' }, { kg: '81.5' });
   await expectSaved(other);
   await finishSurvey(other, 'father');
   await acceptTerms(other, false);

@@ -115,3 +115,11 @@ export function isoDateProblem(text: string): string | null {
 export function parseDob(text: string): DateParts | null {
   return dobProblem(text) === null ? splitDob(text) : null;
 }
+
+/** Whole years of age on a day: a birthday later in the year has not come yet. */
+export function ageOn(birth: DateParts, on: Date): number {
+  const month = on.getUTCMonth() + 1;
+  const day = on.getUTCDate();
+  const before = month < birth.month || (month === birth.month && day < birth.day);
+  return on.getUTCFullYear() - birth.year - (before ? 1 : 0);
+}

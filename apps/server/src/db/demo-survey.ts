@@ -3,6 +3,7 @@ import { buildResponse, missingRequired } from '@nestling/shared/health-survey/a
 import {
   QUESTIONNAIRE_VERSION,
   questionnaireFor,
+  UCUM,
 } from '@nestling/shared/health-survey/questionnaires';
 import type { NewSurveyResponse } from '../modules/health-survey/repository.ts';
 
@@ -17,8 +18,8 @@ const COMPLETED_AT = new Date('2025-02-03T15:20:00Z');
 function motherAnswers(): Answers {
   const questionnaire = questionnaireFor('saliva-mother');
   const answers: Answers = {
-    height: [{ valueInteger: 65 }],
-    weight: [{ valueDecimal: 141 }],
+    height: [{ valueQuantity: { value: 65, unit: 'in', system: UCUM, code: '[in_i]' } }],
+    weight: [{ valueQuantity: { value: 141, unit: 'lb', system: UCUM, code: '[lb_av]' } }],
     ancestry: [{ valueCoding: { code: 'european', display: 'European' } }],
     'self-asthma': [{ valueBoolean: true }],
     'self-asthma-age': [{ valueInteger: 9 }],

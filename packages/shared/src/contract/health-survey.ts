@@ -33,6 +33,14 @@ export const answerValueSchema = z.union([
   z.strictObject({ valueString: z.string().check(z.maxLength(2000)) }),
   z.strictObject({ valueDate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)) }),
   z.strictObject({
+    valueQuantity: z.object({
+      value: z.number(),
+      unit: z.string().check(z.maxLength(20)),
+      system: z.optional(z.string().check(z.maxLength(200))),
+      code: z.string().check(z.maxLength(20)),
+    }),
+  }),
+  z.strictObject({
     valueCoding: z.object({
       system: z.optional(z.string().check(z.maxLength(200))),
       code: z.string().check(z.maxLength(100)),

@@ -8,7 +8,16 @@ import type {
 } from 'fhir/r4';
 import type { AnswerValue, Answers } from '../contract/health-survey.ts';
 import { isoDateProblem } from '../dates.ts';
-import { allItems, EXTENSION, extensionNumber, surveySections } from './questionnaires.ts';
+import {
+  allItems,
+  EXTENSION,
+  extensionNumber,
+  isOwnAgeItem,
+  itemUnitOptions,
+  QUANTITY_UNITS,
+  surveySections,
+  type QuantityUnit,
+} from './questionnaires.ts';
 
 /*
  * Answers against a Questionnaire: which items are enabled (FHIR enableWhen), which required
@@ -25,6 +34,7 @@ const ANSWERABLE = new Set([
   'text',
   'choice',
   'open-choice',
+  'quantity',
 ]);
 
 export function isAnswerable(item: QuestionnaireItem): boolean {
@@ -45,6 +55,100 @@ function numberSchema(item: QuestionnaireItem, integer: boolean) {
   return integer
     ? z.int({ error: 'Give a whole number' }).check(...checks)
     : z.number({ error }).check(...checks);
+}
+
+/** 'Give a number from 91 to 244 cm'. */
+export function quantityRangeMessage(unit: QuantityUnit): string {
+  return unit.code === '[in_i]'
+    ? `Give a height from ${feetAndInches(unit.min)} to ${feetAndInches(unit.max)}`
+    : `Give a number from ${String(unit.min)} to ${String(unit.max)} ${unit.unit}`;
+}
+
+/** 65 -> '5 ft 5 in'; 65.5 -> '5 ft 5.5 in'. */
+export function feetAndInches(inches: number): string {
+  const feet = Math.floor(inches / 12);
+  const rest = Math.round((inches - feet * 12) * 10) / 10;
+  return rest === 0 ? `${String(feet)} ft` : `${String(feet)} ft ${String(rest)} in`;
+}
+
+function quantitySchema(item: QuestionnaireItem) {
+  const units = itemUnitOptions(item);
+  return z
+    .object({
+      value: z.number({ error: 'Give a number' }),
+      unit: z.string(),
+      system: z.optional(z.string()),
+      code: z.enum(units.map((unit) => unit.code) as [string, ...string[]], {
+        error: `Give it in ${units.map((unit) => unit.unit).join(' or ')}`,
+      }),
+    })
+    .check(
+      z.superRefine((quantity, context) => {
+        const unit = QUANTITY_UNITS[quantity.code];
+        if (unit !== undefined && (quantity.value < unit.min || quantity.value > unit.max)) {
+          context.addIssue({
+            code: 'custom',
+            message: quantityRangeMessage(unit),
+            input: quantity,
+          });
+        }
+      }),
+    );
+}
+
+/**
+ * A quantity answer as a number in a unit: a valueQuantity as given, or a plain number from
+ * an answer made before the survey took units (version 1.0.0), in the item's first unit.
+ */
+export function quantityOf(
+  item: QuestionnaireItem,
+  answer: AnswerValue | undefined,
+): { value: number; unit: QuantityUnit } | null {
+  if (answer === undefined) return null;
+  if ('valueQuantity' in answer) {
+    const unit = QUANTITY_UNITS[answer.valueQuantity.code];
+    return unit === undefined ? null : { value: answer.valueQuantity.value, unit };
+  }
+  const value =
+    'valueInteger' in answer
+      ? answer.valueInteger
+      : 'valueDecimal' in answer
+        ? answer.valueDecimal
+        : null;
+  const [unit] = itemUnitOptions(item);
+  return value === null || unit === undefined ? null : { value, unit };
+}
+
+/** '5 ft 5 in', '170 cm', '141 lb'. */
+export function describeQuantity(quantity: { value: number; unit: QuantityUnit }): string {
+  return quantity.unit.code === '[in_i]'
+    ? feetAndInches(quantity.value)
+    : `${String(quantity.value)} ${quantity.unit.unit}`;
+}
+
+/** 'This is older than you are now (34). Give your age when you were diagnosed.' */
+export function ownAgeMessage(age: number): string {
+  return `This is older than you are now (${String(age)}). Give your age when you were diagnosed.`;
+}
+
+/**
+ * The answers among `changes` that give an age of the person's own older than they are now,
+ * with why: linkId -> message. Empty without a known age.
+ */
+export function ownAgeProblems(
+  questionnaire: Questionnaire,
+  changes: Answers,
+  ageNow: number | null,
+): Map<string, { text: string; message: string }> {
+  const problems = new Map<string, { text: string; message: string }>();
+  if (ageNow === null) return problems;
+  for (const item of allItems(questionnaire.item).filter(isOwnAgeItem)) {
+    const given = changes[item.linkId]?.[0];
+    if (given !== undefined && 'valueInteger' in given && given.valueInteger > ageNow) {
+      problems.set(item.linkId, { text: item.text ?? item.linkId, message: ownAgeMessage(ageNow) });
+    }
+  }
+  return problems;
 }
 
 function optionCodes(item: QuestionnaireItem): [string, ...string[]] {
@@ -74,6 +178,8 @@ function valueSchema(item: QuestionnaireItem) {
       return z.strictObject({ valueInteger: numberSchema(item, true) });
     case 'decimal':
       return z.strictObject({ valueDecimal: numberSchema(item, false) });
+    case 'quantity':
+      return z.strictObject({ valueQuantity: quantitySchema(item) });
     case 'date':
       return z.strictObject({
         // The message says what is wrong: 'April has 30 days', not only 'not a date'.
@@ -131,6 +237,7 @@ function primitive(answer: AnswerValue): string | number | boolean | undefined {
   if ('valueDecimal' in answer) return answer.valueDecimal;
   if ('valueString' in answer) return answer.valueString;
   if ('valueDate' in answer) return answer.valueDate;
+  if ('valueQuantity' in answer) return answer.valueQuantity.value;
   return answer.valueCoding.code;
 }
 

@@ -4,19 +4,26 @@ import {
   answersOf,
   answersSchema,
   buildResponse,
+  describeQuantity,
   enabledItems,
   missingRequired,
+  ownAgeMessage,
+  ownAgeProblems,
   pruneDisabled,
+  quantityOf,
 } from './answers.ts';
 import {
   allItems,
   EXTENSION,
   extensionNumber,
+  itemUnitOptions,
+  QUANTITY_UNITS,
   QUESTIONNAIRE_VERSION,
   questionnaireFor,
   questionnaireUrl,
   SURVEY_VARIANTS,
   surveySections,
+  UCUM,
 } from './questionnaires.ts';
 
 describe.each(SURVEY_VARIANTS)('the %s questionnaire', (variant) => {
@@ -56,6 +63,7 @@ describe.each(SURVEY_VARIANTS)('the %s questionnaire', (variant) => {
         expect(extensionNumber(item, EXTENSION.minValue)).toBeTypeOf('number');
         expect(extensionNumber(item, EXTENSION.maxValue)).toBeTypeOf('number');
       }
+      if (item.type === 'quantity') expect(itemUnitOptions(item).length).toBe(2);
     }
   });
 
@@ -81,8 +89,8 @@ describe('the answers of a survey', () => {
 
   it('accept values of each item’s type, options and range', () => {
     const parsed = schema.safeParse({
-      height: [{ valueInteger: 65 }],
-      weight: [{ valueDecimal: 140.5 }],
+      height: [{ valueQuantity: { value: 65.5, unit: 'in', system: UCUM, code: '[in_i]' } }],
+      weight: [{ valueQuantity: { value: 63.4, unit: 'kg', system: UCUM, code: 'kg' } }],
       ancestry: [{ valueCoding: { code: 'european' } }, { valueString: 'Basque' }],
       'self-t2d': [{ valueBoolean: true }],
       'family-t2d-relatives': [
@@ -99,8 +107,20 @@ describe('the answers of a survey', () => {
     for (const answers of [
       { 'no-such-question': [{ valueBoolean: true }] },
       { height: [{ valueString: 'tall' }] },
-      { height: [{ valueInteger: 300 }] },
-      { height: [{ valueInteger: 60 }, { valueInteger: 61 }] },
+      // Height and weight carry their unit: a bare number says neither inches nor centimeters.
+      { height: [{ valueInteger: 65 }] },
+      { height: [{ valueQuantity: { value: 300, unit: 'cm', code: 'cm' } }] },
+      { height: [{ valueQuantity: { value: 65, unit: 'kg', code: 'kg' } }] },
+      { weight: [{ valueQuantity: { value: 9999, unit: 'lb', code: '[lb_av]' } }] },
+      {
+        height: [
+          { valueQuantity: { value: 60, unit: 'in', code: '[in_i]' } },
+          { valueQuantity: { value: 61, unit: 'in', code: '[in_i]' } },
+        ],
+      },
+      // Childhood asthma is diagnosed before 18.
+      { 'self-asthma-age': [{ valueInteger: 45 }] },
+      { 'ivf-clinic': [{ valueString: 'x'.repeat(201) }] },
       { 'family-t2d-relatives': [{ valueCoding: { code: 'neighbour' } }] },
       { 'ivf-last-retrieval': [{ valueDate: '2026-02-30' }] },
       { 'personal-history-intro': [{ valueString: 'x' }] },
@@ -108,6 +128,39 @@ describe('the answers of a survey', () => {
     ]) {
       expect(schema.safeParse(answers).success, JSON.stringify(answers)).toBe(false);
     }
+  });
+
+  it('say the range of a quantity in its own unit', () => {
+    const said = (value: number, code: string, unit: string) =>
+      schema
+        .safeParse({ height: [{ valueQuantity: { value, unit, code } }] })
+        .error?.issues.map((issue) => issue.message);
+    expect(said(300, 'cm', 'cm')).toEqual(['Give a number from 91 to 244 cm']);
+    expect(said(120, '[in_i]', 'in')).toEqual(['Give a height from 3 ft to 8 ft']);
+    const inches = QUANTITY_UNITS['[in_i]'];
+    expect(inches && describeQuantity({ value: 65.5, unit: inches })).toBe('5 ft 5.5 in');
+  });
+
+  it('read a height answered before units as inches, unchanged', () => {
+    const height = allItems(questionnaire.item).find((item) => item.linkId === 'height');
+    expect(height && quantityOf(height, { valueInteger: 65 })).toEqual({
+      value: 65,
+      unit: QUANTITY_UNITS['[in_i]'],
+    });
+  });
+
+  it('refuse an age at diagnosis older than the person is now', () => {
+    const answers = {
+      'self-t2d-age': [{ valueInteger: 40 }],
+      'family-t2d-age': [{ valueInteger: 60 }],
+    };
+    expect([...ownAgeProblems(questionnaire, answers, 34).entries()]).toEqual([
+      [
+        'self-t2d-age',
+        { text: expect.stringContaining('How old were you') as string, message: ownAgeMessage(34) },
+      ],
+    ]);
+    expect(ownAgeProblems(questionnaire, answers, 40).size).toBe(0);
   });
 
   it('say what is wrong with a date that does not exist', () => {
@@ -139,7 +192,7 @@ describe('the answers of a survey', () => {
 
   it('round-trip through a QuestionnaireResponse, dropping hidden answers', () => {
     const answers = {
-      height: [{ valueInteger: 65 }],
+      height: [{ valueQuantity: { value: 170, unit: 'cm', system: UCUM, code: 'cm' } }],
       'self-t2d': [{ valueBoolean: false }],
       'self-t2d-age': [{ valueInteger: 40 }],
     };

@@ -1,5 +1,10 @@
 import type { Coding, Questionnaire, QuestionnaireItem } from 'fhir/r4';
-import { diseaseCodes, diseases, sexSpecificDiseases } from '../catalogue/diseases.ts';
+import {
+  diseaseCodes,
+  diseases,
+  sexSpecificDiseases,
+  type DiseaseCode,
+} from '../catalogue/diseases.ts';
 
 /** The FHIR R4 types, for the server and the web app (the types package lives here). */
 export type {
@@ -37,7 +42,7 @@ export function splitVariant(variant: SurveyVariant): { program: SurveyProgram; 
 }
 
 /** Bumped when a question changes; a stored response names the version it was answered to. */
-export const QUESTIONNAIRE_VERSION = '1.0.0';
+export const QUESTIONNAIRE_VERSION = '1.1.0';
 /** The canonical base of the portal's questionnaires (a name, not a fetched address). */
 export const QUESTIONNAIRE_BASE_URL = 'https://nestling.health/fhir/Questionnaire';
 
@@ -51,9 +56,40 @@ export const EXTENSION = {
   minValue: 'http://hl7.org/fhir/StructureDefinition/minValue',
   maxValue: 'http://hl7.org/fhir/StructureDefinition/maxValue',
   itemControl: 'http://hl7.org/fhir/StructureDefinition/questionnaire-itemControl',
+  unitOption: 'http://hl7.org/fhir/StructureDefinition/questionnaire-unitOption',
 } as const;
 
-const UCUM = 'http://unitsofmeasure.org';
+export const UCUM = 'http://unitsofmeasure.org';
+
+/**
+ * A unit a quantity may be given in, with the range a real answer falls in. Height and weight
+ * are kept in the unit the person gave them in (FHIR valueQuantity), never converted: 170 cm
+ * stays 170 cm. Inches are shown as feet and inches.
+ */
+export interface QuantityUnit {
+  /** The UCUM code: '[in_i]', 'cm', '[lb_av]', 'kg'. */
+  code: string;
+  /** How the unit is written after a number: 'in', 'cm', 'lb', 'kg'. */
+  unit: string;
+  /** The choice's words: 'Feet and inches'. */
+  label: string;
+  min: number;
+  max: number;
+}
+
+export const QUANTITY_UNITS: Record<string, QuantityUnit> = {
+  '[in_i]': { code: '[in_i]', unit: 'in', label: 'Feet and inches', min: 36, max: 96 },
+  cm: { code: 'cm', unit: 'cm', label: 'Centimeters', min: 91, max: 244 },
+  '[lb_av]': { code: '[lb_av]', unit: 'lb', label: 'Pounds', min: 50, max: 700 },
+  kg: { code: 'kg', unit: 'kg', label: 'Kilograms', min: 23, max: 318 },
+};
+
+function unitOptions(...codes: (keyof typeof QUANTITY_UNITS)[]) {
+  return codes.map((code) => {
+    const unit = QUANTITY_UNITS[code];
+    return { url: EXTENSION.unitOption, valueCoding: { system: UCUM, code, display: unit?.unit } };
+  });
+}
 const OPTION_SYSTEM = 'https://nestling.health/fhir/CodeSystem/health-survey';
 
 function option(code: string, display: string): { valueCoding: Coding } {
@@ -77,13 +113,24 @@ function shownWhenYes(question: string): Pick<QuestionnaireItem, 'enableWhen'> {
   return { enableWhen: [{ question, operator: '=', answerBoolean: true }] };
 }
 
-function ageAtDiagnosis(linkId: string, text: string, whenYes: string): QuestionnaireItem {
+/**
+ * The oldest age a condition is diagnosed at, where its name sets one: childhood asthma is
+ * diagnosed before 18.
+ */
+const DIAGNOSIS_AGE_LIMIT: Partial<Record<DiseaseCode, number>> = { asthma: 17 };
+
+function ageAtDiagnosis(
+  linkId: string,
+  text: string,
+  whenYes: string,
+  code: DiseaseCode,
+): QuestionnaireItem {
   return {
     linkId,
     text,
     type: 'integer',
     required: true,
-    extension: range(0, 120, { code: 'a', display: 'years' }),
+    extension: range(0, DIAGNOSIS_AGE_LIMIT[code] ?? 120, { code: 'a', display: 'years' }),
     ...shownWhenYes(whenYes),
   };
 }
@@ -122,16 +169,16 @@ function aboutYou(): QuestionnaireItem {
       {
         linkId: 'height',
         text: 'Height',
-        type: 'integer',
+        type: 'quantity',
         required: true,
-        extension: range(36, 96, { code: '[in_i]', display: 'inches' }),
+        extension: unitOptions('[in_i]', 'cm'),
       },
       {
         linkId: 'weight',
         text: 'Weight',
-        type: 'decimal',
+        type: 'quantity',
         required: true,
-        extension: range(50, 700, { code: '[lb_av]', display: 'pounds' }),
+        extension: unitOptions('[lb_av]', 'kg'),
       },
       {
         linkId: 'ancestry',
@@ -140,6 +187,8 @@ function aboutYou(): QuestionnaireItem {
         required: true,
         repeats: true,
         answerOption: ANCESTRIES.map(([code, display]) => option(code, display)),
+        // The most the 'in your own words' answer holds.
+        maxLength: 200,
       },
       {
         linkId: 'ancestry-unknown-parent',
@@ -176,6 +225,7 @@ function yourHealth(role: SurveyRole): QuestionnaireItem {
           `self-${code}-age`,
           `How old were you when you were diagnosed with ${diseases[code].lowerName}?`,
           `self-${code}`,
+          code,
         ),
       ]),
       {
@@ -219,6 +269,7 @@ function familyHistory(): QuestionnaireItem {
             `family-${code}-age`,
             `The youngest age at which one of them was diagnosed, if you know it`,
             `family-${code}`,
+            code,
           ),
           required: false,
         },
@@ -396,4 +447,21 @@ export function extensionNumber(item: QuestionnaireItem, url: string): number | 
 export function itemUnit(item: QuestionnaireItem): string | undefined {
   const found = item.extension?.find((extension) => extension.url === EXTENSION.unit);
   return found?.valueCoding?.display;
+}
+
+/** The units a quantity item may be given in, in the order offered (the first by default). */
+export function itemUnitOptions(item: QuestionnaireItem): QuantityUnit[] {
+  return (item.extension ?? []).flatMap((extension) => {
+    const code = extension.url === EXTENSION.unitOption ? extension.valueCoding?.code : undefined;
+    const unit = code === undefined ? undefined : QUANTITY_UNITS[code];
+    return unit === undefined ? [] : [unit];
+  });
+}
+
+/**
+ * An age the person gives about themselves ('How old were you when…'): it cannot be older than
+ * they are now. Relatives' ages are not bounded by the person's.
+ */
+export function isOwnAgeItem(item: QuestionnaireItem): boolean {
+  return item.linkId.startsWith('self-') && item.linkId.endsWith('-age');
 }

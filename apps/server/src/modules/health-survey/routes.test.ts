@@ -14,11 +14,12 @@ import {
   type Answers,
 } from '@nestling/shared/contract/health-survey';
 import { VIEW_AS_ADMIN_ONLY } from '@nestling/shared/contract/portal-user';
-import { answersOf, missingRequired } from '@nestling/shared/health-survey/answers';
+import { answersOf, missingRequired, ownAgeMessage } from '@nestling/shared/health-survey/answers';
 import {
   questionnaireFor,
   questionnaireUrl,
   QUESTIONNAIRE_VERSION,
+  UCUM,
 } from '@nestling/shared/health-survey/questionnaires';
 import type { App } from '../../app.ts';
 import { coupleAccount, individualOrder, report, user } from '../../db/schema.ts';
@@ -27,11 +28,18 @@ import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/aut
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 import { surveyRoleOf } from './service.ts';
 
+const inches = (value: number) => ({
+  valueQuantity: { value, unit: 'in', system: UCUM, code: '[in_i]' },
+});
+const pounds = (value: number) => ({
+  valueQuantity: { value, unit: 'lb', system: UCUM, code: '[lb_av]' },
+});
+
 /** A complete set of answers for a variant: 'no' to every condition, the numbers in range. */
 function completeAnswers(variant: 'saliva-mother' | 'saliva-father' | 'pgt-mother'): Answers {
   const answers: Answers = {
-    height: [{ valueInteger: 66 }],
-    weight: [{ valueDecimal: 150 }],
+    height: [inches(66)],
+    weight: [pounds(150)],
     ancestry: [{ valueCoding: { code: 'european' } }],
   };
   const questionnaire = questionnaireFor(variant);
@@ -193,7 +201,7 @@ describe.each(testDatabaseKinds)('health surveys on %s', (kind) => {
     const first = await call('ann', 'PUT', '/health-survey/saliva-mother/response', {
       revision: 0,
       currentPage: 'about',
-      answers: { height: [{ valueInteger: 64 }] },
+      answers: { height: [inches(64)] },
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
@@ -214,7 +222,7 @@ describe.each(testDatabaseKinds)('health surveys on %s', (kind) => {
     );
     expect(again).toMatchObject({ revision: 2, currentPage: 'personal-history' });
     expect(answersOf(again.response)).toEqual({
-      height: [{ valueInteger: 64 }],
+      height: [inches(64)],
       'self-t2d': [{ valueBoolean: true }],
       'self-t2d-age': [{ valueInteger: 30 }],
     });
@@ -232,7 +240,10 @@ describe.each(testDatabaseKinds)('health surveys on %s', (kind) => {
   it('refuses answers that do not fit the Questionnaire', async () => {
     for (const answers of [
       { 'no-such-question': [{ valueBoolean: true }] },
-      { height: [{ valueInteger: 500 }] },
+      { height: [inches(500)] },
+      { height: [{ valueInteger: 64 }] },
+      { weight: [pounds(9999)] },
+      { 'self-asthma-age': [{ valueInteger: 45 }] },
       { 'family-t2d-relatives': [{ valueCoding: { code: 'neighbour' } }] },
       { height: [{ valueString: 'tall' }] },
     ]) {
@@ -244,10 +255,33 @@ describe.each(testDatabaseKinds)('health surveys on %s', (kind) => {
     }
   });
 
+  it('refuses an age at diagnosis older than the person, in words', async () => {
+    const birthYear = new Date().getUTCFullYear() - 30;
+    await database.db
+      .update(user)
+      .set({ birthYear, birthMonth: 1, birthDay: 1 })
+      .where(eq(user.id, people.ann.id));
+    try {
+      const answer = await call('ann', 'PUT', '/health-survey/saliva-mother/response', {
+        revision: 3,
+        answers: { 'self-t2d': [{ valueBoolean: true }], 'self-t2d-age': [{ valueInteger: 31 }] },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json<{ message: string }>().message).toBe(
+        `How old were you when you were diagnosed with type 2 diabetes? ${ownAgeMessage(30)}`,
+      );
+    } finally {
+      await database.db
+        .update(user)
+        .set({ birthYear: null, birthMonth: null, birthDay: null })
+        .where(eq(user.id, people.ann.id));
+    }
+  });
+
   it('answers a stale revision with 409 and the stored response', async () => {
     const answer = await call('ann', 'PUT', '/health-survey/saliva-mother/response', {
       revision: 1,
-      answers: { weight: [{ valueDecimal: 130 }] },
+      answers: { weight: [pounds(130)] },
     });
     expect(answer.statusCode).toBe(409);
     const conflict = surveyConflictSchema.parse(answer.json());
@@ -348,7 +382,7 @@ describe.each(testDatabaseKinds)('health surveys on %s', (kind) => {
     // And may not answer a variant that is not his.
     const wrong = await call('bob', 'PUT', '/health-survey/saliva-mother/response', {
       revision: 0,
-      answers: { height: [{ valueInteger: 70 }] },
+      answers: { height: [inches(70)] },
     });
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json<{ message: string }>().message).toMatch(/saliva\/health-survey\/father/);
@@ -435,7 +469,7 @@ describe.each(testDatabaseKinds)('health surveys on %s', (kind) => {
   it('locks the survey once a report is issued for the person', async () => {
     const saved = await call('eve', 'PUT', '/health-survey/saliva-mother/response', {
       revision: 0,
-      answers: { height: [{ valueInteger: 60 }] },
+      answers: { height: [inches(60)] },
     });
     expect(saved.statusCode).toBe(200);
     await database.db.insert(report).values({
@@ -446,7 +480,7 @@ describe.each(testDatabaseKinds)('health surveys on %s', (kind) => {
     });
     const locked = await call('eve', 'PUT', '/health-survey/saliva-mother/response', {
       revision: 1,
-      answers: { height: [{ valueInteger: 61 }] },
+      answers: { height: [inches(61)] },
     });
     expect(locked.statusCode).toBe(409);
     expect(locked.json<{ message: string }>().message).toBe(SURVEY_LOCKED);

@@ -20,6 +20,7 @@ import {
   applyAnswers,
   buildResponse,
   missingRequired,
+  ownAgeProblems,
   pruneDisabled,
   type MissingAnswer,
 } from '@nestling/shared/health-survey/answers';
@@ -32,6 +33,7 @@ import {
   type SurveyRole,
   type SurveyVariant,
 } from '@nestling/shared/health-survey/questionnaires';
+import { ageOn } from '@nestling/shared/dates';
 import type { UserRow } from '../../db/schema.ts';
 import type { HealthSurveyRepository, SurveyResponseRow } from './repository.ts';
 
@@ -155,12 +157,28 @@ export function createHealthSurveyService(deps: {
     }
   }
 
-  function checkAnswers(variant: SurveyVariant, answers: Answers): Answers {
-    const parsed = answersSchema(questionnaireFor(variant)).safeParse(answers);
+  /** The person's age today, when their profile holds a whole date of birth. */
+  function ageOf(person: UserRow): number | null {
+    const { birthYear: year, birthMonth: month, birthDay: day } = person;
+    return year === null || month === null || day === null
+      ? null
+      : ageOn({ year, month, day }, now());
+  }
+
+  function checkAnswers(person: UserRow, variant: SurveyVariant, answers: Answers): Answers {
+    const questionnaire = questionnaireFor(variant);
+    const parsed = answersSchema(questionnaire).safeParse(answers);
     if (!parsed.success) {
       throw new HealthSurveyError(
         400,
         describeSchemaIssues(parsed.error.issues, 'answers').join('; '),
+      );
+    }
+    const tooOld = [...ownAgeProblems(questionnaire, answers, ageOf(person)).values()];
+    if (tooOld.length > 0) {
+      throw new HealthSurveyError(
+        400,
+        tooOld.map((problem) => `${problem.text} ${problem.message}`).join('; '),
       );
     }
     return answers;
@@ -221,7 +239,7 @@ export function createHealthSurveyService(deps: {
     ): Promise<SurveyResponseAnswer> {
       await assertWritable(person, variant);
       const questionnaire = questionnaireFor(variant);
-      const changes = checkAnswers(variant, request.answers);
+      const changes = checkAnswers(person, variant, request.answers);
       const row = await repository.find(person.id, variant);
       if ((row?.revision ?? 0) !== request.revision) {
         throw new HealthSurveyError(409, SURVEY_STALE, {

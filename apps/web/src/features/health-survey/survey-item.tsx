@@ -1,23 +1,22 @@
-import '@mantine/core/styles/NumberInput.css';
-import {
-  Checkbox,
-  Group,
-  NumberInput,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { AnswerValue } from '@nestling/shared/contract/health-survey';
+import {
+  ownAgeMessage,
+  quantityOf,
+  quantityRangeMessage,
+} from '@nestling/shared/health-survey/answers';
 import {
   EXTENSION,
   extensionNumber,
+  isOwnAgeItem,
   itemUnit,
+  itemUnitOptions,
+  UCUM,
+  type QuantityUnit,
   type QuestionnaireItem,
 } from '@nestling/shared/health-survey/questionnaires';
-import { useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import classes from './health-survey.module.css';
 
 /*
  * One renderer for every variant: each FHIR item type has its input here, and a survey page
@@ -29,6 +28,10 @@ export interface ItemProps {
   answers: AnswerValue[];
   onAnswer: (values: AnswerValue[], options?: { typing?: boolean }) => void;
   error?: string | undefined;
+  /** Told when the field holds typing it cannot save (and why), and null once it can. */
+  onProblem?: ((problem: string | null) => void) | undefined;
+  /** The person's age now, when known: an age of their own cannot be older. */
+  ageNow?: number | null | undefined;
 }
 
 /** Numbers and dates need a short box; their labels keep the full width. */
@@ -156,15 +159,21 @@ function useDraft<T extends string | number>(stored: T): [T | string, (next: T |
   return [draft, setDraft];
 }
 
-function OpenChoiceItem({ item, answers, onAnswer, error }: ItemProps) {
+function OpenChoiceItem({ item, answers, onAnswer, error, onProblem }: ItemProps) {
   const codes = answers.flatMap((answer) => codeOf(answer) ?? []);
   const other = answers.find((answer) => 'valueString' in answer);
   const [text, setText] = useDraft(other && 'valueString' in other ? other.valueString : '');
+  const most = item.maxLength ?? 2000;
+  const problem = text.trim().length > most ? tooLongMessage(text.trim().length, most) : null;
+  useReportProblem(problem, onProblem);
   const send = (nextCodes: string[], nextText: string, typing: boolean) => {
+    // Text too long is said at the field and not sent (the saved text stays); ticks are saved.
+    const saved = other && 'valueString' in other ? other.valueString : '';
+    const kept = nextText.trim().length > most ? saved : nextText.trim();
     onAnswer(
       [
         ...nextCodes.map((code) => codingAnswer(item, code)),
-        ...(nextText.trim() === '' ? [] : [{ valueString: nextText.trim() }]),
+        ...(kept === '' ? [] : [{ valueString: kept }]),
       ],
       { typing },
     );
@@ -189,7 +198,7 @@ function OpenChoiceItem({ item, answers, onAnswer, error }: ItemProps) {
       <TextInput
         label="Another ancestry, in your own words"
         value={text}
-        maxLength={200}
+        error={problem}
         onChange={(event) => {
           setText(event.currentTarget.value);
           send(codes, event.currentTarget.value, true);
@@ -199,46 +208,94 @@ function OpenChoiceItem({ item, answers, onAnswer, error }: ItemProps) {
   );
 }
 
-function NumberItem({ item, answers, onAnswer, error }: ItemProps) {
+/** Why typed text is not a number the question takes; null when it is one. */
+export function numberTextProblem(text: string, integer: boolean): string | null {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return null;
+  if (/^\d*\.\d+$|^\d+\.$/.test(trimmed)) {
+    return integer ? 'Give a whole number, like 12' : null;
+  }
+  return integer ? 'Give a number in digits, like 12' : 'Give a number in digits, like 65 or 65.5';
+}
+
+/**
+ * Tells the page which questions hold typing that cannot be saved yet (out of range, too long,
+ * not a number), so that 'Next' stops there instead of leaving it behind unsaved.
+ */
+function useReportProblem(problem: string | null, onProblem: ItemProps['onProblem']) {
+  useEffect(() => {
+    onProblem?.(problem);
+  }, [problem, onProblem]);
+  useEffect(
+    () => () => {
+      onProblem?.(null);
+    },
+    [onProblem],
+  );
+}
+
+/**
+ * A number as typed: the text stays exactly as the person wrote it (a browser number field, or
+ * a formatter, would quietly drop a point or a stray character), and only a valid number in
+ * range is saved. Anything else is said at the field.
+ */
+function NumberItem({ item, answers, onAnswer, error, onProblem, ageNow }: ItemProps) {
   const integer = item.type === 'integer';
   const [first] = answers;
   const stored =
     first && 'valueInteger' in first
-      ? first.valueInteger
+      ? String(first.valueInteger)
       : first && 'valueDecimal' in first
-        ? first.valueDecimal
+        ? String(first.valueDecimal)
         : '';
-  const [draft, setDraft] = useDraft<string | number>(stored);
+  const [draft, setDraft] = useDraft(stored);
   const min = extensionNumber(item, EXTENSION.minValue);
   const max = extensionNumber(item, EXTENSION.maxValue);
   const unit = itemUnit(item);
-  const outOfRange =
-    typeof draft === 'number' &&
-    ((min !== undefined && draft < min) || (max !== undefined && draft > max));
+  const text = draft;
+  const problem = useMemo(() => {
+    if (text.trim() === '') return null;
+    const notNumber = numberTextProblem(text, integer);
+    if (notNumber !== null) return notNumber;
+    const value = Number(text);
+    if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+      return `Give a number from ${String(min)} to ${String(max)}`;
+    }
+    if (isOwnAgeItem(item) && ageNow !== undefined && ageNow !== null && value > ageNow) {
+      return ownAgeMessage(ageNow);
+    }
+    return null;
+  }, [text, integer, min, max, item, ageNow]);
+  useReportProblem(problem, onProblem);
   const rangeText =
     min !== undefined && max !== undefined
       ? `From ${String(min)} to ${String(max)}${unit ? ` ${unit}` : ''}`
       : undefined;
   return (
-    <NumberInput
+    <TextInput
       label={unit ? `${item.text ?? ''} (${unit})` : item.text}
       description={rangeText}
       required={item.required === true}
-      allowDecimal={!integer}
-      allowNegative={false}
-      decimalScale={integer ? 0 : 1}
-      hideControls
-      value={draft}
+      inputMode={integer ? 'numeric' : 'decimal'}
+      autoComplete="off"
+      value={text}
       styles={NARROW}
-      error={outOfRange ? `Give a number from ${String(min)} to ${String(max)}` : error}
-      onChange={(next) => {
+      error={problem ?? error}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
         setDraft(next);
-        if (next === '') onAnswer([], { typing: true });
-        else if (typeof next === 'number') {
-          const inRange = (min === undefined || next >= min) && (max === undefined || next <= max);
-          // An out-of-range number is shown with its error and not sent until it is right.
-          if (inRange) {
-            onAnswer([integer ? { valueInteger: next } : { valueDecimal: next }], { typing: true });
+        if (next.trim() === '') onAnswer([], { typing: true });
+        else if (numberTextProblem(next, integer) === null) {
+          const value = Number(next);
+          const inRange =
+            (min === undefined || value >= min) && (max === undefined || value <= max);
+          const tooOld =
+            isOwnAgeItem(item) && ageNow !== undefined && ageNow !== null && value > ageNow;
+          // A number the question cannot take is shown with its reason and not sent.
+          if (inRange && !tooOld) {
+            onAnswer([integer ? { valueInteger: value } : { valueDecimal: value }], {
+              typing: true,
+            });
           }
         }
       }}
@@ -246,18 +303,193 @@ function NumberItem({ item, answers, onAnswer, error }: ItemProps) {
   );
 }
 
-function TextItem({ item, answers, onAnswer, error }: ItemProps) {
+/** 5'5", 5' 5", 5 ft 5 in, 5ft: feet and inches typed into the feet box. */
+const FEET_AND_INCHES =
+  /^(\d+)\s*(?:'|’|ft\.?|feet)\s*(?:(\d+(?:\.\d+)?)\s*(?:"|”|''|in\.?|inches)?)?$/i;
+
+function quantityAnswer(value: number, unit: QuantityUnit): AnswerValue {
+  return { valueQuantity: { value, unit: unit.unit, system: UCUM, code: unit.code } };
+}
+
+/**
+ * Height or weight in the unit the person chooses (feet and inches or centimeters, pounds or
+ * kilograms), kept in that unit. Feet and inches are two boxes; '5\'5"' typed into the feet box
+ * is split between them, where the person sees it.
+ */
+function QuantityItem({ item, answers, onAnswer, error, onProblem }: ItemProps) {
+  const units = itemUnitOptions(item);
+  const stored = quantityOf(item, answers[0]);
+  const [unitCode, setUnitCode] = useState(stored?.unit.code ?? units[0]?.code ?? '');
+  const unit = units.find((entry) => entry.code === unitCode) ?? units[0];
+  const feetMode = unit?.code === '[in_i]';
+  const storedFeet =
+    stored !== null && stored.unit.code === '[in_i]' ? Math.floor(stored.value / 12) : null;
+  const [feet, setFeet] = useDraft(storedFeet === null ? '' : String(storedFeet));
+  const [inches, setInches] = useDraft(
+    stored !== null && storedFeet !== null
+      ? String(Math.round((stored.value - storedFeet * 12) * 100) / 100)
+      : '',
+  );
+  const [amount, setAmount] = useDraft(
+    stored !== null && stored.unit.code !== '[in_i]' ? String(stored.value) : '',
+  );
+
+  /** The value the boxes make, or why they make none ('' when they are empty). */
+  const read = (
+    next: { feet: string; inches: string; amount: string },
+    forUnit: QuantityUnit | undefined,
+  ): { value: number } | { problem: string } | null => {
+    if (forUnit === undefined) return null;
+    if (forUnit.code === '[in_i]') {
+      if (next.feet.trim() === '' && next.inches.trim() === '') return null;
+      if (next.feet.trim() === '') return { problem: 'Give the feet too, like 5' };
+      const feetProblem = numberTextProblem(next.feet, true);
+      if (feetProblem !== null) return { problem: `Feet: ${feetProblem}` };
+      const inchText = next.inches.trim() === '' ? '0' : next.inches;
+      const inchProblem = numberTextProblem(inchText, false);
+      if (inchProblem !== null) return { problem: `Inches: ${inchProblem}` };
+      if (Number(inchText) >= 12) return { problem: 'Inches go from 0 to 11.9' };
+      const value = Number(next.feet) * 12 + Number(inchText);
+      return value < forUnit.min || value > forUnit.max
+        ? { problem: quantityRangeMessage(forUnit) }
+        : { value };
+    }
+    if (next.amount.trim() === '') return null;
+    const amountProblem = numberTextProblem(next.amount, false);
+    if (amountProblem !== null) return { problem: amountProblem };
+    const value = Number(next.amount);
+    return value < forUnit.min || value > forUnit.max
+      ? { problem: quantityRangeMessage(forUnit) }
+      : { value };
+  };
+
+  const current = read({ feet, inches, amount }, unit);
+  const problem = current !== null && 'problem' in current ? current.problem : null;
+  useReportProblem(problem, onProblem);
+
+  const change = (next: { feet: string; inches: string; amount: string }, forUnit = unit) => {
+    const result = read(next, forUnit);
+    if (result === null) onAnswer([], { typing: true });
+    else if ('value' in result && forUnit !== undefined) {
+      onAnswer([quantityAnswer(result.value, forUnit)], { typing: true });
+    }
+  };
+  const boxes = { feet, inches, amount };
+  const legendId = useId();
+  const message = problem ?? error ?? null;
+  return (
+    <Stack
+      gap="xs"
+      component="fieldset"
+      aria-labelledby={legendId}
+      aria-describedby={feetMode && message !== null ? `${legendId}-problem` : undefined}
+      className={classes.fieldset}
+    >
+      <Text component="legend" id={legendId} fw={600} size="sm">
+        {item.text}
+        {item.required === true && (
+          <Text span c="red.9" aria-hidden>
+            {' *'}
+          </Text>
+        )}
+      </Text>
+      <Radio.Group
+        label={`Unit for ${(item.text ?? '').toLowerCase()}`}
+        styles={{ label: { fontWeight: 400 } }}
+        value={unit?.code ?? null}
+        onChange={(code) => {
+          setUnitCode(code);
+          change(
+            boxes,
+            units.find((entry) => entry.code === code),
+          );
+        }}
+      >
+        <Group gap="lg" mt={4} data-unit-choice>
+          {units.map((entry) => (
+            <Radio key={entry.code} value={entry.code} label={entry.label} />
+          ))}
+        </Group>
+      </Radio.Group>
+      {feetMode ? (
+        <Group gap="sm" align="flex-start" wrap="nowrap">
+          <TextInput
+            label="Feet"
+            inputMode="numeric"
+            autoComplete="off"
+            value={boxes.feet}
+            styles={{ wrapper: { maxWidth: 90 } }}
+            error={message !== null}
+            onChange={(event) => {
+              const typed = event.currentTarget.value;
+              const split = FEET_AND_INCHES.exec(typed.trim());
+              const next = split
+                ? { ...boxes, feet: split[1] ?? '', inches: split[2] ?? '' }
+                : { ...boxes, feet: typed };
+              setFeet(next.feet);
+              if (split) setInches(next.inches);
+              change(next);
+            }}
+          />
+          <TextInput
+            label="Inches"
+            inputMode="decimal"
+            autoComplete="off"
+            value={boxes.inches}
+            styles={{ wrapper: { maxWidth: 90 } }}
+            error={message !== null}
+            onChange={(event) => {
+              const next = { ...boxes, inches: event.currentTarget.value };
+              setInches(next.inches);
+              change(next);
+            }}
+          />
+        </Group>
+      ) : (
+        <TextInput
+          label={`${item.text ?? ''} in ${(unit?.label ?? '').toLowerCase()}`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={boxes.amount}
+          styles={NARROW}
+          error={message}
+          onChange={(event) => {
+            const next = { ...boxes, amount: event.currentTarget.value };
+            setAmount(next.amount);
+            change(next);
+          }}
+        />
+      )}
+      {feetMode && message !== null && (
+        <Text id={`${legendId}-problem`} c="red.9" size="sm">
+          {message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** 'This answer is too long: 230 characters, and it holds 200. Shorten it to save it.' */
+export function tooLongMessage(length: number, most: number): string {
+  return `This answer is too long: ${String(length)} characters, and it holds ${String(most)}. Shorten it to save it.`;
+}
+
+function TextItem({ item, answers, onAnswer, error, onProblem }: ItemProps) {
   const [first] = answers;
   const [draft, setDraft] = useDraft(first && 'valueString' in first ? first.valueString : '');
+  const most = item.maxLength ?? 2000;
+  // No maxLength on the field: a browser cuts pasted text there without a word.
+  const problem = draft.trim().length > most ? tooLongMessage(draft.trim().length, most) : null;
+  useReportProblem(problem, onProblem);
   const props = {
     label: item.text,
     required: item.required === true,
     value: draft,
-    error,
-    maxLength: item.maxLength,
+    error: problem ?? error,
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       const next = event.currentTarget.value;
       setDraft(next);
+      if (next.trim().length > most) return;
       onAnswer(next.trim() === '' ? [] : [{ valueString: next.trim() }], { typing: true });
     },
   };
@@ -313,6 +545,9 @@ export function SurveyItem(props: ItemProps) {
     case 'integer':
     case 'decimal':
       input = <NumberItem {...props} />;
+      break;
+    case 'quantity':
+      input = <QuantityItem {...props} />;
       break;
     case 'date':
       input = <DateItem {...props} />;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
   Answers,
@@ -14,6 +14,7 @@ import { answerRoutes, type RouteHandler } from '../../test/fetch-routes.ts';
 import { makeUser } from '../../test/fixtures.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
 import { SAVE_STATUS_TEXT, SurveyPage } from './survey-page.tsx';
+import { ANSWER_THIS } from './survey-section.tsx';
 
 const user = makeUser({ healthSurveyStatus: null });
 
@@ -122,12 +123,44 @@ describe('the health survey page', () => {
       { answers: { height: [{ valueInteger: 64 }] } },
     );
     expect(await screen.findByRole('heading', { name: 'Review your answers' })).toBeInTheDocument();
-    expect(screen.getByText('64 inches')).toBeInTheDocument();
+    expect(screen.getByText('5 ft 4 in')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Change About you' })).toHaveAttribute(
       'href',
       '/saliva/health-survey/mother?section=about',
     );
     expect(screen.getByText(/required questions are still unanswered/)).toBeInTheDocument();
+  });
+
+  it('hints at the questions left open on Next, each link taking focus to its field, and goes on when asked', async () => {
+    const { user: person, router } = await setup(
+      <SurveyPage variant="saliva-mother" section="about" check={false} />,
+    );
+    expect(await screen.findByRole('heading', { name: 'About you' })).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('3 questions on this page need an answer');
+    expect(screen.getByRole('heading', { name: 'About you' })).toBeInTheDocument();
+    expect(screen.getAllByText(ANSWER_THIS)).toHaveLength(3);
+    await person.click(within(alert).getByRole('link', { name: 'Weight' }));
+    expect(screen.getByLabelText('Weight in pounds')).toHaveFocus();
+    await person.click(screen.getByRole('button', { name: 'Go on without them' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toMatchObject({ section: 'personal-history' });
+    });
+  });
+
+  it('stops Next at an answer that cannot be saved, so it is not left behind', async () => {
+    const { user: person } = await setup(
+      <SurveyPage variant="saliva-mother" section="about" check={false} />,
+    );
+    await person.type(await screen.findByLabelText('Weight in pounds'), '9999');
+    await person.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Fix the answers marked below before you go on');
+    expect(within(alert).getByRole('link', { name: 'Weight' })).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'About you' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Weight in pounds')).toHaveValue('9999');
   });
 
   it('on another variant’s route, points to the person’s own survey', async () => {

@@ -8,12 +8,15 @@ import {
   type SurveyResponseAnswer,
 } from '@nestling/shared/contract/health-survey';
 import {
+  describeQuantity,
   enabledItems,
   isAnswerable,
   isEnabled,
   missingRequired,
+  quantityOf,
   type MissingAnswer,
 } from '@nestling/shared/health-survey/answers';
+import { ageOn } from '@nestling/shared/dates';
 import {
   itemUnit,
   questionnaireFor,
@@ -23,13 +26,15 @@ import {
 } from '@nestling/shared/health-survey/questionnaires';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../lib/api-context.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { pendingOrFailed } from '../reports/report-status.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
+import { NextStepCard } from '../journey/next-step-card.tsx';
+import { journeyQueryKey } from '../journey/use-journey.ts';
 import { useCurrentUser } from '../session/use-current-user.ts';
 import type { AutosaverSnapshot } from './autosaver.ts';
 import { questionAnchor } from './survey-item.tsx';
@@ -77,14 +82,41 @@ function describeAnswer(item: QuestionnaireItem, given: AnswerValue[]): string {
       if ('valueBoolean' in answer) return answer.valueBoolean ? 'Yes' : 'No';
       if ('valueCoding' in answer) return answer.valueCoding.display ?? answer.valueCoding.code;
       if ('valueInteger' in answer || 'valueDecimal' in answer) {
+        // A height or weight answered before the survey took units reads in its first unit.
+        const quantity = quantityOf(item, answer);
+        if (item.type === 'quantity' && quantity !== null) return describeQuantity(quantity);
         const value = 'valueInteger' in answer ? answer.valueInteger : answer.valueDecimal;
         const unit = itemUnit(item);
         return unit ? `${String(value)} ${unit}` : String(value);
       }
       if ('valueDate' in answer) return answer.valueDate;
+      if ('valueQuantity' in answer) {
+        const quantity = quantityOf(item, answer);
+        return quantity === null ? String(answer.valueQuantity.value) : describeQuantity(quantity);
+      }
       return answer.valueString;
     })
     .join(', ');
+}
+
+/**
+ * Moves focus to a question's first field (and it into view): where an error link leads, the
+ * person can answer at once, and a screen reader reads the question.
+ */
+export function focusQuestion(linkId: string): boolean {
+  const wrapper = document.getElementById(questionAnchor(linkId));
+  // The answer's own box, not the choice of unit beside a height or weight.
+  const field = [
+    ...(wrapper?.querySelectorAll<HTMLElement>(
+      'input:not([type=hidden]):not(:disabled), textarea:not(:disabled), [role=combobox]',
+    ) ?? []),
+  ].find((element) => element.closest('[data-unit-choice]') === null);
+  if (!field) return false;
+  // A radio group is entered at its checked radio, as the keyboard would.
+  const checked = wrapper?.querySelector<HTMLElement>('input[type=radio]:checked');
+  (field.getAttribute('type') === 'radio' && checked ? checked : field).focus();
+  wrapper?.scrollIntoView({ block: 'center' });
+  return true;
 }
 
 /** The links of an error summary: each missing question on its page. */
@@ -106,6 +138,26 @@ function MissingList({ missing, to }: { missing: MissingAnswer[]; to: string }) 
   );
 }
 
+/** Links to questions on this page: each moves focus to its field. */
+function QuestionLinks({ questions }: { questions: { linkId: string; text: string }[] }) {
+  return (
+    <List>
+      {questions.map((question) => (
+        <List.Item key={question.linkId}>
+          <Anchor
+            href={`#${questionAnchor(question.linkId)}`}
+            onClick={(event) => {
+              if (focusQuestion(question.linkId)) event.preventDefault();
+            }}
+          >
+            {question.text}
+          </Anchor>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 function Review({
   variant,
   answers,
@@ -114,6 +166,7 @@ function Review({
   onSubmit,
   submitting,
   refused,
+  justSubmitted,
 }: {
   variant: SurveyVariant;
   answers: Answers;
@@ -122,6 +175,8 @@ function Review({
   onSubmit: () => void;
   submitting: boolean;
   refused: MissingAnswer[] | null;
+  /** Submitted on this visit: what comes next is shown under the thanks. */
+  justSubmitted: boolean;
 }) {
   const questionnaire = questionnaireFor(variant);
   const to = surveyPath(variant);
@@ -184,6 +239,7 @@ function Review({
           Thank you. {editable ? 'You can still change an answer until your report is issued.' : ''}
         </Alert>
       )}
+      {completed && justSubmitted && <NextStepCard />}
       <Group>
         {editable && !completed && (
           <Button onClick={onSubmit} loading={submitting} disabled={asUser !== undefined}>
@@ -207,12 +263,14 @@ function SurveyForm({
   initial,
   section,
   check,
+  ageNow,
 }: {
   variant: SurveyVariant;
   userId: string;
   initial: SurveyResponseAnswer;
   section: string | undefined;
   check: boolean;
+  ageNow: number | null;
 }) {
   const asUser = useViewAs();
   const readOnly = asUser !== undefined || !initial.editable;
@@ -234,23 +292,97 @@ function SurveyForm({
   const [submitting, setSubmitting] = useState(false);
   const [refused, setRefused] = useState<MissingAnswer[] | null>(null);
   const [status, setStatus] = useState(snapshot.server.status);
+  const [justSubmitted, setJustSubmitted] = useState(false);
+  /** Questions on this page whose typing cannot be saved yet, with why. */
+  const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
+  /** What 'Next' or 'Back' found on this page: answers to fix, or questions left open. */
+  const [stoppedAt, setStoppedAt] = useState<{
+    page: string;
+    why: 'problems' | 'missing';
+  } | null>(null);
+  // A new page starts clean.
+  const stopped = stoppedAt?.page === page ? stoppedAt.why : null;
+  const setStopped = (why: 'problems' | 'missing') => {
+    setStoppedAt({ page, why });
+  };
+  const stoppedRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!locked) saver.setPage(page);
   }, [saver, page, locked]);
 
+  // An error link's question (#q-...) gets the focus.
+  useEffect(() => {
+    const hash = window.location.hash.slice(1);
+    if (hash.startsWith('q-')) focusQuestion(hash.slice(2));
+  }, [page]);
+
+  useEffect(() => {
+    if (stopped !== null) stoppedRef.current?.focus();
+  }, [stopped]);
+
+  // One reporter per question, kept, so that a field's effect does not run on every render.
+  const problemReporters = useRef(new Map<string, (problem: string | null) => void>());
+  const reporterFor = useCallback((linkId: string) => {
+    let reporter = problemReporters.current.get(linkId);
+    if (reporter === undefined) {
+      reporter = (problem: string | null) => {
+        setProblems((before) => {
+          if ((before.get(linkId) ?? null) === problem) return before;
+          const next = new Map(before);
+          if (problem === null) next.delete(linkId);
+          else next.set(linkId, problem);
+          return next;
+        });
+      };
+      problemReporters.current.set(linkId, reporter);
+    }
+    return reporter;
+  }, []);
+
+  /** The required questions of this page still open. */
+  const openHere = useMemo(
+    () =>
+      current === undefined
+        ? []
+        : enabledItems(current.item, answers)
+            .filter((item) => item.required && isAnswerable(item))
+            .filter(
+              (item) => (answers[item.linkId] ?? []).length === 0 && !problems.has(item.linkId),
+            )
+            .map((item) => ({ linkId: item.linkId, text: item.text ?? item.linkId })),
+    [current, answers, problems],
+  );
+
   const missingHere = useMemo(
     () =>
       new Set(
-        check || snapshot.state === 'needs-answers'
-          ? [
-              ...missingRequired(questionnaire, answers).map((item) => item.linkId),
-              ...snapshot.missing,
-            ]
-          : [],
+        stopped === 'missing'
+          ? openHere.map((item) => item.linkId)
+          : check || snapshot.state === 'needs-answers'
+            ? [
+                ...missingRequired(questionnaire, answers).map((item) => item.linkId),
+                ...snapshot.missing,
+              ]
+            : [],
       ),
-    [check, snapshot.state, snapshot.missing, questionnaire, answers],
+    [check, snapshot.state, snapshot.missing, questionnaire, answers, stopped, openHere],
   );
+
+  /** Leaves the page, unless a field holds typing that would be lost or, going on, a question is open. */
+  const leave = (target: string, forward: boolean) => {
+    if (problems.size > 0) {
+      setStopped('problems');
+      stoppedRef.current?.focus();
+      return;
+    }
+    if (forward && openHere.length > 0 && stopped !== 'missing') {
+      setStopped('missing');
+      stoppedRef.current?.focus();
+      return;
+    }
+    go(target);
+  };
 
   const go = (target: string) => {
     void navigate({ to: surveyPath(variant), search: { section: target } });
@@ -264,9 +396,11 @@ function SurveyForm({
       await saver.flush();
       const done = await submitSurvey(api, variant);
       setStatus(done.status);
+      setJustSubmitted(true);
       // The flag, and the journey that reads it.
       await queryClient.invalidateQueries({ queryKey: ['user'] });
       await queryClient.invalidateQueries({ queryKey: healthSurveyQueryKey });
+      await queryClient.invalidateQueries({ queryKey: journeyQueryKey(undefined) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
         const body = surveyMissingSchema.safeParse(error.body);
@@ -300,13 +434,43 @@ function SurveyForm({
           onSubmit={() => void submit()}
           submitting={submitting}
           refused={refused}
+          justSubmitted={justSubmitted}
         />
       ) : (
         <>
+          <div ref={stoppedRef} tabIndex={-1}>
+            {stopped === 'problems' && problems.size > 0 && (
+              <Alert color="red" title="Fix the answers marked below before you go on" role="alert">
+                <Stack gap="xs">
+                  <Text>They are not saved yet. Correct them, or clear them to answer later.</Text>
+                  <QuestionLinks
+                    questions={[...problems.keys()].map((linkId) => ({
+                      linkId,
+                      text: current.item?.find((item) => item.linkId === linkId)?.text ?? linkId,
+                    }))}
+                  />
+                </Stack>
+              </Alert>
+            )}
+            {stopped === 'missing' && problems.size === 0 && openHere.length > 0 && (
+              <Alert
+                color="orange"
+                title={`${String(openHere.length)} ${openHere.length === 1 ? 'question on this page needs an answer' : 'questions on this page need an answer'}`}
+                role="alert"
+              >
+                <Stack gap="xs">
+                  <QuestionLinks questions={openHere} />
+                  <Text>Answer now, or go on and come back to them before you submit.</Text>
+                </Stack>
+              </Alert>
+            )}
+          </div>
           <SurveySection
             section={current}
             answers={answers}
             missing={missingHere}
+            ageNow={ageNow}
+            reporterFor={reporterFor}
             onAnswer={(linkId, values, options) => {
               saver.setAnswer(linkId, values, options);
             }}
@@ -316,7 +480,7 @@ function SurveyForm({
               <Button
                 variant="default"
                 onClick={() => {
-                  go(sections[index - 1]?.linkId ?? REVIEW);
+                  leave(sections[index - 1]?.linkId ?? REVIEW, false);
                 }}
               >
                 Back
@@ -324,16 +488,32 @@ function SurveyForm({
             )}
             <Button
               onClick={() => {
-                go(sections[index + 1]?.linkId ?? REVIEW);
+                leave(sections[index + 1]?.linkId ?? REVIEW, true);
               }}
             >
-              {index + 1 < sections.length ? 'Next' : 'Review answers'}
+              {stopped === 'missing' && problems.size === 0 && openHere.length > 0
+                ? 'Go on without them'
+                : index + 1 < sections.length
+                  ? 'Next'
+                  : 'Review answers'}
             </Button>
           </Group>
         </>
       )}
     </Stack>
   );
+}
+
+/** The person's age today from their profile's birthday; null while a part is missing. */
+function ageOfBirthday(birthday: {
+  Month: number | null;
+  Day: number | null;
+  Year: number | null;
+}) {
+  const { Month: month, Day: day, Year: year } = birthday;
+  return month === null || day === null || year === null
+    ? null
+    : ageOn({ month, day, year }, new Date());
 }
 
 /** A survey route that is not the person's: which one is theirs, with a link. */
@@ -387,6 +567,7 @@ export function SurveyPage({
         initial={response.data}
         section={section}
         check={check}
+        ageNow={ageOfBirthday(user.data.birthday)}
       />
     );
   }

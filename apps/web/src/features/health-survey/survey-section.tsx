@@ -33,12 +33,18 @@ export function SurveySection({
   answers,
   onAnswer,
   missing,
+  ageNow = null,
+  reporterFor,
 }: {
   section: QuestionnaireItem;
   answers: Answers;
   onAnswer: (linkId: string, ...rest: Parameters<ItemProps['onAnswer']>) => void;
   /** Questions to mark as still to answer. */
   missing: ReadonlySet<string>;
+  /** The person's age now, when known. */
+  ageNow?: number | null;
+  /** Where each question tells of typing it cannot save yet. */
+  reporterFor?: (linkId: string) => ItemProps['onProblem'];
 }) {
   return (
     <Stack gap="lg">
@@ -54,6 +60,8 @@ export function SurveySection({
               onAnswer(item.linkId, values, options);
             }}
             error={missing.has(item.linkId) ? ANSWER_THIS : undefined}
+            ageNow={ageNow}
+            onProblem={reporterFor?.(item.linkId)}
           />
         ))}
     </Stack>
