@@ -22,7 +22,7 @@ describe('the account deletion banner', () => {
   it('says when the account will be deleted and leads to keeping it', async () => {
     await setup({ requestedAt: '2026-11-02T15:00:00.000Z', dueAt: '2026-11-16T15:00:00.000Z' });
     const banner = await screen.findByRole('region', { name: 'Account deletion' });
-    expect(banner).toHaveTextContent('Your account will be deleted on November 16, 2026');
+    expect(banner).toHaveTextContent('Your account will be deleted on 11/16/2026');
     expect(screen.getByRole('link', { name: 'Keep my account' })).toHaveAttribute(
       'href',
       '/account-settings',

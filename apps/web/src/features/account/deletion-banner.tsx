@@ -3,7 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
 import { hasAuthToken, subscribeAuthToken } from '../../lib/auth-cookie.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { longDateOf } from '../../ui/long-date.ts';
+import { usDateOf } from '../../ui/us-date.ts';
 import { useCurrentUser } from '../session/use-current-user.ts';
 import { usePrivacy } from './use-privacy.ts';
 
@@ -25,7 +25,7 @@ export function DeletionBanner() {
       <Group justify="space-between" align="center" gap="md">
         <Stack gap={4}>
           <Text fw={600}>
-            Your account will be deleted on {longDateOf(deletion.dueAt)}, with everything in it.
+            Your account will be deleted on {usDateOf(deletion.dueAt)}, with everything in it.
           </Text>
           <Text size="sm">Until then you can keep it, in account settings.</Text>
         </Stack>

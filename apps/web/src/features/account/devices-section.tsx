@@ -1,16 +1,13 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { DeviceSession } from '@nestling/shared/contract/account';
 import { useId } from 'react';
+import { usDateTimeOf } from '../../ui/us-date.ts';
 import { FormError } from '../auth/form-parts.tsx';
 import classes from './devices.module.css';
 import { useDeviceSessions, useSignOutDevices } from './use-account.ts';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** 'Jun 15, 2026, 2:05 PM', in the browser's time zone. */
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
-}
+/** '6/15/2026, 2:05 PM', in the browser's time zone, as every date a patient reads. */
+export const formatDateTime = usDateTimeOf;
 
 function DeviceItem({
   session,

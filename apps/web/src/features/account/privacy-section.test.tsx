@@ -63,7 +63,7 @@ describe('Your data and privacy, for everyone', () => {
     const { person, calls } = await setup();
     const box = await screen.findByRole('checkbox', { name: /use my data, without my name/ });
     await person.click(box);
-    expect(await screen.findByText('You agreed on November 2, 2026.')).toBeInTheDocument();
+    expect(await screen.findByText('You agreed on 11/2/2026.')).toBeInTheDocument();
     await person.click(box);
     expect(await screen.findByText('You have not agreed.')).toBeInTheDocument();
     expect(
@@ -90,9 +90,7 @@ describe('Your data and privacy, for everyone', () => {
     await person.clear(field);
     await person.type(field, user.email);
     await person.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(
-      await within(section).findByText(/will be deleted on November 16, 2026/),
-    ).toBeInTheDocument();
+    expect(await within(section).findByText(/will be deleted on 11\/16\/2026/)).toBeInTheDocument();
     await person.click(within(section).getByRole('button', { name: 'Keep my account' }));
     expect(
       await within(section).findByRole('button', { name: 'Delete my account' }),

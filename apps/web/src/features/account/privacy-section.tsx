@@ -6,7 +6,7 @@ import {
 } from '@nestling/shared/contract/data-rights';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Dialog } from '../../ui/dialog.tsx';
-import { longDateOf } from '../../ui/long-date.ts';
+import { usDateOf } from '../../ui/us-date.ts';
 import { DownloadArchiveButton } from '../reports/download-archive-button.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
 import { usePrivacy, usePrivacyActions } from './use-privacy.ts';
@@ -31,7 +31,7 @@ function ResearchConsent({ since, readOnly }: { since: string | null; readOnly: 
         }}
       />
       <Text size="sm" role="status">
-        {since === null ? 'You have not agreed.' : `You agreed on ${longDateOf(since)}.`}
+        {since === null ? 'You have not agreed.' : `You agreed on ${usDateOf(since)}.`}
       </Text>
       {researchConsent.isError && (
         <Alert color="red" role="alert">
@@ -59,7 +59,7 @@ function DeleteAccount({
     return (
       <Stack gap="xs">
         <Alert color="red" title="Your account is set to be deleted" role="status">
-          Your account and everything in it will be deleted on {longDateOf(deletion.dueAt)}. Until
+          Your account and everything in it will be deleted on {usDateOf(deletion.dueAt)}. Until
           then you can keep it. {testRecordsKeptText(retentionYears)}
         </Alert>
         {cancelDeletion.isError && (

@@ -4,7 +4,7 @@ import { REPORT_KIND_TITLE, usDateFromIsoDate } from '@nestling/shared/report-wo
 import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { longDateOf } from '../../ui/long-date.ts';
+import { usDateOf } from '../../ui/us-date.ts';
 import classes from './clinics.module.css';
 import { useClinicShare, useSharedReportPdf } from './use-clinic-share.ts';
 
@@ -101,7 +101,7 @@ export function ClinicSharePage({ token }: { token: string }) {
                 This link works until
               </Text>
               <Text component="dd" m={0}>
-                {longDateOf(answer.expiresAt)}, or until the patient stops sharing
+                {usDateOf(answer.expiresAt)}, or until the patient stops sharing
               </Text>
             </dl>
           </Card>

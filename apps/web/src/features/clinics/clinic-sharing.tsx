@@ -7,7 +7,7 @@ import {
 } from '@nestling/shared/contract/clinics';
 import { useId, useState } from 'react';
 import { Dialog } from '../../ui/dialog.tsx';
-import { longDateOf } from '../../ui/long-date.ts';
+import { usDateOf } from '../../ui/us-date.ts';
 import { useMyClinicActions } from './use-clinics.ts';
 
 const reportsText = (count: number) =>
@@ -101,8 +101,8 @@ export function ClinicSharingPanel({
       ) : (
         <>
           <Text size="sm" role="status">
-            You share your reports with {clinic.name} since {longDateOf(sharing.since)}. The clinic
-            can open {reportsText(sharing.reports)} until {longDateOf(sharing.linkExpiresAt)}.
+            You share your reports with {clinic.name} since {usDateOf(sharing.since)}. The clinic
+            can open {reportsText(sharing.reports)} until {usDateOf(sharing.linkExpiresAt)}.
             {sharing.awaitingPartner > 0 &&
               ` ${reportsText(sharing.awaitingPartner)} shared with your partner ${
                 sharing.awaitingPartner === 1 ? 'waits' : 'wait'

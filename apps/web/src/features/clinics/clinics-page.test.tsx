@@ -231,7 +231,7 @@ describe('the clinics page', () => {
     expect(
       await within(mine).findByText(/You share your reports with Hudson Fertility Partners since/),
     ).toHaveTextContent(
-      'The clinic can open 1 report until December 2, 2026. 1 report shared with your partner waits until your partner shares with Hudson Fertility Partners too.',
+      'The clinic can open 1 report until 12/2/2026. 1 report shared with your partner waits until your partner shares with Hudson Fertility Partners too.',
     );
     expect(
       calls.filter((call) => call.key === 'PUT /api/user/clinic/sharing').map((call) => call.body),

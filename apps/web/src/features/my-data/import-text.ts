@@ -8,6 +8,7 @@ import {
   type ImportState,
   type ImportSummary,
 } from '@nestling/shared/contract/my-data';
+import { usDateTimeOf } from '../../ui/us-date.ts';
 
 /*
  * The words of the My Data import pages: sizes, progress, states, what reading a file found,
@@ -219,10 +220,5 @@ export function impliedSexText(sex: ImportSummary['impliedSex']): string {
 export const SEX_MISMATCH_WARNING =
   "This differs from the sex on your profile. If this file is someone else's, delete it.";
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** 'Jun 15, 2026, 2:05 PM', in the browser's time zone. */
-export function importDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
+/** '6/15/2026, 2:05 PM', in the browser's time zone, as every date a patient reads. */
+export const importDateTime = usDateTimeOf;
