@@ -183,7 +183,9 @@ test('an embryo patient reads the report, the overview, one embryo and the risk 
 test('the comparison sorts by a condition’s risk and hides embryos with a finding', async ({
   page,
   baseURL,
-}) => {
+}, testInfo) => {
+  // A laptop's screen on the desktop project: the heat map shows every number on it.
+  if (testInfo.project.name === 'desktop') await page.setViewportSize({ width: 1366, height: 768 });
   const token = await signInAs(page, baseURL, 'embryo@demo.test');
   const { content } = await embryoReportOf(page.request, token);
   const table = /Embryos compared/;
@@ -191,6 +193,49 @@ test('the comparison sorts by a condition’s risk and hides embryos with a find
   await visit(page, '/compare-embryos');
   await expect(page.getByRole('heading', { level: 1, name: 'Compare embryos' })).toBeVisible();
   await expect(page.getByText(content.priorityMethod)).toBeVisible();
+
+  // The heat map first (issue 29): a row per condition, a column per embryo in priority order,
+  // the risk printed in every cell of a reported condition.
+  const views = page.getByRole('radiogroup', { name: 'Show as' });
+  await expect(views.getByRole('radio', { name: 'Heat map' })).toBeChecked();
+  const heatMap = page.getByRole('table', { name: /^Heat map/ });
+  await expect(heatMap.getByRole('columnheader')).toHaveText(
+    ['Condition', 'Average', ...byPriority(content)],
+    { useInnerText: true },
+  );
+  await expect(heatMap.getByRole('rowheader')).toHaveCount(content.childRisk.length);
+  const reportedCells = content.embryos.reduce(
+    (count, embryo) =>
+      count +
+      embryo.diseases.filter((result) => !heldBackConditions(content).has(result.code)).length,
+    0,
+  );
+  await expect(
+    heatMap.getByRole('cell', { name: /^<?\d+\.\d% \(\d+\.\d\d× average\)$/ }),
+  ).toHaveCount(reportedCells);
+  const key = page.getByRole('list', { name: "Key to the heat map's colors" });
+  if (testInfo.project.name === 'desktop') {
+    // The key and every condition for every embryo on one screen, without scrolling sideways.
+    const top = await key.boundingBox();
+    await page.evaluate(`window.scrollBy(0, ${String(Math.floor((top?.y ?? 0) - 8))})`);
+    await expect(key).toBeInViewport({ ratio: 1 });
+    await expect(heatMap).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: testInfo.outputPath('heat-map.png') });
+  } else {
+    // On a phone the map scrolls sideways, and the condition names stay in view.
+    const last = heatMap.getByRole('columnheader', { name: byPriority(content).at(-1) ?? '-' });
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport({ ratio: 1 });
+    await expect(heatMap.getByRole('rowheader').first()).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: testInfo.outputPath('heat-map.png') });
+  }
+  await expectNoSidewaysScroll(page);
+  await expectEveryActionInView(page);
+
+  // The table: every result, one row per embryo.
+  await views.getByText('Table', { exact: true }).click();
+  await expect(views.getByRole('radio', { name: 'Table' })).toBeChecked();
+  await expect(heatMap).toHaveCount(0);
   expect(await rowOrder(page, table)).toEqual(byPriority(content));
   await expectNoSidewaysScroll(page);
   await expectEveryActionInView(page);

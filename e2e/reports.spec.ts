@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import { getDisease } from '@nestling/shared/catalogue/diseases';
+import type { Locator, Page } from '@playwright/test';
 import { signInAs, useToken } from './accounts.ts';
 import { keyConditionsPattern, pageHeight } from './report-checks.ts';
 import { expect, expectEveryActionInView, expectNoAxeViolations, test, visit } from './fixtures.ts';
@@ -128,6 +129,99 @@ test('the couple: reports home, the joint report, its PDF, documents and the ZIP
   // A ZIP starts with a local file header, 'PK\x03\x04'.
   expect(archive.bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
   await expect(page.getByText('Your archive is saved.')).toBeAttached();
+});
+
+/** Where an element is on the page (not the window), in CSS pixels. */
+async function placeOnPage(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  if (box === null) throw new Error('The element is not laid out');
+  const scrollY = await page.evaluate<number>('window.scrollY');
+  return { ...box, y: box.y + scrollY };
+}
+
+test('opening a condition in the joint report’s grid moves no card and leaves no hole', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // A laptop's screen on the desktop project; the phone project's one column at 390 px.
+  if (testInfo.project.name === 'desktop') await page.setViewportSize({ width: 1366, height: 768 });
+  const token = await signInAs(page, baseURL, 'mother@demo.test');
+  const portal = await page.request.get('/api/user', {
+    params: { preconception: 'true' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { preconceptionReports } = (await portal.json()) as {
+    preconceptionReports: { id: string }[];
+  };
+  const joint = await reportContent<{ childRisk: { code: string }[] }>(
+    page,
+    token,
+    `/api/reports/${preconceptionReports[0]?.id ?? '-'}`,
+  );
+  await visit(page, '/reports/joint');
+  const names = joint.childRisk.map((range) => getDisease(range.code).name);
+  const cards = names.map((name) => page.getByRole('button', { name, exact: true }));
+  await cards[0]?.scrollIntoViewIfNeeded();
+  const places = () => Promise.all(cards.map((card) => placeOnPage(page, card)));
+  const before = await places();
+  // Three columns at 1366 px, one at 390 px.
+  const columns = before.filter((place) => place.y === before[0]?.y).length;
+  expect(columns).toBe(testInfo.project.name === 'desktop' ? 3 : 1);
+  // The middle card of the first row (the second card on a phone): a card on either side of it.
+  const chosen = 1;
+  const card = cards[chosen];
+  const name = names[chosen] ?? '-';
+  if (card === undefined) throw new Error('Too few conditions');
+  const rowY = before[chosen]?.y ?? 0;
+  const isBelow = (index: number) => (before[index]?.y ?? 0) > rowY;
+  const rowBottom = Math.max(
+    ...before.filter((place) => place.y === rowY).map((place) => place.y + place.height),
+  );
+
+  await card.click();
+  await expect(card).toHaveAttribute('aria-expanded', 'true');
+  await expect(card).toBeFocused();
+  const details = page.getByRole('region', { name, exact: true });
+  await expect(details.getByRole('figure')).toBeVisible();
+  const panel = await placeOnPage(page, details);
+  const after = await places();
+  const moved = after.map((place, index) => ({
+    name: names[index] ?? '-',
+    x: Math.round(place.x - (before[index]?.x ?? 0)),
+    y: Math.round(place.y - (before[index]?.y ?? 0)),
+  }));
+  // Every card stays in its column; the cards of its row and above stay put, and every card
+  // below moves down by the same amount, the detail's row: the rows keep their cards, no hole.
+  for (const [index, move] of moved.entries()) {
+    expect.soft(move.x, `${move.name} stays in its column`).toBe(0);
+    if (isBelow(index))
+      expect.soft(move.y, `${move.name} moves down`).toBeGreaterThan(panel.height);
+    else expect.soft(move.y, `${move.name} stays in its row`).toBe(0);
+  }
+  const shifts = new Set(moved.filter((_, index) => isBelow(index)).map((move) => move.y));
+  expect(shifts.size).toBe(1);
+  // The detail is a full row right under the card's row, and above the next row of cards.
+  const left = Math.min(...before.map((place) => place.x));
+  const right = Math.max(...before.map((place) => place.x + place.width));
+  expect(panel.x).toBeLessThanOrEqual(left + 1);
+  expect(panel.x + panel.width).toBeGreaterThanOrEqual(right - 1);
+  expect(panel.y).toBeGreaterThanOrEqual(rowBottom);
+  const below = (places: { y: number }[]) =>
+    Math.min(...places.filter((_, index) => isBelow(index)).map((place) => place.y));
+  // Closer to the card's row than the next row of cards was.
+  expect(panel.y - rowBottom).toBeLessThan(below(before) - rowY);
+  expect(below(after)).toBeGreaterThanOrEqual(panel.y + panel.height);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('joint-grid-open.png') });
+
+  // Closed again, the grid is as it was, and the focus is still on the card's button.
+  await card.press('Enter');
+  await expect(card).toHaveAttribute('aria-expanded', 'false');
+  await expect(card).toBeFocused();
+  await expect(details).toHaveCount(0);
+  const rounded = (list: { x: number; y: number }[]) =>
+    list.map((place) => [Math.round(place.x), Math.round(place.y)]);
+  expect(rounded(await places())).toEqual(rounded(before));
 });
 
 test('the partner sees the same joint report through /joint', async ({ page, baseURL }) => {

@@ -3,7 +3,8 @@
  * with Vite and opens it in Chromium); the portal never loads it. It renders the real component
  * with the portal's styles, inside a router context for its links, sorted by the first condition
  * so that how sure that order is (ADR 028) is worked out and drawn too, and times one render
- * from its start to the last row of both tables being in the document.
+ * from its start to the last row of both tables being in the document. It opens the table view,
+ * the larger of the comparison's two (the heat map has a cell per embryo and condition only).
  */
 import '../../styles.css';
 import type { EmbryoReport } from '@nestling/shared/contract/report';
@@ -72,6 +73,7 @@ const harness: ComparisonBenchHarness = {
                 key: { by: 'risk', code: shown.childRisk[0]?.code ?? '' },
                 direction: 'ascending',
               }}
+              initialView="table"
             />
           </RouterContextProvider>
         </StaticMantineProvider>,

@@ -1,3 +1,5 @@
+import { getDisease } from '@nestling/shared/catalogue/diseases';
+import { riskPercent } from '@nestling/shared/report-wording';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,9 +7,12 @@ import { renderWithRouter } from '../../test/render.tsx';
 import { comparisonReport, weakCadReport } from './comparison-fixture.ts';
 import { EmbryoComparison } from './embryo-comparison.tsx';
 import { EMBRYO_REPORT_PATHS } from './embryo-report-kind.ts';
+import { notReportedReason } from './embryo-wording.ts';
 import { testEmbryoReport } from './test-embryo-report.ts';
 
-async function renderComparison(report = comparisonReport) {
+const HEAT_MAP = /^Heat map: each embryo's lifetime risk of each condition/;
+
+async function renderHeatMap(report = comparisonReport) {
   await renderWithRouter(
     <EmbryoComparison
       report={report}
@@ -18,7 +23,25 @@ async function renderComparison(report = comparisonReport) {
       }}
     />,
   );
+  return screen.getByRole('table', { name: HEAT_MAP });
+}
+
+/** The comparison switched to its table, which lists every result of every embryo. */
+async function renderComparison(report = comparisonReport) {
+  await renderHeatMap(report);
+  await userEvent.click(screen.getByRole('radio', { name: 'Table' }));
   return screen.getByRole('table', { name: /Embryos compared/ });
+}
+
+/**
+ * The embryos across the heat map's column headings, left to right: the links to their pages
+ * (a wide screen shows them; a phone shows each name without its link).
+ */
+function columnOrder(heatMap: HTMLElement): string[] {
+  return within(heatMap)
+    .getAllByRole('columnheader')
+    .slice(2)
+    .map((cell) => within(cell).getByRole('link').textContent);
 }
 
 /** The embryo labels down the table's row headings, top to bottom. */
@@ -197,6 +220,137 @@ describe('EmbryoComparison', () => {
     const table = await renderComparison();
     const region = screen.getByRole('region', { name: /Embryos compared.*scrolls sideways/ });
     expect(region).toContainElement(table);
+    expect(region).toHaveAttribute('tabindex', '0');
+  });
+});
+
+describe('EmbryoComparison: the heat map (issue 29)', () => {
+  it('opens on the heat map: a row per condition, a column per embryo, and every number in its cell', async () => {
+    // All 18 conditions of the catalogue, for six embryos of either sex.
+    const report = testEmbryoReport({
+      embryos: ['female', 'male', 'female', 'male', 'female', 'male'].map((sex, index) => ({
+        label: `E${String(index + 1)}`,
+        priority: index + 1,
+        sex: sex as 'female' | 'male',
+      })),
+    });
+    const heatMap = await renderHeatMap(report);
+    expect(screen.getByRole('radio', { name: 'Heat map' })).toBeChecked();
+    expect(screen.queryByRole('table', { name: /Embryos compared/ })).toBeNull();
+    expect(
+      within(heatMap)
+        .getAllByRole('columnheader')
+        .slice(0, 2)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Condition', 'Average']);
+    expect(columnOrder(heatMap)).toEqual(report.embryos.map((embryo) => `Embryo ${embryo.label}`));
+    expect(report.childRisk).toHaveLength(18);
+    const rows = within(heatMap).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(18);
+    for (const [index, range] of report.childRisk.entries()) {
+      const row = rows[index] as HTMLElement;
+      const name = getDisease(range.code).name;
+      expect(within(row).getByRole('rowheader')).toHaveTextContent(name);
+      const [average, ...cells] = within(row).getAllByRole('cell');
+      expect(average).toHaveTextContent(riskPercent(range.populationRisk));
+      expect(cells).toHaveLength(report.embryos.length);
+      for (const [column, embryo] of report.embryos.entries()) {
+        const result = embryo.diseases.find((disease) => disease.code === range.code);
+        // The risk as the table prints it, then its relative risk in words (the cell's color).
+        expect(cells[column]?.textContent, `${name}, Embryo ${embryo.label}`).toBe(
+          result === undefined
+            ? `–Not reported: ${notReportedReason(embryo, range.code)}`
+            : `${riskPercent(result.absoluteRisk)} (${result.relativeRisk.toFixed(2)}× average)`,
+        );
+      }
+    }
+    expect(within(heatMap).getByRole('rowheader', { name: /Prostate Cancer/ })).toHaveTextContent(
+      'Male embryos only',
+    );
+    // The key says what each color means in words and numbers.
+    const key = screen.getByRole('list', { name: "Key to the heat map's colors" });
+    expect(
+      within(key)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Much lower than average (under 0.5×)',
+      'Lower than average (0.5× to 0.8×)',
+      'About average (0.8× to 1.25×)',
+      'Higher than average (1.25× to 2×)',
+      'Much higher than average (2× or more)',
+      '–Not reported',
+    ]);
+    // Each embryo's heading leads to its page.
+    expect(within(heatMap).getByRole('link', { name: 'Embryo E2' })).toHaveAttribute(
+      'href',
+      '/embryo-reports/embryos/2?report=report-1',
+    );
+  });
+
+  it('puts the embryos in the order chosen and leaves out the ones hidden', async () => {
+    const user = userEvent.setup();
+    const heatMap = await renderHeatMap();
+    expect(columnOrder(heatMap)).toEqual(['Embryo E1', 'Embryo E2', 'Embryo E3', 'Embryo E4']);
+    await user.selectOptions(
+      screen.getByLabelText('Sort by'),
+      'Type 2 Diabetes: lowest risk first',
+    );
+    expect(columnOrder(heatMap)).toEqual(['Embryo E2', 'Embryo E4', 'Embryo E3', 'Embryo E1']);
+    const t2d = within(heatMap).getByRole('row', { name: /^Type 2 Diabetes/ });
+    expect(
+      within(t2d)
+        .getAllByRole('cell')
+        .slice(1)
+        .map((cell) => cell.textContent.split(' ')[0]),
+    ).toEqual(['10.0%', '15.0%', '20.0%', '30.0%']);
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Hide embryos with a chromosome finding' }),
+    );
+    expect(columnOrder(heatMap)).toEqual(['Embryo E2', 'Embryo E1']);
+  });
+
+  it('switches to the table and back, keeping the order chosen', async () => {
+    const user = userEvent.setup();
+    await renderHeatMap();
+    await user.selectOptions(
+      screen.getByLabelText('Sort by'),
+      'Type 2 Diabetes: lowest risk first',
+    );
+    await user.click(screen.getByRole('radio', { name: 'Table' }));
+    expect(screen.getByRole('radio', { name: 'Table' })).toBeChecked();
+    expect(screen.queryByRole('table', { name: HEAT_MAP })).toBeNull();
+    const table = screen.getByRole('table', { name: /Embryos compared/ });
+    expect(rowOrder(table)).toEqual(['Embryo E2', 'Embryo E4', 'Embryo E3', 'Embryo E1']);
+    expect(within(table).getByRole('row', { name: /Embryo E4/ })).toHaveTextContent(
+      'HBB: Sickle cell disease',
+    );
+
+    await user.click(screen.getByRole('radio', { name: 'Heat map' }));
+    expect(screen.queryByRole('table', { name: /Embryos compared/ })).toBeNull();
+    expect(columnOrder(screen.getByRole('table', { name: HEAT_MAP }))).toEqual([
+      'Embryo E2',
+      'Embryo E4',
+      'Embryo E3',
+      'Embryo E1',
+    ]);
+  });
+
+  it('says a score not accurate enough across its row, with no number', async () => {
+    const heatMap = await renderHeatMap(weakCadReport);
+    const row = within(heatMap).getByRole('row', { name: /^Coronary Artery Disease/ });
+    const cells = within(row).getAllByRole('cell');
+    expect(cells).toHaveLength(1);
+    expect(cells[0]).toHaveTextContent(/^Not reported: the score is not accurate enough$/);
+    expect(within(heatMap).getByRole('row', { name: /^Type 2 Diabetes/ })).toHaveTextContent(
+      /\d+\.\d%/,
+    );
+  });
+
+  it('scrolls the heat map inside a labeled region a keyboard can reach', async () => {
+    const heatMap = await renderHeatMap();
+    const region = screen.getByRole('region', { name: /^Heat map.*scrolls sideways/ });
+    expect(region).toContainElement(heatMap);
     expect(region).toHaveAttribute('tabindex', '0');
   });
 });

@@ -1,4 +1,6 @@
-import { Checkbox, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import { Checkbox, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { Embryo, EmbryoReport, VariantFinding } from '@nestling/shared/contract/report';
 import { riskPercent, zygosityText } from '@nestling/shared/report-wording';
 import {
@@ -21,9 +23,10 @@ import {
   type ComparisonSort,
   type ComparisonSortKey,
 } from './comparison.ts';
+import { ComparisonHeatMap } from './comparison-heat-map.tsx';
 import { EmbryoPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
 import {
-  capitalise,
+  capitalize,
   chromosomeShortText,
   embryoName,
   hasChromosomeFinding,
@@ -172,6 +175,14 @@ const EmbryoRow = memo(function EmbryoRow({
   );
 });
 
+/** How the comparison is shown: every number on one screen, or the table with every result. */
+export type ComparisonView = 'heat-map' | 'table';
+
+const VIEWS: { value: ComparisonView; label: string }[] = [
+  { value: 'heat-map', label: 'Heat map' },
+  { value: 'table', label: 'Table' },
+];
+
 /** '1 of 6 embryos has one', for a filter's description. */
 function haveOne(count: number, total: number): string {
   return `${String(count)} of ${String(total)} ${total === 1 ? 'embryo' : 'embryos'} ${count === 1 ? 'has' : 'have'} one.`;
@@ -189,12 +200,16 @@ export function EmbryoComparison({
   report,
   links,
   initialSort = PRIORITY_SORT,
+  initialView = 'heat-map',
 }: {
   report: EmbryoReport;
   links: EmbryoReportLinks;
   /** The lab's priority unless given (the bench opens it sorted by a condition). */
   initialSort?: ComparisonSort;
+  /** The heat map unless given (the bench times the table). */
+  initialView?: ComparisonView;
 }) {
+  const [view, setView] = useState<ComparisonView>(initialView);
   const [sort, setSort] = useState<ComparisonSort>(initialSort);
   const [filters, setFilters] = useState<ComparisonFilters>(NO_FILTERS);
   const diseases = useMemo(() => comparisonDiseases(report), [report]);
@@ -206,6 +221,7 @@ export function EmbryoComparison({
     [report, filters],
   );
   const tableId = useId();
+  const viewLabelId = useId();
 
   const total = report.embryos.length;
   const chromosomeCount = report.embryos.filter(hasChromosomeFinding).length;
@@ -238,11 +254,12 @@ export function EmbryoComparison({
             Every embryo against every condition
           </Title>
           <Text>
-            Each condition&apos;s column gives the embryo&apos;s absolute lifetime risk: the chance
-            that a person with its genes develops the condition in their lifetime. Beneath it, the
-            relative risk: how many times the population average that is.
+            Each embryo&apos;s absolute lifetime risk of each condition: the chance that a person
+            with its genes develops the condition in their lifetime. The heat map colors it by its
+            relative risk, how many times the population average it is; the table gives that number
+            beneath it.
             {diseases.some((disease) => disease.reportedSex !== undefined) &&
-              ' A few conditions are reported for embryos of one sex only: their column says which, and the cells of the other embryos say why they are empty.'}
+              ' A few conditions are reported for embryos of one sex only: their row or column says which, and the cells of the other embryos say why they are empty.'}
           </Text>
           {heldBackNames.length > 0 && (
             <Text>
@@ -295,73 +312,90 @@ export function EmbryoComparison({
           <Text role="status" fw={700}>
             {hiddenSummary(comparison)}
           </Text>
-          <ScrollRegion
-            label={`${caption} (scrolls sideways)`}
-            hint="Scroll the table sideways to see every condition; the embryo column stays in place."
-            phoneLayout="scroll"
-          >
-            <table className={`${classes.plainTable} ${classes.table} ${classes.embryoRows}`}>
-              <caption className={classes.caption}>{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Embryo</th>
-                  <SortableHeader
-                    label="Priority"
-                    sortKey={PRIORITY_SORT.key}
-                    sort={sort}
-                    onSort={sortBy}
-                  />
-                  <th scope="col" className={classes.wideCell}>
-                    Chromosomes
-                  </th>
-                  <th scope="col" className={classes.wideCell}>
-                    Monogenic findings
-                  </th>
-                  {diseases.map((disease) =>
-                    disease.heldBack ? (
-                      <th key={disease.code} scope="col" className={classes.riskCell}>
-                        <span>{disease.name}</span>
-                        <span className={classes.secondary}>Not compared</span>
-                      </th>
-                    ) : (
-                      <SortableHeader
-                        key={disease.code}
-                        label={disease.name}
-                        secondary={`Average ${riskPercent(disease.populationRisk)}`}
-                        note={
-                          disease.reportedSex === undefined
-                            ? undefined
-                            : `${capitalise(disease.reportedSex)} embryos only`
-                        }
-                        sortKey={{ by: 'risk', code: disease.code }}
-                        sort={sort}
-                        onSort={sortBy}
-                      />
-                    ),
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {comparison.rows.map((row) => (
-                  <EmbryoRow
-                    key={row.embryo.label}
-                    embryo={row.embryo}
-                    position={row.position}
-                    diseases={diseases}
-                    links={links}
-                    monogenicScreened={monogenicScreened}
-                  />
-                ))}
-                {comparison.rows.length === 0 && (
+          <Group gap="sm">
+            <Text id={viewLabelId} fw={700}>
+              Show as
+            </Text>
+            <SegmentedControl
+              aria-labelledby={viewLabelId}
+              data={VIEWS}
+              value={view}
+              onChange={(value) => {
+                setView(value);
+              }}
+            />
+          </Group>
+          {view === 'heat-map' ? (
+            <ComparisonHeatMap rows={comparison.rows} diseases={diseases} links={links} />
+          ) : (
+            <ScrollRegion
+              label={`${caption} (scrolls sideways)`}
+              hint="Scroll the table sideways to see every condition; the embryo column stays in place."
+              phoneLayout="scroll"
+            >
+              <table className={`${classes.plainTable} ${classes.table} ${classes.embryoRows}`}>
+                <caption className={classes.caption}>{caption}</caption>
+                <thead>
                   <tr>
-                    <td colSpan={4 + diseases.length}>
-                      Every embryo is hidden by the choices above.
-                    </td>
+                    <th scope="col">Embryo</th>
+                    <SortableHeader
+                      label="Priority"
+                      sortKey={PRIORITY_SORT.key}
+                      sort={sort}
+                      onSort={sortBy}
+                    />
+                    <th scope="col" className={classes.wideCell}>
+                      Chromosomes
+                    </th>
+                    <th scope="col" className={classes.wideCell}>
+                      Monogenic findings
+                    </th>
+                    {diseases.map((disease) =>
+                      disease.heldBack ? (
+                        <th key={disease.code} scope="col" className={classes.riskCell}>
+                          <span>{disease.name}</span>
+                          <span className={classes.secondary}>Not compared</span>
+                        </th>
+                      ) : (
+                        <SortableHeader
+                          key={disease.code}
+                          label={disease.name}
+                          secondary={`Average ${riskPercent(disease.populationRisk)}`}
+                          note={
+                            disease.reportedSex === undefined
+                              ? undefined
+                              : `${capitalize(disease.reportedSex)} embryos only`
+                          }
+                          sortKey={{ by: 'risk', code: disease.code }}
+                          sort={sort}
+                          onSort={sortBy}
+                        />
+                      ),
+                    )}
                   </tr>
-                )}
-              </tbody>
-            </table>
-          </ScrollRegion>
+                </thead>
+                <tbody>
+                  {comparison.rows.map((row) => (
+                    <EmbryoRow
+                      key={row.embryo.label}
+                      embryo={row.embryo}
+                      position={row.position}
+                      diseases={diseases}
+                      links={links}
+                      monogenicScreened={monogenicScreened}
+                    />
+                  ))}
+                  {comparison.rows.length === 0 && (
+                    <tr>
+                      <td colSpan={4 + diseases.length}>
+                        Every embryo is hidden by the choices above.
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              </table>
+            </ScrollRegion>
+          )}
           {sortedDisease === undefined ? (
             <Text>Sort by a condition to see how sure its order is.</Text>
           ) : (

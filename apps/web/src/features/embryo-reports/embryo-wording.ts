@@ -28,7 +28,7 @@ export function countInWords(count: number, singular: string, plural = `${singul
   return `${number} ${count === 1 ? singular : plural}`;
 }
 
-export function capitalise(text: string): string {
+export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -56,10 +56,10 @@ export const RANKING_LIMITS =
 export function notReportedReason(embryo: Embryo, code: string): string {
   const reportedSex = diseaseReportedSex(code);
   if (reportedSex !== undefined && embryo.sex !== 'not-reported' && embryo.sex !== reportedSex) {
-    return `${capitalise(getDisease(code).lowerName)} is reported for ${reportedSex} embryos only.`;
+    return `${capitalize(getDisease(code).lowerName)} is reported for ${reportedSex} embryos only.`;
   }
   if (reportedSex !== undefined) {
-    return `${capitalise(getDisease(code).lowerName)} is reported for ${reportedSex} embryos only, and this embryo's sex is not reported.`;
+    return `${capitalize(getDisease(code).lowerName)} is reported for ${reportedSex} embryos only, and this embryo's sex is not reported.`;
   }
   return 'The lab gave no result for this embryo.';
 }
@@ -83,7 +83,7 @@ export function notReportedSummary(report: EmbryoReport, embryo: Embryo): string
   const missing = notReportedConditions(report, embryo);
   if (missing.length === 0) return undefined;
   const names = (codes: readonly string[]) =>
-    capitalise(joinWithAnd(codes.map((code) => getDisease(code).lowerName)));
+    capitalize(joinWithAnd(codes.map((code) => getDisease(code).lowerName)));
   const sentences = (['female', 'male'] as const).flatMap((sex) => {
     const codes = missing
       .map(({ code }) => code)

@@ -4,7 +4,7 @@ import { chromosomesText, sexText } from '@nestling/shared/report-wording';
 import { useId } from 'react';
 import { EmbryoPageLink, ReportPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
 import {
-  capitalise,
+  capitalize,
   countInWords,
   embryoName,
   embryosByPriority,
@@ -31,7 +31,7 @@ export function singleGeneScreened(report: EmbryoReport): boolean {
 
 /** '1 embryo has', '2 embryos have', 'No embryos have' at the start of a sentence. */
 function embryosHave(count: number): string {
-  return `${capitalise(countInWords(count, 'embryo'))} ${count === 1 ? 'has' : 'have'}`;
+  return `${capitalize(countInWords(count, 'embryo'))} ${count === 1 ? 'has' : 'have'}`;
 }
 
 /** The plain summary: how many embryos, and how many with each kind of finding. */

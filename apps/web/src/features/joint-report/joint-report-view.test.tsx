@@ -1,6 +1,7 @@
 import type { JointReport } from '@nestling/shared/contract/report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
 import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render.tsx';
 import { JointReportView } from './joint-report-view.tsx';
@@ -55,16 +56,21 @@ const answer: ReportAnswer = {
   versions: [],
 };
 
+/** The view of the demo couple's report, as its page shows it. */
+async function renderView() {
+  return renderWithRouter(
+    <JointReportView
+      answer={answer}
+      content={content}
+      source={{ by: 'report', id: 'report-1' }}
+      onVersionChange={() => undefined}
+    />,
+  );
+}
+
 describe('JointReportView: children’s risk', () => {
   it('speaks of daughters and sons, and of women and men, for the sex-specific conditions', async () => {
-    await renderWithRouter(
-      <JointReportView
-        answer={answer}
-        content={content}
-        source={{ by: 'report', id: 'report-1' }}
-        onVersionChange={() => undefined}
-      />,
-    );
+    await renderView();
     // The details open on demand (issue 15, item 1).
     fireEvent.click(screen.getByRole('button', { name: 'Open all sections' }));
     const average = (figureName: string) =>
@@ -130,5 +136,45 @@ describe('JointReportView: a score not accurate enough (ADR 030)', () => {
     expect(
       screen.getByRole('figure', { name: "Breast Cancer: your future daughters' risk" }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('JointReportView: opening a condition in the grid (issue 29)', () => {
+  it('shows its details as a region of their own after its card, keeping the card, the order and the focus', async () => {
+    const user = userEvent.setup();
+    await renderView();
+    const names = ['Type 2 Diabetes', 'Breast Cancer', 'Prostate Cancer'];
+    const buttons = names.map((name) => screen.getByRole('button', { name }));
+    const [, middle, last] = buttons as [HTMLElement, HTMLElement, HTMLElement];
+    expect(middle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: 'Breast Cancer' })).toBeNull();
+
+    await user.click(middle);
+    expect(middle).toHaveAttribute('aria-expanded', 'true');
+    // The same button, still focused: nothing was drawn again in its place.
+    expect(middle).toHaveFocus();
+    const details = screen.getByRole('region', { name: 'Breast Cancer' });
+    expect(middle).toHaveAttribute('aria-controls', details.id);
+    expect(details).toContainElement(
+      screen.getByRole('figure', { name: "Breast Cancer: your future daughters' risk" }),
+    );
+    // The card does not hold its details, so it keeps its size and its place in the grid; the
+    // details are an item of the grid of their own (a full row), read right after the card.
+    expect(details).not.toContainElement(middle);
+    expect(details.parentElement).toContainElement(last);
+    expect(middle.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(details.compareDocumentPosition(last) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The cards keep their order.
+    expect(
+      screen
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+        .filter((name) => names.includes(name)),
+    ).toEqual(names);
+
+    await user.click(middle);
+    expect(middle).toHaveAttribute('aria-expanded', 'false');
+    expect(middle).toHaveFocus();
+    expect(screen.queryByRole('region', { name: 'Breast Cancer' })).toBeNull();
   });
 });

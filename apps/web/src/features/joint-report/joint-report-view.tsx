@@ -14,7 +14,12 @@ import {
   VariantFindingsTable,
 } from '../reports/report-sections.tsx';
 import { aboveAverageSentence, KeyPoints, SUMMARY_ID } from '../reports/key-points.tsx';
-import { OpenableSection, OpenableSections } from '../reports/openable-sections.tsx';
+import {
+  OpenableCard,
+  OpenableCards,
+  OpenableSection,
+  OpenableSections,
+} from '../reports/openable-sections.tsx';
 import {
   CONDITIONS_ID,
   FINDINGS_ID,
@@ -138,9 +143,9 @@ export function JointReportView({
             Children inherit a different mix of your genes, so their risks differ. Open a condition
             for the range your children&apos;s risk could fall in.
           </Text>
-          <div className={classes.openableGrid}>
+          <OpenableCards>
             {content.childRisk.map((range) => (
-              <OpenableSection
+              <OpenableCard
                 key={range.code}
                 id={childRiskAnchor(range.code)}
                 title={getDisease(range.code).name}
@@ -173,9 +178,9 @@ export function JointReportView({
                     </>
                   )
                 }
-              </OpenableSection>
+              </OpenableCard>
             ))}
-          </div>
+          </OpenableCards>
         </Stack>
         <div>
           <OpenableSection

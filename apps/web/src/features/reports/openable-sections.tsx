@@ -153,6 +153,50 @@ export function OpenAllButtons() {
   );
 }
 
+/** A section's open state, and its heading's and panel's ids, once it is on the page. */
+function useOpenable(id: string) {
+  const { isOpen, toggle, register } = useOpenSections();
+  useEffect(() => register(id), [id, register]);
+  return {
+    open: isOpen(id),
+    toggle: () => {
+      toggle(id);
+    },
+    headingId: `${id}-heading`,
+    panelId: `${id}-panel`,
+  };
+}
+
+/** The heading's button that opens and closes a section's panel. */
+function OpenButton({
+  open,
+  panelId,
+  onToggle,
+  title,
+}: {
+  open: boolean;
+  panelId: string;
+  onToggle: () => void;
+  title: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={classes.openableButton}
+      aria-expanded={open}
+      aria-controls={panelId}
+      onClick={onToggle}
+    >
+      <IconChevronDown
+        size={18}
+        aria-hidden
+        className={open ? classes.openableChevronOpen : classes.openableChevron}
+      />
+      <span>{title}</span>
+    </button>
+  );
+}
+
 /**
  * A section that opens on demand: a heading whose button opens and closes it, a line that says
  * what it holds (`gist`), and the detail, drawn only while it is open. `id` is its address.
@@ -171,36 +215,65 @@ export function OpenableSection({
   /** The detail: a function, so that nothing of it is worked out while the section is closed. */
   children: () => ReactNode;
 }) {
-  const { isOpen, toggle, register } = useOpenSections();
-  useEffect(() => register(id), [id, register]);
-  const open = isOpen(id);
+  const { open, toggle, headingId, panelId } = useOpenable(id);
   const Heading = level === 2 ? 'h2' : 'h3';
-  const headingId = `${id}-heading`;
-  const panelId = `${id}-panel`;
   return (
     <section id={id} aria-labelledby={headingId} className={classes.openable}>
       <Heading id={headingId} className={classes.openableHeading}>
-        <button
-          type="button"
-          className={classes.openableButton}
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => {
-            toggle(id);
-          }}
-        >
-          <IconChevronDown
-            size={18}
-            aria-hidden
-            className={open ? classes.openableChevronOpen : classes.openableChevron}
-          />
-          <span>{title}</span>
-        </button>
+        <OpenButton open={open} panelId={panelId} onToggle={toggle} title={title} />
       </Heading>
       {gist !== undefined && <div className={classes.openableGist}>{gist}</div>}
       <div id={panelId} className={classes.openablePanel} hidden={!open}>
         {open && children()}
       </div>
     </section>
+  );
+}
+
+/**
+ * A grid of short sections as cards (issue 29, item 1), each an `OpenableCard`. An open card
+ * keeps its size and its place: its detail takes a whole row of the grid below the card's row,
+ * and the cards after it in that row stay beside it, as an image gallery opens a picture. No card
+ * moves and none leaves a hole; on a phone (one column) the detail comes right under its card.
+ */
+export function OpenableCards({ children }: { children: ReactNode }) {
+  return <div className={classes.openableCards}>{children}</div>;
+}
+
+/**
+ * One card of `OpenableCards`: the heading's button and the gist, then, as an item of the grid
+ * of its own, the detail (a region named by the heading), next in reading order. `id` is the
+ * card's address, which opens it.
+ */
+export function OpenableCard({
+  id,
+  title,
+  gist,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  gist: ReactNode;
+  /** The detail: a function, so that nothing of it is worked out while the card is closed. */
+  children: () => ReactNode;
+}) {
+  const { open, toggle, headingId, panelId } = useOpenable(id);
+  return (
+    <>
+      <div id={id} className={`${classes.openable} ${classes.openableCard}`}>
+        <h3 id={headingId} className={classes.openableHeading}>
+          <OpenButton open={open} panelId={panelId} onToggle={toggle} title={title} />
+        </h3>
+        <div className={classes.openableGist}>{gist}</div>
+      </div>
+      <section
+        id={panelId}
+        aria-labelledby={headingId}
+        className={classes.openableCardPanel}
+        hidden={!open}
+      >
+        {open && children()}
+      </section>
+    </>
   );
 }
