@@ -1,7 +1,11 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readGenotypes, type GenotypeRow } from '../imports/genotype-reader.ts';
+import {
+  readGenotypes,
+  type GenotypeRow,
+  type VcfHeaderLines,
+} from '../imports/genotype-reader.ts';
 import {
   readTabSeparatedGenotypes,
   storedGenotypeBatches,
@@ -143,23 +147,108 @@ describe('genotype writers', () => {
     expect(again.summary).toMatchObject({ build: 'GRCh38', variants: original.rows.length });
   });
 
-  it('writes a VCF that reads back as the same rows and build, gzip-compressed', async () => {
+  it('writes a VCF that reads back as the same rows and build', async () => {
     const original = await read(vcf, 'sample.vcf');
     expect(original.summary.build).toBe('GRCh38');
     const written = await text(writeVcf(batches(original.rows), options('GRCh38')));
-    expect(written.split('\n').slice(0, 6)).toEqual([
+    const lines = written.split('\n');
+    expect(lines.slice(0, 5)).toEqual([
       '##fileformat=VCFv4.2',
       '##fileDate=20250301',
       '##source=Nestling_Health',
       '##reference=GRCh38',
+      '##contig=<ID=chr1,length=248956422>',
+    ]);
+    // Without ##contig lines in the file, the build's, named as its rows name them.
+    expect(lines.filter((line) => line.startsWith('##contig'))).toHaveLength(25);
+    expect(lines).toContain('##contig=<ID=chrX,length=156040895>');
+    expect(lines).toContain('##contig=<ID=chrM,length=16569>');
+    expect(lines.slice(29, 33)).toEqual([
+      '##FILTER=<ID=PASS,Description="All filters passed">',
       '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
       '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tSAMPLE',
+      'chr1\t10001\trs1\tA\tG\t.\tPASS\t.\tGT\t0/1',
     ]);
-    expect(written).toContain('1\t10004\trs4\tG\tA,T\t.\t.\t.\tGT\t2/1\n');
-    expect(written).toContain('Y\t2800000\trs8\tA\tG\t.\t.\t.\tGT\t1\n');
+    expect(lines).toContain('chr1\t10002\t.\tC\tT\t.\tPASS\t.\tGT\t1|1');
+    expect(lines).toContain('chr1\t10004\trs4\tG\tA,T\t.\tPASS\t.\tGT\t2/1');
+    expect(lines).toContain('chr2\t20000\trs6\tG\tC\t.\tPASS\t.\tGT\t./.');
+    expect(lines).toContain('chrY\t2800000\trs8\tA\tG\t.\tPASS\t.\tGT\t1');
     const again = await read(gzipSync(written), 'export.vcf.gz');
     expect(again.rows).toEqual(original.rows);
     expect(again.summary).toMatchObject({ format: 'vcf', build: 'GRCh38', noCalls: 1 });
+  });
+
+  it("declares the uploaded VCF's contigs and filters, and keeps phase, names and FILTER", async () => {
+    const upload = Buffer.from(
+      [
+        '##fileformat=VCFv4.2',
+        '##FILTER=<ID=q10,Description="Quality below 10">',
+        '##contig=<ID=chr1,length=249250621,assembly=hg19>',
+        '##contig=<ID=chr2>',
+        '##contig=<ID=chrUn_gl000220,length=161802>',
+        '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tNA12878',
+        'chr1\t1000\trs1\tA\tG\t50\tPASS\tDP=9\tGT:DP\t1|0:9',
+        'chr1\t1500\trs2\tC\tT\t3\tq10\t.\tGT\t0/1',
+        'chr1\t1600\t.\tG\tA\t3\tq10;lowDP\t.\tGT\t.|.',
+        'chr2\t500\t.\tT\tTA\t.\t.\t.\tGT\t1|1',
+        'chrM\t73\t.\tA\tG\t.\tPASS\t.\tGT\t1',
+        'chrM\t150\t.\tC\tT\t.\tPASS\t.\tGT\t.',
+        '',
+      ].join('\n'),
+    );
+    let header: VcfHeaderLines | null = null;
+    const rows = storedGenotypeBatches(
+      Readable.from([upload]),
+      'users/u/imports/i/genotypes.vcf',
+      undefined,
+      (found) => {
+        header = found;
+      },
+    );
+    const written = await text(writeVcf(rows, { ...options('GRCh37'), vcfHeader: () => header }));
+    const lines = written.trim().split('\n');
+    const contigs = lines.filter((line) => line.startsWith('##contig'));
+    // The file's own first, as they are but for a length the build gives, then the rest.
+    expect(contigs.slice(0, 4)).toEqual([
+      '##contig=<ID=chr1,length=249250621,assembly=hg19>',
+      '##contig=<ID=chr2,length=243199373>',
+      '##contig=<ID=chrUn_gl000220,length=161802>',
+      '##contig=<ID=chr3,length=198022430>',
+    ]);
+    // UCSC's hg19 chrM.
+    expect(contigs).toContain('##contig=<ID=chrM,length=16571>');
+    expect(contigs).toHaveLength(26);
+    expect(lines.filter((line) => line.startsWith('##FILTER'))).toEqual([
+      '##FILTER=<ID=PASS,Description="All filters passed">',
+      '##FILTER=<ID=q10,Description="Quality below 10">',
+      '##FILTER=<ID=lowDP,Description="A filter of the imported file">',
+    ]);
+    expect(lines.slice(-6)).toEqual([
+      'chr1\t1000\trs1\tA\tG\t.\tPASS\t.\tGT\t1|0',
+      'chr1\t1500\trs2\tC\tT\t.\tq10\t.\tGT\t0/1',
+      'chr1\t1600\t.\tG\tA\t.\tq10;lowDP\t.\tGT\t.|.',
+      'chr2\t500\t.\tT\tTA\t.\t.\t.\tGT\t1|1',
+      'chrM\t73\t.\tA\tG\t.\tPASS\t.\tGT\t1',
+      'chrM\t150\t.\tC\tT\t.\tPASS\t.\tGT\t.',
+    ]);
+  });
+
+  it('writes rows of the earlier stored form with their names, unphased, FILTER .', async () => {
+    const stored = `#chromosome\tposition\tid\tref\talt\tgenotype\n1\t10000\trs1\tA\tG\tGA\nMT\t73\t.\tA\tG\t--\nX\t5000\t.\tC\tT\t--\n`;
+    const key = 'users/u/imports/i/genotypes.tsv.gz';
+    const rows = storedGenotypeBatches(Readable.from([gzipSync(stored)]), key);
+    const written = await text(writeVcf(rows, { ...options('GRCh37'), vcfHeader: () => null }));
+    const lines = written.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('##contig')).slice(0, 2)).toEqual([
+      '##contig=<ID=1,length=249250621>',
+      '##contig=<ID=2,length=243199373>',
+    ]);
+    expect(lines).toContain('##contig=<ID=MT,length=16569>');
+    expect(lines.slice(-3)).toEqual([
+      '1\t10000\trs1\tA\tG\t.\t.\t.\tGT\t1/0',
+      'MT\t73\t.\tA\tG\t.\t.\t.\tGT\t.',
+      'X\t5000\t.\tC\tT\t.\t.\t.\tGT\t./.',
+    ]);
   });
 
   it('refuses to write a VCF of rows whose reference allele is unknown', async () => {

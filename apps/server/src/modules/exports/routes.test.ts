@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { TabixIndexedFile } from '@gmod/tabix';
+import VCFParser from '@gmod/vcf';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +27,7 @@ import type { App } from '../../app.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
+import { bgzfBlocks } from '../../test/bgzf-blocks.ts';
 import {
   createTestDatabase,
   queryRows,
@@ -50,6 +53,54 @@ function twentyThreeAndMe(calls: number): Buffer {
     lines.push(`rs${String(1000 + i)}\t1\t${String(10_000 + i)}\t${i % 7 === 0 ? '--' : 'AG'}`);
   }
   return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+/**
+ * A VCF as a sequencing service writes one: 4,400 rows on chr-prefixed contigs, phased and
+ * unphased calls, PASS and a filter of its own; and each row as the export writes it back
+ * (QUAL and INFO '.').
+ */
+function sequencedVcf() {
+  const calls = ['0|1', '1|0', '0/1', '1/1', '1|1', './.', '0|0'];
+  const rows: {
+    contig: string;
+    position: number;
+    ref: string;
+    gt: string;
+    filter: string;
+    line: string;
+  }[] = [];
+  const input: string[] = [];
+  const add = (contig: string, position: number, ref: string, alt: string) => {
+    const i = rows.length;
+    const gt = calls[i % calls.length] ?? '0/1';
+    const filter = i % 5 === 0 ? 'q10' : 'PASS';
+    const fields = [contig, String(position), `rs${String(i + 1)}`, ref, alt];
+    input.push([...fields, '37', filter, 'DP=20', 'GT:DP', `${gt}:20`].join('\t'));
+    const line = [...fields, '.', filter, '.', 'GT', gt].join('\t');
+    rows.push({ contig, position, ref, gt, filter, line });
+  };
+  for (let i = 0; i < 4000; i += 1) {
+    const position = 100 + i * 3;
+    // A deletion from 997 to 1002, which overlaps chr1:1000-2000 without starting in it.
+    if (position === 997) add('chr1', position, 'ACGTAC', 'A');
+    else add('chr1', position, 'A', 'G');
+  }
+  for (let i = 0; i < 300; i += 1) add('chr2', 5000 + i * 1000, 'C', 'T');
+  for (let i = 0; i < 100; i += 1) add('chrX', 3_000_000 + i * 500, 'G', 'A');
+  const header = [
+    '##fileformat=VCFv4.2',
+    '##FILTER=<ID=PASS,Description="All filters passed">',
+    '##FILTER=<ID=q10,Description="Quality below 10">',
+    '##INFO=<ID=DP,Number=1,Type=Integer,Description="Depth">',
+    '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+    '##FORMAT=<ID=DP,Number=1,Type=Integer,Description="Depth">',
+    '##contig=<ID=chr1,length=248956422>',
+    '##contig=<ID=chr2,length=242193529>',
+    '##contig=<ID=chrX,length=156040895>',
+    '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tNA12878',
+  ];
+  return { upload: Buffer.from(`${[...header, ...input].join('\n')}\n`), rows };
 }
 
 function vcf(rows: number): Buffer {
@@ -132,16 +183,16 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
     throw new Error(`The export ${id} was not made`);
   }
 
-  async function linkTo(exported: DataExport, token = individualToken) {
-    const name = exported.files[0]?.name ?? '';
+  async function linkTo(exported: DataExport, token = individualToken, file = 0) {
+    const name = exported.files[file]?.name ?? '';
     return app.inject({
       method: 'POST',
       url: `/api/my-data/exports/${exported.id}/files/${name}/link`,
       headers: as(token),
     });
   }
-  async function urlOf(exported: DataExport): Promise<string> {
-    const response = await linkTo(exported);
+  async function urlOf(exported: DataExport, file = 0): Promise<string> {
+    const response = await linkTo(exported, individualToken, file);
     expect(response.statusCode, response.body).toBe(200);
     return exportLinkSchema.parse(response.json()).url;
   }
@@ -345,17 +396,67 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
     expect((await download(other)).statusCode).toBe(404);
   });
 
-  it('exports a VCF import as a gzip VCF', async () => {
-    const id = await importFile(app, individualToken, 'sample.vcf', vcf(50));
+  it('exports a VCF import as a BGZF VCF with its tabix index, as tools read them', async () => {
+    const { upload, rows } = sequencedVcf();
+    const id = await importFile(app, individualToken, 'sample.vcf.gz', gzipSync(upload));
     const exported = await ready({ kind: 'genotypes-vcf', importId: id });
-    const file = exported.files[0];
-    expect(file?.name).toMatch(/^genotypes-GRCh38-\d{4}-\d{2}-\d{2}\.vcf\.gz$/);
-    const response = await download(await urlOf(exported));
-    expect(sha256(response.rawPayload)).toBe(file?.sha256);
-    const text = gunzipSync(response.rawPayload).toString();
-    expect(text.split('\n').slice(0, 1)).toEqual(['##fileformat=VCFv4.2']);
-    expect(text).toContain('##reference=GRCh38\n');
-    expect(text).toContain('1\t20000\trs1\tA\tG\t.\t.\t.\tGT\t0/1\n');
+    const [vcfFile, tbiFile] = exported.files;
+    expect(exported.files).toHaveLength(2);
+    expect(vcfFile?.name).toMatch(/^genotypes-GRCh38-\d{4}-\d{2}-\d{2}\.vcf\.gz$/);
+    expect(tbiFile?.name).toBe(`${vcfFile?.name ?? ''}.tbi`);
+    const vcfGz = (await download(await urlOf(exported, 0))).rawPayload;
+    const tbi = (await download(await urlOf(exported, 1))).rawPayload;
+    expect(sha256(vcfGz)).toBe(vcfFile?.sha256);
+    expect(sha256(tbi)).toBe(tbiFile?.sha256);
+
+    // Both are BGZF: every block's header, CRC and size, and the EOF marker.
+    expect(bgzfBlocks(vcfGz).length).toBeGreaterThan(1);
+    expect(bgzfBlocks(tbi).length).toBeGreaterThan(0);
+    expect(gunzipSync(tbi).subarray(0, 4).toString('latin1')).toBe('TBI\x01');
+    const text = gunzipSync(vcfGz).toString();
+    // Every row as it came in (QUAL and INFO, which the import does not keep, aside).
+    expect(text.slice(text.indexOf('\nchr') + 1)).toBe(rows.map((row) => `${row.line}\n`).join(''));
+
+    // An independent reader: @gmod/tabix finds a region through the index...
+    const folder = path.join(dataDir, 'tabix-check');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'export.vcf.gz'), vcfGz);
+    writeFileSync(path.join(folder, 'export.vcf.gz.tbi'), tbi);
+    const tabix = new TabixIndexedFile({
+      path: path.join(folder, 'export.vcf.gz'),
+      tbiPath: path.join(folder, 'export.vcf.gz.tbi'),
+    });
+    expect(await tabix.getReferenceSequenceNames()).toEqual(['chr1', 'chr2', 'chrX']);
+    const found: string[] = [];
+    // chr1:1000-2000, 1-based and inclusive, is [999, 2000) for the reader.
+    await tabix.getLines('chr1', 999, 2000, (line) => found.push(line));
+    const expected = rows.filter(
+      (row) =>
+        row.contig === 'chr1' && row.position <= 2000 && row.position + row.ref.length - 1 >= 1000,
+    );
+    expect(found).toEqual(expected.map((row) => row.line));
+    // (The deletion at 997 reaches into the region; it is found too.)
+    expect(expected[0]?.position).toBe(997);
+
+    // ...and @gmod/vcf reads the header and the rows: contigs, filters, phase.
+    const parser = new VCFParser({ header: await tabix.getHeader() });
+    expect(parser.getMetadata('contig', 'chr1')).toEqual({ length: '248956422' });
+    // Contigs the upload did not declare have the build's lengths.
+    expect(parser.getMetadata('contig', 'chrY')).toEqual({ length: '57227415' });
+    expect(parser.getMetadata('FILTER', 'q10')).toEqual({ Description: 'Quality below 10' });
+    expect(parser.getMetadata('FILTER', 'PASS')).toBeDefined();
+    // (The export names its one sample SAMPLE.)
+    const variants = found.map((line) => parser.parseLine(line));
+    expect(variants.map((variant) => variant.CHROM)).toEqual(expected.map(() => 'chr1'));
+    expect(variants.map((variant) => variant.GENOTYPES()['SAMPLE'])).toEqual(
+      expected.map((row) => row.gt),
+    );
+    expect(variants.map((variant) => variant.FILTER)).toEqual(
+      expected.map((row) => (row.filter === 'PASS' ? 'PASS' : [row.filter])),
+    );
+    expect(variants.filter((variant) => variant.GENOTYPES()['SAMPLE']?.includes('|')).length).toBe(
+      expected.filter((row) => row.gt.includes('|')).length,
+    );
   });
 
   it('refuses without an import, an unfinished one, and without My Data', async () => {

@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
-import { createGzip } from 'node:zlib';
 import {
   EXPORT_IMPORT_NOT_READY,
   EXPORT_LINK_MINUTES,
@@ -21,6 +20,7 @@ import {
   type ExportState,
 } from '@nestling/shared/contract/my-data';
 import type { UserRow } from '../../db/schema.ts';
+import type { VcfHeaderLines } from '../imports/genotype-reader.ts';
 import type { ImportsRepository } from '../imports/repository.ts';
 import { IMPORT_NOT_FOUND } from '../imports/service.ts';
 import type { JobContext } from '../jobs/registry.ts';
@@ -29,9 +29,11 @@ import type { OrdersRepository } from '../orders/repository.ts';
 import type { ReportsRepository } from '../reports/repository.ts';
 import type { ReportsService } from '../reports/service.ts';
 import { FileNotFoundError, type FileStore } from '../storage/file-store.ts';
+import { BgzfWriter } from './bgzf.ts';
 import { buildFhirBundle, type BundleReport, type FhirResource } from './fhir-bundle.ts';
 import { storedGenotypeBatches, write23andMe, writeVcf } from './genotype-writers.ts';
 import type { ExportsRepository, ExportWithJob, StoredExportFile } from './repository.ts';
+import { indexVcfLines, TabixIndex } from './tabix-index.ts';
 
 export const EXPORT_JOB_KIND = 'data-export';
 
@@ -168,18 +170,14 @@ export function createExportsService(deps: {
   async function store(
     key: string,
     source: Readable,
-    gzip: boolean,
     onBytes?: (size: number) => void,
   ): Promise<{ size: number; sha256: string }> {
     const counter = hashingCounter(onBytes);
     // Its errors reach us through put; without a listener of its own, one raised before put
     // has attached its own would crash the process.
     counter.stream.on('error', () => undefined);
-    let last: Readable = source;
-    for (const next of gzip ? [createGzip({ level: 6 }), counter.stream] : [counter.stream]) {
-      last.on('error', (error) => next.destroy(error));
-      last = last.pipe(next);
-    }
+    source.on('error', (error) => counter.stream.destroy(error));
+    source.pipe(counter.stream);
     try {
       await fileStore.put(key, counter.stream);
     } catch (error) {
@@ -233,7 +231,7 @@ export function createExportsService(deps: {
     const name = `fhir-bundle-${generatedAt.toISOString().slice(0, 10)}.json`;
     const key = `${exportFolder(row.userId, row.id)}${name}`;
     const body = Buffer.from(`${JSON.stringify(bundle, null, 2)}\n`);
-    const written = await store(key, Readable.from([body]), false);
+    const written = await store(key, Readable.from([body]));
     context.progress(reports.length + 1, reports.length + 1);
     return { name, contentType: 'application/fhir+json', key, ...written };
   }
@@ -249,17 +247,22 @@ export function createExportsService(deps: {
     context.signal.addEventListener('abort', () => stream.destroy(context.signal.reason as Error));
     const key = `${exportFolder(row.userId, row.id)}${fileName}`;
     // The ZIP's size is known only at its end: progress counts the bytes written so far.
-    const written = await store(key, stream, false, (bytes) => {
+    const written = await store(key, stream, (bytes) => {
       context.progress(bytes, null);
     });
     return { name: fileName, contentType: 'application/zip', key, ...written };
   }
 
+  /**
+   * An import's genotypes as a 23andMe-format text file, or as a BGZF-compressed VCF with its
+   * tabix index (`.tbi`) beside it, so that bcftools and tabix read a region without reading
+   * the whole file. The index is left out when the rows are not sorted, which tabix requires.
+   */
   async function writeGenotypes(
     row: ExportWithJob,
     generatedAt: Date,
     context: JobContext<ExportJobPayload>,
-  ): Promise<StoredExportFile> {
+  ): Promise<StoredExportFile[]> {
     const source = row.importId === null ? null : await imports.findById(row.importId);
     if (source?.state !== 'done' || source.genotypesKey === null || source.summary === null) {
       throw new ExportRefusedError(EXPORT_IMPORT_GONE);
@@ -271,6 +274,7 @@ export function createExportsService(deps: {
     const stored = await fileStore.get(source.genotypesKey).catch((error: unknown) => {
       throw error instanceof FileNotFoundError ? new ExportRefusedError(EXPORT_IMPORT_GONE) : error;
     });
+    let header: VcfHeaderLines | null = null;
     const options = {
       build: summary.build,
       productName: deps.productName,
@@ -278,20 +282,43 @@ export function createExportsService(deps: {
       onRows: (rows: number) => {
         context.progress(rows, summary.variants);
       },
+      vcfHeader: () => header,
     };
-    const rows = storedGenotypeBatches(stored, source.genotypesKey, context.signal);
-    const text = vcf ? writeVcf(rows, options) : write23andMe(rows, options);
+    const rows = storedGenotypeBatches(stored, source.genotypesKey, context.signal, (found) => {
+      header = found;
+    });
     const day = generatedAt.toISOString().slice(0, 10);
     const name = `genotypes-${summary.build}-${day}${vcf ? '.vcf.gz' : '.txt'}`;
     const key = `${exportFolder(row.userId, row.id)}${name}`;
     try {
-      const written = await store(key, Readable.from(text, { objectMode: false }), vcf);
-      return {
-        name,
-        contentType: vcf ? 'application/gzip' : 'text/plain; charset=utf-8',
-        key,
-        ...written,
-      };
+      if (!vcf) {
+        const text = write23andMe(rows, options);
+        const written = await store(key, Readable.from(text, { objectMode: false }));
+        return [{ name, contentType: 'text/plain; charset=utf-8', key, ...written }];
+      }
+      const bgzf = new BgzfWriter();
+      const index = new TabixIndex();
+      const body = bgzf.compress(indexVcfLines(writeVcf(rows, options), index));
+      const written = await store(key, Readable.from(body, { objectMode: false }));
+      const files: StoredExportFile[] = [
+        { name, contentType: 'application/gzip', key, ...written },
+      ];
+      if (!index.indexable) {
+        context.log.warn({ exportId: row.id }, 'VCF export rows are not sorted: no tabix index');
+        return files;
+      }
+      const tbi = index.bytes((offset) => bgzf.virtualOffset(offset));
+      const tbiWritten = await store(
+        `${key}.tbi`,
+        Readable.from(new BgzfWriter().compress([tbi]), { objectMode: false }),
+      );
+      files.push({
+        name: `${name}.tbi`,
+        contentType: 'application/octet-stream',
+        key: `${key}.tbi`,
+        ...tbiWritten,
+      });
+      return files;
     } finally {
       stored.destroy();
     }
@@ -375,7 +402,7 @@ export function createExportsService(deps: {
       body.pipe(check);
       let written: { size: number; sha256: string };
       try {
-        written = await store(key, check, false);
+        written = await store(key, check);
       } catch (error) {
         await fileStore.deleteByPrefix(exportFolder(userId, id));
         throw error;
@@ -458,13 +485,13 @@ export function createExportsService(deps: {
       const folder = exportFolder(row.userId, exportId);
       await fileStore.deleteByPrefix(folder);
       const generatedAt = now();
-      let file: StoredExportFile;
+      let files: StoredExportFile[];
       try {
-        file =
+        files =
           row.kind === 'fhir-bundle'
-            ? await writeBundle(row, generatedAt, context)
+            ? [await writeBundle(row, generatedAt, context)]
             : row.kind === 'reports-archive'
-              ? await writeArchive(row, context)
+              ? [await writeArchive(row, context)]
               : await writeGenotypes(row, generatedAt, context);
       } catch (error) {
         await fileStore.deleteByPrefix(folder);
@@ -474,12 +501,13 @@ export function createExportsService(deps: {
         }
         throw error;
       }
-      if (!(await repository.markReady(exportId, [file]))) {
+      if (!(await repository.markReady(exportId, files))) {
         await fileStore.deleteByPrefix(folder);
         return { skipped: 'The export was deleted while it was made.' };
       }
-      context.log.info({ exportId, kind: row.kind, size: file.size }, 'Data export ready');
-      return { files: 1, size: file.size };
+      const size = files.reduce((sum, file) => sum + file.size, 0);
+      context.log.info({ exportId, kind: row.kind, size }, 'Data export ready');
+      return { files: files.length, size };
     },
   };
 }

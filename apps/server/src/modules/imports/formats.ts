@@ -77,6 +77,15 @@ export class FormatSniffer {
   private columns: ImportFormat | null = null;
   private build: BuildGuess = null;
   private contigBuild: BuildGuess = null;
+  /** A VCF's ##contig and ##FILTER lines, when kept. */
+  readonly contigs: string[] = [];
+  readonly filters: string[] = [];
+
+  /**
+   * With `keepVcfHeader`, a VCF's ##contig and ##FILTER lines are kept, for a VCF written from
+   * its rows to declare the same (an import has no use for them).
+   */
+  constructor(private readonly keepVcfHeader = false) {}
 
   /** How long a line may grow, while undecided, before the file is refused. */
   get limit(): number {
@@ -134,11 +143,14 @@ export class FormatSniffer {
     if (line.startsWith('##reference=') || line.startsWith('##assembly=')) {
       this.build ??= buildInText(line.slice(line.indexOf('=') + 1));
     } else if (line.startsWith('##contig=<')) {
+      if (this.keepVcfHeader) this.contigs.push(line);
       const id = /[<,]ID=([^,>]+)/.exec(line)?.[1];
       const length = /[<,]length=(\d+)/.exec(line)?.[1];
       if ((id === '1' || id === 'chr1') && length !== undefined) {
         this.contigBuild = CHR1_LENGTHS.get(Number(length)) ?? null;
       }
+    } else if (line.startsWith('##FILTER=<')) {
+      if (this.keepVcfHeader) this.filters.push(line);
     } else if (line.startsWith('#CHROM')) {
       // CHROM POS ID REF ALT QUAL FILTER INFO FORMAT, then one column per sample.
       if (line.split('\t').length < 10) throw refused(VCF_NO_SAMPLES);
@@ -155,7 +167,8 @@ export class FormatSniffer {
  * Row parsing. This runs once per row of files with tens of millions of rows, so it works on
  * the decompressed bytes by index: no string per chunk, no split, no object per row. A row is
  * checked and copied straight into the stored form (`chromosome position id ref alt genotype`,
- * tab-separated) in a RowWriter; only its place and call are kept, for the counts.
+ * tab-separated; a VCF row adds `contig phase filter`) in a RowWriter; only its place and call
+ * are kept, for the counts.
  */
 
 const TAB = 9;
@@ -488,9 +501,13 @@ class AncestryRows extends Rows {
 /**
  * CHROM POS ID REF ALT QUAL FILTER INFO FORMAT SAMPLE...: the first sample's GT, with allele
  * numbers turned into bases through REF and ALT. A call with a missing allele ('./.', '.',
- * '0/.') counts as no call. FILTER is not looked at: we store what the file says.
+ * '0/.') counts as no call. FILTER is not looked at: we store what the file says. A written
+ * row ends with what a VCF written from it keeps: CHROM as written, GT's first separator
+ * ('|', '/', or none for one allele) and FILTER.
  */
 class VcfRows extends Rows {
+  /** GT's first separator ('|' or '/'), 0 for none. */
+  private separator = 0;
   private readonly alleles: number[] = [0, 0];
   // Where each allele of the call lies in the row, found by locate().
   private readonly from: number[] = [];
@@ -525,6 +542,12 @@ class VcfRows extends Rows {
     } else {
       for (let i = 0; i < calls; i++) out.copy(buf, this.from[i] ?? 0, this.to[i] ?? 0);
     }
+    out.byte(TAB);
+    out.copy(buf, start, t0);
+    out.byte(TAB);
+    if (this.separator !== 0) out.byte(this.separator);
+    out.byte(TAB);
+    out.copy(buf, t5 + 1, t6);
     this.endRow(out);
     return true;
   }
@@ -542,6 +565,7 @@ class VcfRows extends Rows {
     line: number,
   ): number {
     this.het = false;
+    this.separator = 0;
     // Find GT among FORMAT's keys (it comes first when present), then the sample's value.
     let gt = format;
     let index = 0;
@@ -584,6 +608,7 @@ class VcfRows extends Rows {
         const separator = buf[at];
         // '/' unphased, '|' phased; nothing may end on one.
         if ((separator !== 47 && separator !== 124) || at + 1 === to) throw unreadableRow(line);
+        if (this.separator === 0) this.separator = separator;
         at += 1;
       }
     }

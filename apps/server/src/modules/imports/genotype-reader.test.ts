@@ -8,6 +8,7 @@ import {
   readGenotypes,
   type GenotypeRow,
   type ReadOptions,
+  type VcfHeaderLines,
 } from './genotype-reader.ts';
 
 /* Fixtures are built here, small, from strings: no files on disk. */
@@ -334,7 +335,38 @@ describe('readGenotypes: VCF', () => {
       ref: 'C',
       alt: 'T,G',
       genotype: 'TG',
+      contig: 'chr1',
+      phase: '/',
+      filter: 'LowQual',
     });
+  });
+
+  it('keeps what a VCF written from the rows needs: CHROM as written, GT phase, FILTER', async () => {
+    const header: VcfHeaderLines[] = [];
+    const filterLine = '##FILTER=<ID=LowQual,Description="Low quality">';
+    const { rows: read38 } = await read(vcf(rows, [GRCH38_CONTIG, filterLine]), 'sample.vcf', {
+      chunkSize: 5,
+      onVcfHeader: (found) => header.push(found),
+    });
+    expect(read38.map((row) => [row.contig, row.phase, row.filter])).toEqual([
+      ['chr1', '/', 'PASS'],
+      ['chr1', '/', 'LowQual'],
+      ['chr1', '|', '.'],
+      ['chr1', '/', 'PASS'],
+      // '.' and '0' have one allele, and no separator.
+      ['chr1', '', 'PASS'],
+      ['chr1', '/', 'PASS'],
+      ['chr1', '/', 'PASS'],
+      ['chrX', '', 'PASS'],
+      ['chrM', '', 'PASS'],
+    ]);
+    // The header's lines, once, before the rows.
+    expect(header).toEqual([{ contigs: [GRCH38_CONTIG], filters: [filterLine] }]);
+    // 23andMe rows have none of these.
+    const { rows: genome } = await read(twentyThreeAndMe(['rs1\t1\t100\tAG']), 'genome.txt');
+    expect(genome).toEqual([
+      { chromosome: '1', position: 100, id: 'rs1', ref: '.', alt: '.', genotype: 'AG' },
+    ]);
   });
 
   it('takes GRCh37 from a chr1 contig length, and either build from ##reference', async () => {

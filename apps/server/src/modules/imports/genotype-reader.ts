@@ -53,6 +53,25 @@ export interface GenotypeRow {
   alt: string;
   /** The called alleles joined without separator ('AG', 'A', 'TT'); '--' for a no-call. */
   genotype: string;
+  // The last three are what a VCF written from a VCF row keeps; rows of the other formats, and
+  // of the tsv.gz stored form of earlier imports, have none of them.
+  /** CHROM as the file writes it ('chr1', '1', 'chrM'), where `chromosome` is normalized. */
+  contig?: string;
+  /**
+   * The first sample's GT separator: '|' phased, '/' unphased, '' when GT has one allele (or
+   * there is no GT).
+   */
+  phase?: '|' | '/' | '';
+  /** FILTER as written: 'PASS', '.', or the failed filters' names separated by ';'. */
+  filter?: string;
+}
+
+/** A VCF's header lines that a VCF written from its rows declares again. */
+export interface VcfHeaderLines {
+  /** Its ##contig lines, in its order. */
+  contigs: readonly string[];
+  /** Its ##FILTER lines. */
+  filters: readonly string[];
 }
 
 export interface ReadOptions {
@@ -72,20 +91,44 @@ export interface ReadOptions {
    * rows are only checked and counted, which is what an import does: it keeps the file itself.
    */
   onRows?: (rows: GenotypeRow[]) => Promise<void> | void;
+  /** For a VCF: its ##contig and ##FILTER lines, once its header is read (before any rows). */
+  onVcfHeader?: (header: VcfHeaderLines) => void;
 }
 
 /**
- * A batch written by RowWriter (UTF-8 lines of `chromosome position id ref alt genotype`,
- * tab-separated) as objects.
+ * A batch written by RowWriter (UTF-8 lines of `chromosome position id ref alt genotype`, and
+ * for a VCF `contig phase filter`, tab-separated) as objects.
  */
 function storedRows(bytes: Buffer): GenotypeRow[] {
   const rows: GenotypeRow[] = [];
   const text = bytes.toString('utf8');
   for (let start = 0, end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-    const [chromosome = '', position = '', id = '', ref = '', alt = '', genotype = ''] = text
-      .slice(start, end)
-      .split('\t');
-    rows.push({ chromosome, position: Number(position), id, ref, alt, genotype });
+    const [
+      chromosome = '',
+      position = '',
+      id = '',
+      ref = '',
+      alt = '',
+      genotype = '',
+      contig,
+      phase,
+      filter = '.',
+    ] = text.slice(start, end).split('\t');
+    rows.push(
+      contig === undefined
+        ? { chromosome, position: Number(position), id, ref, alt, genotype }
+        : {
+            chromosome,
+            position: Number(position),
+            id,
+            ref,
+            alt,
+            genotype,
+            contig,
+            phase: phase === '|' || phase === '/' ? phase : '',
+            filter,
+          },
+    );
     start = end + 1;
   }
   return rows;
@@ -281,15 +324,17 @@ class Lines {
   readonly out = new RowWriter();
   /** Whether rows are written to `out` (someone wants them), or only checked and counted. */
   private readonly target: RowWriter | null;
-  private readonly sniffer = new FormatSniffer();
+  private readonly sniffer: FormatSniffer;
   private reading: Reading | null = null;
 
   constructor(
     private readonly compression: Compression,
     private readonly ending: Ending,
     keepRows: boolean,
+    private readonly onVcfHeader?: (header: VcfHeaderLines) => void,
   ) {
     this.target = keepRows ? this.out : null;
+    this.sniffer = new FormatSniffer(onVcfHeader !== undefined);
   }
 
   /** How long a line may grow before it is refused. */
@@ -336,6 +381,9 @@ class Lines {
       parser: rowParser(found.format),
       tally: new Tally(build),
     };
+    if (found.format === 'vcf') {
+      this.onVcfHeader?.({ contigs: this.sniffer.contigs, filters: this.sniffer.filters });
+    }
     return this.reading;
   }
 }
@@ -343,7 +391,7 @@ class Lines {
 async function read(source: ByteSource, ending: Ending, options: ReadOptions) {
   const { signal, onRows } = options;
   const { compression, chunks } = await unpack(source, options.maxRatio ?? DEFAULT_MAX_RATIO);
-  const lines = new Lines(compression, ending, onRows !== undefined);
+  const lines = new Lines(compression, ending, onRows !== undefined, options.onVcfHeader);
   const { out } = lines;
   const flush = async () => {
     const { batch, release } = out.take();

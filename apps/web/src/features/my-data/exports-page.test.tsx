@@ -13,7 +13,7 @@ import { answerRoutes, jsonError, type RouteHandler } from '../../test/fetch-rou
 import { makeUser } from '../../test/fixtures.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
 import { EXPORT_NO_IMPORTS } from './export-text.ts';
-import { ExportsPage } from './exports-page.tsx';
+import { ExportsPage, TABIX_INDEX_TEXT } from './exports-page.tsx';
 import { importDateTime } from './import-text.ts';
 import { MyDataPage } from './my-data-page.tsx';
 
@@ -362,6 +362,8 @@ describe('the exports page', () => {
     expect(card).toHaveTextContent('Size12.0 MB');
     expect(card).toHaveTextContent('Size2.0 KB');
     expect(within(card).getByText(HASH_2)).toBeInTheDocument();
+    // The index is said for what it is, once, beside its file.
+    expect(within(card).getAllByText(TABIX_INDEX_TEXT)).toHaveLength(1);
     const button = within(card).getByRole('button', { name: 'Download genotypes.vcf.gz' });
     await person.click(button);
     await waitFor(() => {

@@ -223,6 +223,10 @@ function PrepareExportForm() {
   );
 }
 
+/** What the index beside a VCF is for, for someone who has never met one. */
+export const TABIX_INDEX_TEXT =
+  'The index of the VCF above (tabix). Keep it beside the VCF so that genomics tools such as bcftools and IGV can read one region without reading the whole file. You do not need it to open the VCF.';
+
 /** One prepared file: its name, size, SHA-256 and a Download button. */
 function ExportFileRow({
   item,
@@ -240,6 +244,7 @@ function ExportFileRow({
         <Title order={4} size="h5" className={classes.fileName}>
           {file.name}
         </Title>
+        {file.name.endsWith('.tbi') && <Text size="sm">{TABIX_INDEX_TEXT}</Text>}
         <dl className={factList.facts}>
           <dt>Size</dt>
           <dd>{bytesText(file.size)}</dd>
