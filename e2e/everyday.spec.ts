@@ -90,6 +90,13 @@ test('a new patient signs up and opens every page they can reach, with no error 
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoAxeViolations(page);
     }
+    if (!isMobile && path === '/') {
+      // On a wide screen every page of a test sits under 'Your tests': open it once and scan it.
+      await page.getByRole('button', { name: 'Your tests' }).click();
+      await expect(page.getByRole('link', { name: 'Genetic counseling' }).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+    }
     for (const linked of await linkedPaths(page, origin)) {
       if (seen.has(linked) || isLeftOut(linked)) continue;
       seen.add(linked);
@@ -97,7 +104,20 @@ test('a new patient signs up and opens every page they can reach, with no error 
     }
   }
   // The walk reached the patient's main pages (the fixture checks the console after it).
-  for (const main of ['/reports', '/resources', '/account-settings']) {
+  for (const main of [
+    '/reports',
+    '/resources',
+    '/account-settings',
+    // Every page of a test is reached from the home (issue 29).
+    '/purchased',
+    '/health-survey',
+    '/partner',
+    '/schedule-appointment',
+    '/clinics',
+    '/delivery',
+    '/return-shipping',
+    '/purchase',
+  ]) {
     expect(visited, `the walk reached ${main}`).toContain(main);
   }
   test.info().annotations.push({ type: 'pages', description: visited.join(' ') });

@@ -40,29 +40,29 @@ function headline(test: JourneyTest, answer: JourneyAnswer) {
   };
 }
 
-/**
- * The signed-in home's first card: the newest test (or the one with something to do) as a
- * timeline from order to results, and the one next action. Without a test, the next step is to
- * buy one or to accept a partner's invitation (NextStepCard).
- */
-export function JourneyTimeline() {
-  const journey = useJourney();
-  const viewing = useViewAs() !== undefined;
-  const answer = journey.data;
-  if (answer === undefined) return null;
-  const test = answer.tests.find((entry) => entry.id === answer.next?.testId) ?? answer.tests[0];
-  if (test === undefined) return <NextStepCard />;
+/** One test as a timeline from order to results, led by its next action or where it stands. */
+function TestTimeline({
+  test,
+  answer,
+  viewing,
+}: {
+  test: JourneyTest;
+  answer: JourneyAnswer;
+  viewing: boolean;
+}) {
+  const headingId = `${HEADING_ID}-${test.id}`;
   const lead = headline(test, answer);
   const steps = test.steps.filter((step) => step.state !== 'not-applicable');
   // Several steps may be the person's to do; the first is where they are.
   const currentKey = steps.find((step) => step.state === 'current')?.key;
   return (
-    <section className={classes.timelineCard} aria-labelledby={HEADING_ID}>
+    <section className={classes.timelineCard} aria-labelledby={headingId}>
       <Stack gap={6} align="flex-start">
         <Text size="sm" c="dimmed">
           {test.name}, bought on {formatUsDate(test.purchaseDate)}
+          {test.partner !== null && test.partner.name !== null ? `, with ${test.partner.name}` : ''}
         </Text>
-        <Title order={2} size="h3" id={HEADING_ID}>
+        <Title order={2} size="h3" id={headingId}>
           {lead.title}
         </Title>
         <Text>{lead.detail}</Text>
@@ -73,7 +73,7 @@ export function JourneyTimeline() {
           />
         </Group>
       </Stack>
-      <ol className={classes.timeline} aria-label="From order to results">
+      <ol className={classes.timeline} aria-label={`${test.name}: from order to results`}>
         {steps.map((step) => (
           <li
             key={step.key}
@@ -94,5 +94,27 @@ export function JourneyTimeline() {
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The signed-in home's first cards: every test as a timeline from order to results with its next
+ * action, the one with something to do first, then the others newest first. Without a test, the
+ * next step is to buy one or to accept a partner's invitation (NextStepCard).
+ */
+export function JourneyTimeline() {
+  const journey = useJourney();
+  const viewing = useViewAs() !== undefined;
+  const answer = journey.data;
+  if (answer === undefined) return null;
+  const first = answer.tests.find((entry) => entry.id === answer.next?.testId) ?? answer.tests[0];
+  if (first === undefined) return <NextStepCard />;
+  const tests = [first, ...answer.tests.filter((entry) => entry !== first)];
+  return (
+    <Stack gap="md">
+      {tests.map((test) => (
+        <TestTimeline key={test.id} test={test} answer={answer} viewing={viewing} />
+      ))}
+    </Stack>
   );
 }

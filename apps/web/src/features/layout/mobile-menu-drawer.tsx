@@ -16,6 +16,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { useNavCurrent } from './nav-section.ts';
+import { TEST_PLACES } from './portal-places.ts';
 import classes from './layout.module.css';
 import { socialLinks, type SocialLink } from './social-links.ts';
 
@@ -96,6 +97,20 @@ export default function MobileMenuDrawer({
                       </Link>
                     </li>
                   )}
+                </ul>
+              </section>
+              <section aria-labelledby="menu-tests">
+                <h3 id="menu-tests" className={classes.menuHeading}>
+                  Your tests
+                </h3>
+                <ul className={classes.menuSection}>
+                  {TEST_PLACES.map((place) => (
+                    <li key={place.to}>
+                      <Link to={place.to} className={classes.menuLink} onClick={close}>
+                        {place.label}
+                      </Link>
+                    </li>
+                  ))}
                 </ul>
               </section>
               <section aria-labelledby="menu-learn">

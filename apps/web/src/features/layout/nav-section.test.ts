@@ -14,13 +14,18 @@ describe('navSectionOf', () => {
     ['/risk-calculator', 'resources'],
     ['/my-data/new-import', 'my-data'],
     ['/admin', 'admin'],
+    ['/health-survey', 'tests'],
+    ['/saliva/health-survey/mother', 'tests'],
+    ['/order', 'tests'],
+    ['/return-shipping', 'tests'],
+    ['/schedule-appointment', 'tests'],
     ['/account-settings', 'account'],
   ])('puts %s under %s', (pathname, section) => {
     expect(navSectionOf(pathname)).toBe(section);
   });
 
   it('marks nothing for pages the navigation does not name, nor for look-alike addresses', () => {
-    for (const pathname of ['/signin', '/health-survey', '/terms', '/reportsx', '/my-database']) {
+    for (const pathname of ['/signin', '/terms', '/reportsx', '/my-database', '/ordered']) {
       expect(navSectionOf(pathname)).toBeNull();
     }
   });

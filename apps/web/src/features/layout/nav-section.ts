@@ -1,8 +1,9 @@
 import { embryoReportRoots } from '@nestling/shared/routes';
 import { useRouterState } from '@tanstack/react-router';
+import { TEST_PLACE_PATHS } from './portal-places.ts';
 
 /** The parts of the portal the top navigation names. */
-export type NavSection = 'reports' | 'resources' | 'my-data' | 'admin' | 'account';
+export type NavSection = 'reports' | 'tests' | 'resources' | 'my-data' | 'admin' | 'account';
 
 const REPORT_PATHS = [
   '/reports',
@@ -26,6 +27,7 @@ function within(pathname: string, root: string): boolean {
  */
 export function navSectionOf(pathname: string): NavSection | null {
   if (pathname === '/' || REPORT_PATHS.some((root) => within(pathname, root))) return 'reports';
+  if (TEST_PLACE_PATHS.some((root) => within(pathname, root))) return 'tests';
   if (within(pathname, '/resources') || within(pathname, '/risk-calculator')) return 'resources';
   if (within(pathname, '/my-data')) return 'my-data';
   if (within(pathname, '/admin')) return 'admin';

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getAuthToken } from '../../lib/auth-cookie.ts';
 import { makeUser } from '../../test/fixtures.ts';
 import { createTestServices, renderApp, renderWithRouter } from '../../test/render.tsx';
+import { TEST_PLACES } from './portal-places.ts';
 import { SiteHeader } from './site-header.tsx';
 
 function mainNav() {
@@ -50,6 +51,27 @@ describe('SiteHeader', () => {
       ['Ada Lovelace', '/account-settings'],
     ]);
     expect(nav.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it("'Your tests' opens a list reaching every page of a test, and Escape closes it", async () => {
+    const user = userEvent.setup();
+    await renderWithRouter(<SiteHeader user={makeUser()} onSignOut={vi.fn()} />);
+    const button = within(mainNav()).getByRole('button', { name: 'Your tests' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const list = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    if (list === null) throw new Error('the button controls no list');
+    expect(list).toBeVisible();
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual(TEST_PLACES.map((place) => [place.label, place.to]));
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    expect(list).not.toBeVisible();
   });
 
   it('shows My Data only with enableDataPortal', async () => {
@@ -116,9 +138,15 @@ describe('SiteHeader', () => {
     const menu = within(dialog);
     expect(menu.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
       'Reports',
+      'Your tests',
       'Learn',
       'Account',
     ]);
+    // Every page of a test has its place (issue 29).
+    const tests = within(menu.getByRole('region', { name: 'Your tests' }));
+    expect(tests.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(
+      TEST_PLACES.map((place) => place.to),
+    );
     expect(menu.getByRole('link', { name: 'My Data' })).toHaveAttribute('href', '/my-data');
     expect(menu.getByRole('link', { name: 'Account settings' })).toHaveAttribute(
       'href',

@@ -6,6 +6,7 @@ import { accountLabel } from './account-label.ts';
 import classes from './layout.module.css';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { TestsMenu } from './tests-menu.tsx';
 import { useNavCurrent } from './nav-section.ts';
 
 export interface SiteHeaderProps {
@@ -18,7 +19,8 @@ export interface SiteHeaderProps {
 
 /**
  * The top navigation of spec section 2: logo home, Reports, Resources, My Data (only with
- * enableDataPortal), the user's name or 'My Account' to account settings, and a sign-out icon.
+ * enableDataPortal), the user's name or 'My Account' to account settings, and a sign-out icon;
+ * with 'Your tests' after Reports, reaching every page of a test (issue 29, ADR 043).
  * Signed out, it shows the logo and 'Sign in'. Phones get a menu button instead.
  */
 export function SiteHeader({ user, loading = false, onSignOut }: SiteHeaderProps) {
@@ -42,6 +44,7 @@ export function SiteHeader({ user, loading = false, onSignOut }: SiteHeaderProps
                     Reports
                   </Link>
                 </li>
+                <TestsMenu current={navCurrent('tests')} />
                 <li>
                   <Link
                     to="/resources"

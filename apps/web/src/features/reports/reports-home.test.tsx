@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from '../../test/axe.ts';
 import { answerRoutes, type RouteHandler } from '../../test/fetch-routes.ts';
 import { makeUser } from '../../test/fixtures.ts';
 import { makeCoupleTest, makeJourney } from '../journey/test-journey.ts';
+import { TEST_PLACES } from '../layout/portal-places.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
 import { loadReportsHome } from './load-reports-home.ts';
 import { ReportsHome, type ReportTab } from './reports-home.tsx';
@@ -394,7 +395,9 @@ describe('ReportsHome', () => {
       },
       'joint',
     );
-    const timeline = await screen.findByRole('list', { name: 'From order to results' });
+    const timeline = await screen.findByRole('list', {
+      name: 'Preconception Genetic Screening: from order to results',
+    });
     const steps = within(timeline).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
       'Test purchasedDone',
@@ -411,6 +414,39 @@ describe('ReportsHome', () => {
     ]);
     expect(screen.getAllByRole('heading', { name: /^Next:/ })).toHaveLength(1);
     expect(screen.getByText('Preconception Genetic Screening, bought on 3/2/2026')).toBeVisible();
+    await expectNoAxeViolations(container);
+  });
+
+  it('shows every test’s checklist, not only the newest: the one with something to do first', async () => {
+    const done = (test: ReturnType<typeof makeCoupleTest>) =>
+      test.steps.map((step) => ({ ...step, state: 'done' as const }));
+    const older = makeCoupleTest({ id: 'account-old', name: 'Individual Screening' });
+    const newer = makeCoupleTest({ id: 'account-new', name: 'Preconception Screening - 30x' });
+    const journey = makeJourney([{ ...newer, steps: done(newer) }, older]);
+    const { container } = await setup(
+      {
+        'GET /api/user': portal({
+          couple: noAccount,
+          individual: () => Response.json({ user, individualOrders: [], order: null }),
+        }),
+        'GET /api/journey': () => Response.json(journey),
+      },
+      'joint',
+    );
+    const lists = await screen.findAllByRole('list', { name: /: from order to results$/ });
+    expect(lists.map((list) => list.getAttribute('aria-label'))).toEqual([
+      'Individual Screening: from order to results',
+      'Preconception Screening - 30x: from order to results',
+    ]);
+    expect(screen.getAllByRole('heading', { name: /^Next:/ })).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Your results are ready' })).toBeInTheDocument();
+    // And a way to every page of a test, for a patient who comes back for something else.
+    const places = screen.getByRole('navigation', { name: 'Everything for your tests' });
+    expect(within(places).getAllByRole('link')).toHaveLength(TEST_PLACES.length);
+    expect(within(places).getByRole('link', { name: /^Genetic counseling/ })).toHaveAttribute(
+      'href',
+      '/schedule-appointment',
+    );
     await expectNoAxeViolations(container);
   });
 });

@@ -12,6 +12,7 @@ import tabListClasses from '../../ui/tab-list.module.css';
 import { MissingStepLinks } from '../activation/activate-page.tsx';
 import { EmbryoReportCard } from '../embryo-reports/embryo-report-list.tsx';
 import { JourneyTimeline } from '../journey/journey-timeline.tsx';
+import { TestPlacesNav } from '../layout/test-places-nav.tsx';
 import { partnerName } from './partner-name.ts';
 import { DownloadArchiveButton } from './download-archive-button.tsx';
 import { pendingOrFailed, ReportLoading } from './report-status.tsx';
@@ -293,6 +294,7 @@ export function ReportsHome({
           </Suspense>
         </Tabs.Panel>
       </Tabs>
+      <TestPlacesNav />
     </Stack>
   );
 }
