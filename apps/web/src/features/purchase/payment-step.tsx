@@ -68,17 +68,23 @@ export function PaymentStep({
     heading.current?.focus();
   }, []);
   return (
-    <Stack gap="lg">
-      <Title order={2} ref={heading} tabIndex={-1}>
-        Payment
-      </Title>
-      <OrderSummaryCard summary={checkout.summary} pending={false} />
-      <DetailsReview checkout={checkout} onBack={onBack} />
-      {checkout.provider === 'test' ? (
-        <TestCardForm checkout={checkout} onPaid={onPaid} />
-      ) : (
-        <Text>Taking you to the payment page…</Text>
-      )}
-    </Stack>
+    <div className={classes.checkout}>
+      <Stack gap="lg" className={classes.checkoutMain}>
+        <Title order={2} ref={heading} tabIndex={-1}>
+          Payment
+        </Title>
+        <DetailsReview checkout={checkout} onBack={onBack} />
+      </Stack>
+      <div className={classes.checkoutSide}>
+        <OrderSummaryCard summary={checkout.summary} pending={false} />
+      </div>
+      <div className={classes.checkoutAction}>
+        {checkout.provider === 'test' ? (
+          <TestCardForm checkout={checkout} onPaid={onPaid} />
+        ) : (
+          <Text>Taking you to the payment page…</Text>
+        )}
+      </div>
+    </div>
   );
 }

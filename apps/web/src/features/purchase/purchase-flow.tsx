@@ -223,8 +223,13 @@ export function PurchaseFlow({
     summary.discountCode === entries.values.discountCode.trim().toUpperCase();
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="order-form-title">
-      <Stack gap="lg">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="order-form-title"
+      className={classes.checkout}
+    >
+      <Stack gap="lg" className={classes.checkoutMain}>
         <Title order={2} id="order-form-title">
           Your order
         </Title>
@@ -332,18 +337,21 @@ export function PurchaseFlow({
             {codeApplied ? `Code ${summary.discountCode ?? ''} applied.` : ''}
           </Text>
         </div>
-        <OrderSummaryCard summary={summary} pending={quote.isPending} />
-        <div>
-          <Button
-            type="submit"
-            size="md"
-            loading={start.isPending}
-            aria-busy={start.isPending || undefined}
-          >
-            Continue to payment
-          </Button>
-        </div>
       </Stack>
+      {/* Beside the form on a wide screen, and kept in view while the form scrolls. */}
+      <div className={classes.checkoutSide}>
+        <OrderSummaryCard summary={summary} pending={quote.isPending} />
+      </div>
+      <div className={classes.checkoutAction}>
+        <Button
+          type="submit"
+          size="md"
+          loading={start.isPending}
+          aria-busy={start.isPending || undefined}
+        >
+          Continue to payment
+        </Button>
+      </div>
     </form>
   );
 }

@@ -44,7 +44,13 @@ function Loading({ what }: { what: string }) {
 function ProductDetails({ product, role }: { product: Product; role: BuyerRole | null }) {
   const couple = product.kind === 'couple';
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="product-details-title">
+    <Card
+      withBorder
+      padding="md"
+      component="section"
+      aria-labelledby="product-details-title"
+      maw={640}
+    >
       <Stack gap="sm">
         <Title order={2} size="h3" id="product-details-title">
           About this test
@@ -183,7 +189,7 @@ export function PurchasePage({
   return (
     <>
       <PageHeading title={product.data.name} lead={product.data.description} />
-      <Stack gap="lg" maw={680}>
+      <Stack gap="lg" maw={1040}>
         {initial.canceled && (
           <Alert color="blue" title="Your payment was canceled" role="status">
             Nothing was charged. Your details are below, so you can try again when you are ready.
