@@ -140,7 +140,7 @@ export type SharedReportsAnswer = z.infer<typeof sharedReportsAnswerSchema>;
 export const INVITATION_NOT_FOUND =
   'This invitation link is not valid. Check that you copied the whole link.';
 export const INVITATION_CANCELLED =
-  'This invitation was cancelled. Ask your partner to invite you again from their Partner page.';
+  'This invitation was canceled. Ask your partner to invite you again from their Partner page.';
 export const INVITATION_USED =
   'This invitation has already been accepted. Sign in to see your reports.';
 export const INVITE_YOURSELF = "Your partner's email must be different from yours";

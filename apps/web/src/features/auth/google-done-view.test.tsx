@@ -86,7 +86,7 @@ describe('GoogleDoneView', () => {
 
   it('after a failed full-page sign-in, explains and links back to sign in', async () => {
     const { calls } = await setup({ next: '/reports', error: 'access_denied' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Google sign-in was cancelled.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google sign-in was canceled.');
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
       'href',
       '/signin?next=%2Freports',

@@ -80,7 +80,7 @@ describe('GoogleSignInOption', () => {
 
     report({ ok: false, error: 'access_denied' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Google sign-in was cancelled. Please try again, or sign in with your email and password.',
+      'Google sign-in was canceled. Please try again, or sign in with your email and password.',
     );
     expect(calls).toEqual([]);
     expect(router.state.location.pathname).toBe('/signin');

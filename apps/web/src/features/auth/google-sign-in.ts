@@ -23,7 +23,7 @@ const TRY_AGAIN = 'Please try again, or sign in with your email and password.';
 export function googleErrorText(code: string): string {
   switch (code) {
     case 'access_denied':
-      return `Google sign-in was cancelled. ${TRY_AGAIN}`;
+      return `Google sign-in was canceled. ${TRY_AGAIN}`;
     case googleErrorCodes.popupClosed:
       return `The Google window was closed before sign-in finished. ${TRY_AGAIN}`;
     case googleErrorCodes.timedOut:

@@ -222,7 +222,7 @@ function UploadForm() {
         </Alert>
       )}
       {state.status === 'idle' && state.message !== null && (
-        <Alert color="yellow" title="Upload cancelled" role="status">
+        <Alert color="yellow" title="Upload canceled" role="status">
           {state.message}
         </Alert>
       )}

@@ -17,7 +17,7 @@ function closedText(view: InvitationView): string | null {
     case 'used':
       return 'This invitation has already been accepted. Sign in to see your reports.';
     case 'cancelled':
-      return `This invitation was cancelled. Ask ${inviterOf(view)} to invite you again from their Partner page.`;
+      return `This invitation was canceled. Ask ${inviterOf(view)} to invite you again from their Partner page.`;
     default:
       return null;
   }
