@@ -7,7 +7,9 @@ import { waitForMail } from './mail.ts';
 /*
  * Genetic counselling appointments (ADR 019): a staff member adds a counsellor and their weekly
  * hours; a new patient books a time, moves it and cancels it, and each step's mail carries the
- * calendar invitation. Each state is scanned with axe once; screenshots at both widths.
+ * calendar invitation. Booking goes through the confirm step (phone or video, a note; issue 29)
+ * and the counselor is mailed too. Each state is scanned with axe once; screenshots at both
+ * widths.
  */
 
 async function shot(page: Page, name: string) {
@@ -72,16 +74,42 @@ test('staff add a counselor’s hours; a patient books, moves and cancels, with 
   const choice = page.getByRole('combobox', { name: 'Counselor' });
   if ((await choice.count()) > 0) await choice.selectOption({ label: counsellor });
 
+  // Choosing a time opens the confirm step (issue 29); nothing is booked yet.
   await dayTimes.getByRole('button').first().click();
-  await expect(page.getByText(new RegExp(`with ${counsellor}$`))).toBeVisible();
-  await page.getByRole('button', { name: 'Book this time' }).click();
+  const step = page.getByRole('region', { name: 'Confirm your appointment' });
+  await expect(step).toBeVisible();
+  await expect(step.getByRole('heading', { name: 'Confirm your appointment' })).toBeFocused();
+  await expect(step.getByText(new RegExp(`with ${counsellor}$`))).toBeVisible();
+  const phone = step.getByRole('textbox', { name: /^Phone number/ });
+  await phone.fill('555-12');
+  await step.getByRole('button', { name: 'Book this time' }).click();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toBeFocused();
+  await expectNoAxeViolations(page);
+  await shot(page, 'appointment-confirm-step');
+  await step.getByRole('radio', { name: /^Video visit/ }).check();
+  await step
+    .getByRole('textbox', { name: /^Note for your counselor/ })
+    .fill('I would like to talk about what my results mean for us.');
+  await step.getByRole('button', { name: 'Book this time' }).click();
   await expect(page.getByRole('status')).toContainText('Booked for');
   await expect(page.getByText(`With ${counsellor}`)).toBeVisible();
+  const join = page.getByRole('link', { name: 'Join the video visit' });
+  await expect(join).toHaveAttribute('href', /^https:\/\/meet\.e2e\.test\/visit-[0-9a-f]{32}$/);
+  const joinUrl = (await join.getAttribute('href')) ?? '';
   await expectNoAxeViolations(page);
   await shot(page, 'appointment-booked');
-  const booked = calendarOf(await waitForMail(email, /appointment is booked/));
+  const bookedMail = await waitForMail(email, /appointment is booked/);
+  expect(bookedMail.text).toContain(joinUrl);
+  const booked = calendarOf(bookedMail);
   expect(booked).toContain('METHOD:REQUEST');
   expect(booked).toContain('SEQUENCE:0');
+  // The counselor is told, with the calendar file and the link, but not the note.
+  const counselorAddress = `${counsellor.replace(' ', '.').toLowerCase()}@lab.test`;
+  const counselorMail = await waitForMail(counselorAddress, /New counseling appointment/);
+  expect(counselorMail.text).toContain(joinUrl);
+  expect(counselorMail.text).not.toContain('what my results mean');
+  expect(calendarOf(counselorMail).match(/UID:(.+)/)?.[1]).toBe(booked.match(/UID:(.+)/)?.[1]);
 
   // Move it to the second free time.
   await page.getByRole('button', { name: 'Move' }).click();
@@ -90,8 +118,15 @@ test('staff add a counselor’s hours; a patient books, moves and cancels, with 
   if ((await choice.count()) > 0) await choice.selectOption({ label: counsellor });
   // Any free time: the booked one is no longer offered.
   await dayTimes.getByRole('button').last().click();
-  await page.getByRole('button', { name: 'Move to this time' }).click();
+  // The visit keeps how it happens: video is chosen already.
+  const moveStep = page.getByRole('region', { name: 'Confirm the new time' });
+  await expect(moveStep.getByRole('radio', { name: /^Video visit/ })).toBeChecked();
+  await moveStep.getByRole('button', { name: 'Move to this time' }).click();
   await expect(page.getByRole('status')).toContainText('Moved to');
+  await expect(page.getByRole('link', { name: 'Join the video visit' })).toHaveAttribute(
+    'href',
+    joinUrl,
+  );
   const moved = calendarOf(await waitForMail(email, /appointment has moved/));
   expect(moved).toContain('SEQUENCE:1');
   expect(moved.match(/UID:(.+)/)?.[1]).toBe(booked.match(/UID:(.+)/)?.[1]);

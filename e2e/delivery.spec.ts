@@ -1,8 +1,12 @@
+import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { newPatient, NEW_PATIENT_PASSWORD, signInByApi, useToken } from './accounts.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { buyIndividualTest } from './purchases.ts';
+
+/** The test shipping provider's webhook secret when none is set (SHIPPING_TEST_WEBHOOK_SECRET). */
+const TEST_SHIPPING_SECRET = 'test-shipping-webhook-secret';
 
 async function snapshot(page: Page, project: string, state: string) {
   await page.screenshot({ path: `.test-output/delivery-${project}-${state}.png`, fullPage: true });
@@ -111,12 +115,64 @@ test('a patient changes the kit’s address before it ships and prints the retur
   const file = await readFile(await download.path());
   expect(file.subarray(0, 4).toString('latin1')).toBe('%PDF');
   await expect(labels.getByRole('link', { name: 'your documents' })).toBeVisible();
+
+  // The label came from the test shipping provider: UPS, as the kit came, a TEST tracking
+  // number linked to UPS's tracking page, no postage, and 'Test label' said plainly.
+  await expect(labels).toContainText('UPS Ground');
+  await expect(labels.getByText('Test label').first()).toBeVisible();
+  const tracking = labels.getByRole('link', { name: /^TESTNK[0-9A-Z]{9}/ });
+  await expect(tracking).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.ups\.com\/track\?tracknum=TESTNK/,
+  );
+  await expect(labels).toContainText('None: this is a test label, not valid for postage');
+  await expect(labels).toContainText('UPS Store or UPS Access Point');
+  await expect(page.locator('main')).not.toContainText(/post office/i);
+  await expectNoAxeViolations(page);
+  await snapshot(page, project, 'label-bought');
+  // The bought label at phone and laptop widths, to look at.
+  const viewport = page.viewportSize();
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await snapshot(page, project, `label-bought-${String(width)}`);
+  }
+  if (viewport !== null) await page.setViewportSize(viewport);
+
+  // The carrier's tracking moves the tracker: the test provider's webhook, signed with its secret.
+  const kitId = download.suggestedFilename().replace(/^return-label-|\.pdf$/g, '');
+  const track = async (id: string, status: string) => {
+    const body = JSON.stringify({
+      id,
+      type: 'tracker.updated',
+      shipmentId: `test_shp_${kitId}`,
+      status,
+    });
+    const time = Math.floor(Date.now() / 1000);
+    const mac = createHmac('sha256', TEST_SHIPPING_SECRET)
+      .update(`${String(time)}.${body}`)
+      .digest('hex');
+    const answer = await page.request.post('/api/shipping/webhook', {
+      headers: {
+        'content-type': 'application/json',
+        'x-test-shipping-signature': `t=${String(time)},v1=${mac}`,
+      },
+      data: body,
+    });
+    expect(answer.status()).toBe(200);
+  };
+  await track(`e2e-${kitId}-1`, 'in-transit');
+  await page.reload();
+  await expect(labels).toContainText('Sample on its way to the lab with UPS since ');
   await expectNoAxeViolations(page);
 
-  // The lab receives the sample: the page says so, and no label is needed any more.
-  await moveTo({ stage: 'sample-received' });
+  // Delivered to the lab: the tracker reaches 'Sample received', and no label is needed any more.
+  await track(`e2e-${kitId}-2`, 'delivered');
   await page.reload();
   await expect(labels).toContainText(/The lab received this sample on /);
   await expect(labels.getByRole('button', { name: /^Download the return label/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
+  const order = await page.request.get(`/api/orders/${orderId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await order.json()) as { stage: string }).toMatchObject({ stage: 'sample-received' });
 });

@@ -34,6 +34,8 @@ const env = {
   // purchase.spec.ts buys a couple's test and then the 30x one as one person: a lab that
   // allows two at a time (the default is one).
   COUPLE_PLACES_PER_PERSON: '2',
+  // Video counseling visits get rooms here (appointments.spec.ts); nothing is ever opened.
+  MEETING_BASE_URL: 'https://meet.e2e.test',
 };
 
 if (process.env.E2E_GOOGLE === '1') {

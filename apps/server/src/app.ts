@@ -48,6 +48,7 @@ import { riskCalculatorRoutes } from './modules/risk-calculator/routes.ts';
 import { sensitiveResultsRoutes } from './modules/sensitive-results/routes.ts';
 import { createFileStore } from './modules/storage/create-store.ts';
 import type { FileStore } from './modules/storage/file-store.ts';
+import { shippingWebhookRoutes } from './modules/shipping/routes.ts';
 import { stripeWebhookRoutes } from './modules/stripe/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -189,6 +190,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(importsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(dataRightsRoutes, { prefix: '/api' });
+  // The shipping provider's tracking updates (ADR 044): test or EasyPost, as configured.
+  await app.register(shippingWebhookRoutes, { prefix: '/api' });
   // Stripe's webhook exists only when Stripe takes the payments.
   if (config.payments.provider === 'stripe') {
     await app.register(stripeWebhookRoutes, { prefix: '/api' });

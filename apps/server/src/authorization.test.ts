@@ -4,9 +4,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app.ts';
+import { TEST_SHIPPING_SECRET } from './config.ts';
 import { demoKits } from './db/demo-orders.ts';
 import { demoCoupleAccountId, demoOrders } from './db/demo-reports.ts';
 import { seedDemoData } from './db/seed.ts';
+import { signTestWebhook, TEST_SIGNATURE_HEADER } from './modules/shipping/test-provider.ts';
 import { createTestApp } from './test/app.ts';
 import { callerRoles, roleEmails, type CallerRole } from './test/roles.ts';
 import {
@@ -232,7 +234,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         method: 'POST',
         url: '/api/appointments',
         headers: asRole(role),
-        payload: { counsellorId: ids.counsellor, startsAt },
+        payload: { counsellorId: ids.counsellor, startsAt, method: 'phone', phone: '5551234567' },
       });
       return booked.json<{ id: string }>().id;
     };
@@ -276,6 +278,21 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     headers: {
       'content-type': 'application/json',
       ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+    },
+  });
+  const shippingEvent = JSON.stringify({
+    id: 'evt_matrix',
+    type: 'tracker.updated',
+    shipmentId: 'test_shp_not-ours',
+    status: 'delivered',
+  });
+  const shippingWebhookCall = (signature: string | null): Call => ({
+    method: 'POST',
+    url: '/api/shipping/webhook',
+    body: shippingEvent,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { [TEST_SIGNATURE_HEADER]: signature }),
     },
   });
   const optionalRows: Record<string, (role: Role) => { call: Call; expected: Expected }[]> = {
@@ -851,6 +868,23 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: (role) => (!signedIn(role) ? 401 : isAdmin(role) ? 'refused' : 403),
       },
     ],
+    // Public: the shipping provider's signature decides (ADR 044), whoever sends it.
+    'POST /api/shipping/webhook': () => [
+      { label: 'unsigned', call: () => shippingWebhookCall(null), expect: () => 400 },
+      {
+        label: 'a wrong signature',
+        call: () => shippingWebhookCall('t=1,v1=00'),
+        expect: () => 400,
+      },
+      {
+        label: 'signed, for a shipment that is not one of ours',
+        call: () =>
+          shippingWebhookCall(
+            signTestWebhook(shippingEvent, TEST_SHIPPING_SECRET, Math.floor(Date.now() / 1000)),
+          ),
+        expect: () => 'ok',
+      },
+    ],
     // The journey (issue 11): the caller's own tests; staff may read a patient's.
     'GET /api/journey': () => [
       { label: 'own journey', call: () => get('/api/journey'), expect: onlySignedIn },
@@ -1245,6 +1279,8 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
           post('/api/appointments', {
             counsellorId: ids.counsellor,
             startsAt: ids.slots[10 + roles.indexOf(role)],
+            method: 'phone',
+            phone: '5551234567',
           }),
         expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'ok'),
       },
@@ -1545,6 +1581,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     'POST /api/lab/raw-files',
     'POST /api/lab/orders/{id}/events',
     'POST /api/payments/stripe/webhook',
+    'POST /api/shipping/webhook',
   ]);
   const refusedWhileImpersonating = (route: string) =>
     !/^(GET|HEAD) /.test(route) && !writesWhileImpersonating.has(route) && !publicWrites.has(route);

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultWebDistDir, loadConfig, settingNames } from './config.ts';
+import {
+  ConfigError,
+  TEST_SHIPPING_SECRET,
+  defaultWebDistDir,
+  loadConfig,
+  settingNames,
+} from './config.ts';
 import { repoRoot, tsxImport } from './test/process.ts';
 
 describe('loadConfig', () => {
@@ -37,16 +43,42 @@ describe('loadConfig', () => {
       },
       signUpAnswerMs: 1000,
       limits: { couplePlacesPerPerson: 1, appointmentsPerPerson: 1 },
+      appointments: { meetingBaseUrl: null },
       webDistDir: defaultWebDistDir,
       shutdownTimeoutMs: 10_000,
       trustProxy: false,
       google: null,
       keys: { paymentPublicKey: null, mapsApiKey: null },
       payments: { provider: 'test', stripe: null },
+      shipping: { provider: 'test', testWebhookSecret: TEST_SHIPPING_SECRET, easypost: null },
       mail: { smtpUrl: null, from: 'Nestling <no-reply@nestling.health>' },
       s3: null,
       auth: { secret: null, idleTimeoutMinutes: 30, accessTokenMinutes: 30 },
     });
+  });
+
+  it('buys return labels with the test provider unless EasyPost is chosen, and refuses EasyPost without its key and webhook secret', () => {
+    expect(loadConfig({}, '/srv').shipping.provider).toBe('test');
+    expect(
+      loadConfig(
+        {
+          SHIPPING_PROVIDER: 'easypost',
+          EASYPOST_API_KEY: 'EZTKtest',
+          EASYPOST_WEBHOOK_SECRET: 'whsec-easypost',
+        },
+        '/srv',
+      ).shipping,
+    ).toEqual({
+      provider: 'easypost',
+      testWebhookSecret: TEST_SHIPPING_SECRET,
+      easypost: { apiKey: 'EZTKtest', webhookSecret: 'whsec-easypost' },
+    });
+    expect(() =>
+      loadConfig({ SHIPPING_PROVIDER: 'easypost', EASYPOST_API_KEY: 'EZTKtest' }, '/srv'),
+    ).toThrow(/EASYPOST_API_KEY, EASYPOST_WEBHOOK_SECRET: both are required/);
+    expect(() => loadConfig({ SHIPPING_PROVIDER: 'fedex' }, '/srv')).toThrow(
+      /SHIPPING_PROVIDER: must be 'test' or 'easypost'/,
+    );
   });
 
   it('takes payments with the test provider unless Stripe is configured, and needs both Stripe secrets', () => {
@@ -117,6 +149,7 @@ describe('loadConfig', () => {
         SIGN_UP_ANSWER_MS: '250',
         COUPLE_PLACES_PER_PERSON: '2',
         APPOINTMENTS_PER_PERSON: '3',
+        MEETING_BASE_URL: 'https://meet.lab.example/',
         TRUST_PROXY: '10.0.0.1, 10.0.0.0/8',
         GOOGLE_CLIENT_ID: 'google-id',
         GOOGLE_CLIENT_SECRET: 'google-secret',
@@ -126,6 +159,10 @@ describe('loadConfig', () => {
         STRIPE_SECRET_KEY: 'sk_test_123',
         STRIPE_WEBHOOK_SECRET: 'whsec_123',
         STRIPE_API_URL: 'http://127.0.0.1:12111',
+        SHIPPING_PROVIDER: 'easypost',
+        SHIPPING_TEST_WEBHOOK_SECRET: 'acorn-test-shipping-secret',
+        EASYPOST_API_KEY: 'EZTKacorn',
+        EASYPOST_WEBHOOK_SECRET: 'acorn-easypost-secret',
         SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
         MAIL_FROM: 'Acorn <hello@acorn.example>',
         S3_BUCKET: 'acorn-files',
@@ -169,6 +206,7 @@ describe('loadConfig', () => {
       },
       signUpAnswerMs: 250,
       limits: { couplePlacesPerPerson: 2, appointmentsPerPerson: 3 },
+      appointments: { meetingBaseUrl: 'https://meet.lab.example' },
       webDistDir: '/srv/portal/web',
       shutdownTimeoutMs: 2500,
       trustProxy: ['10.0.0.1', '10.0.0.0/8'],
@@ -185,6 +223,11 @@ describe('loadConfig', () => {
           webhookSecret: 'whsec_123',
           api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
         },
+      },
+      shipping: {
+        provider: 'easypost',
+        testWebhookSecret: 'acorn-test-shipping-secret',
+        easypost: { apiKey: 'EZTKacorn', webhookSecret: 'acorn-easypost-secret' },
       },
       mail: { smtpUrl: 'smtps://mailer:pw@smtp.example:465', from: 'Acorn <hello@acorn.example>' },
       s3: {

@@ -83,6 +83,14 @@ export interface Config {
     /** Booked counselling appointments that have not ended. */
     readonly appointmentsPerPerson: number;
   };
+  readonly appointments: {
+    /**
+     * The meeting service's address for video visits (a self-hosted Jitsi, say), without a
+     * trailing slash: each visit's room is '<this>/<unguessable name>'. Null offers phone
+     * visits only (ADR 019, issue 29).
+     */
+    readonly meetingBaseUrl: string | null;
+  };
   /** Absolute path of the built web app. */
   readonly webDistDir: string;
   readonly shutdownTimeoutMs: number;
@@ -113,6 +121,19 @@ export interface Config {
         readonly port: number;
         readonly protocol: 'http' | 'https';
       } | null;
+    } | null;
+  };
+  /**
+   * How return labels are bought and tracked (ADR 044): the built-in test provider (labels
+   * marked as test, no postage) or EasyPost. `easypost` is null for the test provider.
+   */
+  readonly shipping: {
+    readonly provider: 'test' | 'easypost';
+    /** Signs the test provider's tracking webhooks, so staff and tests can move the tracker. */
+    readonly testWebhookSecret: string;
+    readonly easypost: {
+      readonly apiKey: string;
+      readonly webhookSecret: string;
     } | null;
   };
   readonly mail: {
@@ -202,6 +223,12 @@ function isLoopbackUrl(value: string): boolean {
 }
 
 const LOOPBACK = 'localhost, 127.0.0.1 or [::1]';
+
+/**
+ * The test shipping provider's webhook secret when none is set: it moves only test labels'
+ * trackers, which stand for no parcel, so a known default harms nothing (ADR 044).
+ */
+export const TEST_SHIPPING_SECRET = 'test-shipping-webhook-secret';
 
 /**
  * A backend's API address (ADR 003). Health data travels to it, so https:// unless it is on
@@ -394,7 +421,25 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  SHIPPING_PROVIDER: withDefault(
+    z.enum(['test', 'easypost'], { error: "must be 'test' or 'easypost'" }).default('test'),
+  ),
+  SHIPPING_TEST_WEBHOOK_SECRET: withDefault(
+    z.string().trim().min(16, 'must have at least 16 characters').default(TEST_SHIPPING_SECRET),
+  ),
+  EASYPOST_API_KEY: optionalText,
+  EASYPOST_WEBHOOK_SECRET: optionalText,
   MAPS_API_KEY: optionalText,
+  MEETING_BASE_URL: withDefault(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL', abort: true })
+      .refine(
+        (value) => value.startsWith('https://') || isLoopbackUrl(value),
+        `must be an https:// URL (http:// only on this machine: ${LOOPBACK})`,
+      )
+      .refine((value) => !/[?#]/.test(value), 'must not have a query or a fragment')
+      .optional(),
+  ),
   SMTP_URL: withDefault(
     z
       .string()
@@ -483,6 +528,14 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: both are required with PAYMENT_PROVIDER=stripe',
     );
   }
+  if (
+    env.SHIPPING_PROVIDER?.trim() === 'easypost' &&
+    (!isSet(env.EASYPOST_API_KEY) || !isSet(env.EASYPOST_WEBHOOK_SECRET))
+  ) {
+    problems.push(
+      'EASYPOST_API_KEY, EASYPOST_WEBHOOK_SECRET: both are required with SHIPPING_PROVIDER=easypost (the API key buys the labels; the webhook secret verifies its tracking updates)',
+    );
+  }
   if (isSet(env.S3_ACCESS_KEY_ID) !== isSet(env.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither');
   }
@@ -540,6 +593,9 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       couplePlacesPerPerson: settings.COUPLE_PLACES_PER_PERSON,
       appointmentsPerPerson: settings.APPOINTMENTS_PER_PERSON,
     },
+    appointments: {
+      meetingBaseUrl: settings.MEETING_BASE_URL?.replace(/\/+$/, '') ?? null,
+    },
     webDistDir:
       settings.WEB_DIST_DIR === undefined
         ? defaultWebDistDir
@@ -570,6 +626,16 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
               webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
               api: stripeApi(settings.STRIPE_API_URL),
             }
+          : null,
+    },
+    shipping: {
+      provider: settings.SHIPPING_PROVIDER,
+      testWebhookSecret: settings.SHIPPING_TEST_WEBHOOK_SECRET,
+      easypost:
+        settings.SHIPPING_PROVIDER === 'easypost' &&
+        settings.EASYPOST_API_KEY &&
+        settings.EASYPOST_WEBHOOK_SECRET
+          ? { apiKey: settings.EASYPOST_API_KEY, webhookSecret: settings.EASYPOST_WEBHOOK_SECRET }
           : null,
     },
     mail: {

@@ -175,6 +175,8 @@ const readHeaders = [
   'accept-encoding',
   'if-range',
   'stripe-signature',
+  'x-test-shipping-signature',
+  'x-hmac-signature',
   'x-forwarded-for',
   'x-page-view',
   'x-page-path',

@@ -561,6 +561,53 @@ export const returnLabel = pgTable(
   (table) => [primaryKey({ columns: [table.kitId, table.userId] })],
 );
 
+/**
+ * The return label bought for a kit from the shipping provider (ADR 044): one per kit, whoever
+ * prints it, so a second request hands back the same label and buys nothing. Tracking updates
+ * from the provider's webhook find the kit by `(provider, provider_shipment_id)`.
+ */
+export const returnShipment = pgTable(
+  'return_shipment',
+  {
+    kitId: text('kit_id')
+      .primaryKey()
+      .references(() => kit.id, { onDelete: 'cascade' }),
+    /** 'test' or 'easypost'. */
+    provider: text('provider').notNull(),
+    providerShipmentId: text('provider_shipment_id').notNull(),
+    /** One of the contract's CARRIERS. */
+    carrier: text('carrier').notNull(),
+    service: text('service').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    postageCents: integer('postage_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** Made by the test provider: marked as test, valid for no postage. */
+    test: boolean('test').notNull(),
+    /** The carrier's own label image, when the provider gives one (a PNG URL). */
+    labelUrl: text('label_url'),
+    /** 'label-created', 'in-transit', 'delivered' or 'exception'. */
+    status: text('status').notNull(),
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('return_shipment_provider_shipment_unique').on(table.provider, table.providerShipmentId),
+  ],
+);
+
+/** Shipping providers' tracking events handled once: a repeated one changes nothing. */
+export const shippingEvent = pgTable(
+  'shipping_event',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    kitId: text('kit_id').references(() => kit.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
 /** Each step an order's tracker took, and who recorded it. */
 export const orderEvent = pgTable(
   'order_event',
@@ -574,7 +621,7 @@ export const orderEvent = pgTable(
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     note: text('note'),
-    /** 'system', 'staff' or 'lab'. */
+    /** 'system', 'staff', 'lab' or 'carrier' (a return label's tracking, ADR 044). */
     source: text('source').notNull(),
     actorId: text('actor_id'),
     createdAt: createdAt(),
@@ -786,6 +833,16 @@ export const appointment = pgTable(
     /** The calendar invitation's SEQUENCE: 0 when booked, one more with each change. */
     sequence: integer('sequence').default(0).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** 'phone' or 'video' (issue 29); appointments booked before then were phone calls. */
+    method: text('method').default('phone').notNull(),
+    /** The number to call (E.164) for a phone visit. */
+    phone: text('phone'),
+    /** The video room's name (unguessable) for a video visit; the join link is the meeting service's address and it. */
+    meetingRoom: text('meeting_room'),
+    /** The patient's note for the counselor: shown in the portal, never mailed. */
+    note: text('note').default('').notNull(),
+    /** When the day-before reminder for the current time went out; a move clears it. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -797,6 +854,7 @@ export const appointment = pgTable(
     index('appointment_starts_at_idx').on(table.startsAt),
     check('appointment_status', sql`${table.status} in ('booked', 'cancelled')`),
     check('appointment_times', sql`${table.endsAt} > ${table.startsAt}`),
+    check('appointment_method', sql`${table.method} in ('phone', 'video')`),
   ],
 );
 

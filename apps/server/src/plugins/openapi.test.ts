@@ -112,6 +112,7 @@ describe('API documentation', () => {
       '/api/reports/{id}',
       '/api/reports/{id}/sensitive-release',
       '/api/risk-calculator/conditions',
+      '/api/shipping/webhook',
       '/api/terms',
       '/api/terms/{document}/accept',
       '/api/user',

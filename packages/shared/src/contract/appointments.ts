@@ -37,6 +37,10 @@ export const WINDOW_ORDER_MESSAGE = 'The end must come after the start, with roo
 export const WINDOW_OVERLAP_MESSAGE = 'Two periods on the same day overlap';
 export const RANGE_MESSAGE = `Ask for at most ${String(SLOTS_MAX_RANGE_DAYS)} days, the end after the start`;
 
+/** How a visit happens (issue 29). */
+export const MEETING_METHODS = ['phone', 'video'] as const;
+export type MeetingMethod = (typeof MEETING_METHODS)[number];
+
 /** An IANA time zone this runtime knows ('Europe/Berlin', 'UTC'). */
 export function isTimeZone(value: string): boolean {
   if (value.length === 0 || value.length > 64) return false;
@@ -177,6 +181,11 @@ export const adminAppointmentSchema = z.object({
   counsellorName: z.string(),
   personName: z.string(),
   personEmail: z.string(),
+  method: z.enum(MEETING_METHODS),
+  phone: z.nullable(z.string()),
+  joinUrl: z.nullable(z.string()),
+  /** The patient's note for the counselor: read here, never mailed. */
+  note: z.string(),
 });
 export type AdminAppointment = z.infer<typeof adminAppointmentSchema>;
 
@@ -219,17 +228,94 @@ export const slotsAnswerSchema = z.object({
   counsellors: z.array(publicCounsellorSchema),
   /** Earliest first; only slots at least the notice period ahead and within the horizon. */
   slots: z.array(slotSchema),
+  /** Whether video visits are offered (the lab has set a meeting service). */
+  videoVisits: z.boolean(),
 });
 export type SlotsAnswer = z.infer<typeof slotsAnswerSchema>;
 
-/** POST /appointments and POST /appointments/{id}/reschedule. */
-export const bookingRequestSchema = z.strictObject({
-  counsellorId: idParam,
-  startsAt: instantSchema,
-  /** The browser's time zone: the confirmation mail states the time in it. */
-  timeZone: z.optional(timeZoneSchema),
-});
+/* ---- how a visit happens (issue 29) ---- */
+
+/** The longest note for the counselor, in characters. */
+export const APPOINTMENT_NOTE_MAX = 500;
+export const APPOINTMENT_PHONE_MESSAGE =
+  'Enter a US phone number of 10 digits, like (555) 123-4567, or an international number starting with +';
+export const APPOINTMENT_PHONE_REQUIRED = 'Enter the phone number we should call';
+export const APPOINTMENT_NOTE_MESSAGE = `Keep the note to ${String(APPOINTMENT_NOTE_MAX)} characters`;
+export const VIDEO_UNAVAILABLE_MESSAGE =
+  'Video visits are not offered here yet. Please choose a phone call.';
+
+/**
+ * A phone number in E.164 ('+15551234567'), or null when it is none: a US number of 10 digits
+ * (an 11th, a leading 1, allowed), or an international one starting with '+' (8 to 15 digits).
+ * Spaces, dots, dashes and parentheses may separate the digits.
+ */
+export function normalizePhone(input: string): string | null {
+  const trimmed = input.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) {
+    return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
+  }
+  if (/^[2-9]\d{9}$/.test(digits)) return `+1${digits}`;
+  if (/^1[2-9]\d{9}$/.test(digits)) return `+${digits}`;
+  return null;
+}
+
+/** '+15551234567' -> '(555) 123-4567'; other countries' numbers as stored. */
+export function phoneText(e164: string): string {
+  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return us === null ? e164 : `(${us[1] ?? ''}) ${us[2] ?? ''}-${us[3] ?? ''}`;
+}
+
+const appointmentPhoneSchema = z
+  .string({ error: APPOINTMENT_PHONE_MESSAGE })
+  .check(z.refine((value) => normalizePhone(value) !== null, { error: APPOINTMENT_PHONE_MESSAGE }));
+
+const noteSchema = z
+  .string()
+  .check(z.trim(), z.maxLength(APPOINTMENT_NOTE_MAX, { error: APPOINTMENT_NOTE_MESSAGE }));
+
+/** How to meet: phone with a number to call, or video. */
+const visitFields = {
+  method: z.enum(MEETING_METHODS, { error: 'Choose phone or video' }),
+  /** Required for a phone visit; stored in E.164. */
+  phone: z.optional(appointmentPhoneSchema),
+  /** For the counselor, read in the portal, never mailed (ADR 019, issue 29). */
+  note: z.optional(noteSchema),
+};
+
+const phoneForPhoneVisit = z.refine<{ method?: MeetingMethod; phone?: string }>(
+  (request) => request.method !== 'phone' || (request.phone ?? '').trim() !== '',
+  { error: APPOINTMENT_PHONE_REQUIRED, path: ['phone'] },
+);
+
+/** POST /appointments. */
+export const bookingRequestSchema = z
+  .strictObject({
+    counsellorId: idParam,
+    startsAt: instantSchema,
+    /** The browser's time zone: the confirmation mail states the time in it. */
+    timeZone: z.optional(timeZoneSchema),
+    ...visitFields,
+  })
+  .check(phoneForPhoneVisit);
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
+
+/**
+ * POST /appointments/{id}/reschedule: a new time; without `method` the visit keeps its method,
+ * number and note.
+ */
+export const rescheduleRequestSchema = z
+  .strictObject({
+    counsellorId: idParam,
+    startsAt: instantSchema,
+    timeZone: z.optional(timeZoneSchema),
+    method: z.optional(visitFields.method),
+    phone: visitFields.phone,
+    note: visitFields.note,
+  })
+  .check(phoneForPhoneVisit);
+export type RescheduleRequest = z.infer<typeof rescheduleRequestSchema>;
 
 export const appointmentParamsSchema = z.object({ id: idParam });
 
@@ -243,6 +329,13 @@ export const appointmentSchema = z.object({
   status: z.enum(['booked', 'cancelled']),
   /** The last moment it may be moved or cancelled (the notice period before the start). */
   changeableUntil: z.string(),
+  method: z.enum(MEETING_METHODS),
+  /** E.164, for a phone visit. */
+  phone: z.nullable(z.string()),
+  /** The video room's address, for a video visit; only ever shown to the patient and staff. */
+  joinUrl: z.nullable(z.string()),
+  /** The patient's note for the counselor ('' when none). */
+  note: z.string(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

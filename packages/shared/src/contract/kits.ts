@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
 import {
   ORDER_STAGES,
+  carrierSchema,
   orderEventSchema,
   orderStageSchema,
   orderStatusSchema,
+  type Carrier,
   type OrderStage,
 } from './order-tracker.ts';
 import { shippingAddressSchema } from './purchase.ts';
@@ -29,6 +31,41 @@ export function addressEditable(stage: OrderStage, status: 'paid' | 'refunded'):
 export function returnLabelAvailable(stage: OrderStage, status: 'paid' | 'refunded'): boolean {
   return status === 'paid' && (RETURN_LABEL_STAGES as readonly OrderStage[]).includes(stage);
 }
+
+/** Where a kit's sample is on its way back, as the shipping provider's tracking says. */
+export const RETURN_STATUSES = ['label-created', 'in-transit', 'delivered', 'exception'] as const;
+export const returnStatusSchema = z.enum(RETURN_STATUSES);
+export type ReturnStatus = z.infer<typeof returnStatusSchema>;
+
+/** The return label bought for a kit (ADR 044): one per kit, whoever prints it. */
+export const returnShipmentSchema = z.object({
+  carrier: carrierSchema,
+  /** The carrier's service, e.g. 'Ground'. */
+  service: z.string(),
+  trackingNumber: z.string(),
+  /** The carrier's public tracking page. */
+  trackingUrl: z.string(),
+  /** The postage the lab paid, e.g. '8.45'; '0.00' for a test label. */
+  postage: z.string(),
+  currency: z.string(),
+  /** Made by the test provider: valid for no postage. */
+  test: z.boolean(),
+  status: returnStatusSchema,
+  /** ISO 8601: when the status was reported. */
+  statusAt: z.string(),
+});
+export type ReturnShipment = z.infer<typeof returnShipmentSchema>;
+
+/** Where each carrier's return parcel can be handed over: said on the page and on the label. */
+export const RETURN_DROP_OFF: Record<Carrier, string> = {
+  UPS: 'Drop the box at a UPS Store or UPS Access Point, or hand it to a UPS driver.',
+  USPS: 'Drop the box in a USPS mailbox or at a post office, or hand it to your mail carrier.',
+  FedEx: 'Drop the box at a FedEx Office or FedEx drop box, or hand it to a FedEx driver.',
+  DHL: 'Drop the box at a DHL Service Point, or hand it to a DHL courier.',
+};
+
+/** POST /shipping/webhook's answer: whether the update was handled. */
+export const shippingWebhookAnswerSchema = z.object({ received: z.boolean() });
 
 /** One of the person's kits, with its order's tracker facts. */
 export const deliveryKitSchema = z.object({
@@ -58,6 +95,8 @@ export const deliveryKitSchema = z.object({
   returnLabelAvailable: z.boolean(),
   /** The label already printed, among the person's documents; null for none. */
   returnLabelDocumentId: z.nullable(z.string()),
+  /** The return label bought for this kit, with its carrier and tracking; null before. */
+  returnShipment: z.nullable(returnShipmentSchema),
 });
 export type DeliveryKit = z.infer<typeof deliveryKitSchema>;
 
@@ -88,3 +127,5 @@ export const RETURN_LABEL_NOT_YET =
 export const RETURN_LABEL_NOT_NEEDED =
   'The lab has already received this sample, so no return label is needed.';
 export const RETURN_LABEL_REFUNDED = 'This order has been refunded: no sample is expected.';
+export const RETURN_LABEL_VIEW_AS =
+  'The patient has not printed this return label yet. Viewing as a patient buys no label.';

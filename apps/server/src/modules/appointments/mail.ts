@@ -1,4 +1,6 @@
+import { phoneText, type MeetingMethod } from '@nestling/shared/contract/appointments';
 import type { Config } from '../../config.ts';
+import type { MailBlock } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { calendarInvitation } from './calendar.ts';
 
@@ -15,6 +17,10 @@ export interface AppointmentMailFacts {
   timeZone: string;
   counsellorName: string;
   person: { name: string; email: string };
+  /** How they meet (issue 29): the number to call, or the video room's address. */
+  method: MeetingMethod;
+  phone: string | null;
+  joinUrl: string | null;
 }
 
 /** 'Tuesday, March 3, 2026, 9:30 AM – 10:00 AM (America/New_York)'. */
@@ -36,9 +42,89 @@ const SUBJECTS: Record<AppointmentChange, string> = {
   cancelled: 'Your genetic counseling appointment is cancelled',
 };
 
+const JOIN_LABEL = 'Join the video visit';
+
+/** 'We will call you at (555) 123-4567.' or how to join the video visit; null if it has neither. */
+function howToMeet(facts: AppointmentMailFacts, who: 'patient' | 'counselor'): MailBlock[] {
+  if (facts.method === 'phone') {
+    const number = facts.phone === null ? 'the number you gave' : phoneText(facts.phone);
+    return [
+      {
+        kind: 'paragraph',
+        text:
+          who === 'patient'
+            ? `Your counselor will call you at ${number}.`
+            : `A phone call: please call ${facts.person.name} at ${number}.`,
+      },
+    ];
+  }
+  if (facts.joinUrl === null) return [];
+  return [
+    {
+      kind: 'paragraph',
+      text:
+        who === 'patient'
+          ? 'A video visit: open the link a few minutes before the start, in a browser on a computer or phone with a camera. Nothing to install. The link is only for you and your counselor; please do not share it.'
+          : `A video visit with ${facts.person.name}: join the room at the start.`,
+    },
+    { kind: 'action', label: JOIN_LABEL, url: facts.joinUrl },
+  ];
+}
+
+/** One button per mail: a video visit's is the join link, and the other link is written out. */
+function secondAction(
+  change: AppointmentChange,
+  facts: AppointmentMailFacts,
+  link: { label: string; url: string },
+): MailBlock {
+  return change !== 'cancelled' && facts.method === 'video' && facts.joinUrl !== null
+    ? { kind: 'link', ...link }
+    : { kind: 'action', ...link };
+}
+
+/** The calendar file: the same UID for the person and the counselor, so each calendar keeps one copy. */
+function invitationOf(
+  config: MailConfig,
+  change: AppointmentChange,
+  facts: AppointmentMailFacts,
+  at: Date,
+  event: { summary: string; description: string; attendee: { name: string; email: string } },
+) {
+  const { brand, publicUrl } = config;
+  return calendarInvitation({
+    uid: `${facts.id}@${new URL(publicUrl).host}`,
+    sequence: facts.sequence,
+    method: change === 'cancelled' ? 'CANCEL' : 'REQUEST',
+    startsAt: facts.startsAt,
+    endsAt: facts.endsAt,
+    stampedAt: at,
+    organizer: { name: brand.companyName, email: brand.supportEmail },
+    productName: brand.productName,
+    ...event,
+  });
+}
+
+function attachmentOf(change: AppointmentChange, content: string) {
+  return {
+    filename: change === 'cancelled' ? 'cancelled-appointment.ics' : 'appointment.ics',
+    content,
+    contentType: `text/calendar; charset=utf-8; method=${change === 'cancelled' ? 'CANCEL' : 'REQUEST'}`,
+  };
+}
+
+/** Where a video visit is joined, or the number to call, for the calendar's description. */
+function meetingLine(facts: AppointmentMailFacts, who: 'patient' | 'counselor'): string {
+  if (facts.method === 'video') {
+    return facts.joinUrl === null ? 'Video visit.' : `Video visit: ${facts.joinUrl}`;
+  }
+  const number = facts.phone === null ? '' : ` ${phoneText(facts.phone)}`;
+  return who === 'patient' ? `Phone call to${number}.` : `Phone call: call${number}.`;
+}
+
 /**
  * The mail for a booking, a move or a cancellation, with the calendar invitation (the same UID
- * each time, so calendars update their copy). It says nothing about results: only the time.
+ * each time, so calendars update their copy). It says nothing about results: the time, how to
+ * meet, and where to change it.
  */
 export function appointmentMail(
   config: MailConfig,
@@ -57,30 +143,23 @@ export function appointmentMail(
     label: change === 'cancelled' ? 'Book another time' : 'Move or cancel it',
     url: `${publicUrl}/schedule-appointment`,
   };
-  const invitation = calendarInvitation({
-    uid: `${facts.id}@${new URL(publicUrl).host}`,
-    sequence: facts.sequence,
-    method: change === 'cancelled' ? 'CANCEL' : 'REQUEST',
-    startsAt: facts.startsAt,
-    endsAt: facts.endsAt,
-    stampedAt: at,
+  const invitation = invitationOf(config, change, facts, at, {
     summary: `Genetic counseling with ${facts.counsellorName}`,
-    description: `Your ${brand.productName} genetic counseling appointment. ${manage.label}: ${manage.url}`,
-    organizer: { name: brand.companyName, email: brand.supportEmail },
+    description: `Your ${brand.productName} genetic counseling appointment. ${change === 'cancelled' ? '' : `${meetingLine(facts, 'patient')} `}${manage.label}: ${manage.url}`,
     attendee: facts.person,
-    productName: brand.productName,
   });
   return {
     to: facts.person.email,
     subject: SUBJECTS[change],
     body: [
       { kind: 'paragraph', text: opening[change] },
+      ...(change === 'cancelled' ? [] : howToMeet(facts, 'patient')),
       {
         kind: 'paragraph',
         text:
           change === 'cancelled'
             ? 'The attached calendar file removes it from your calendar.'
-            : 'The attached calendar invitation adds it to your calendar. Your counselor will contact you with how to join.',
+            : 'The attached calendar invitation adds it to your calendar. We will remind you the day before.',
       },
       ...(change === 'cancelled'
         ? []
@@ -90,14 +169,94 @@ export function appointmentMail(
               text: 'You can move or cancel it up to 24 hours before.',
             } as const,
           ]),
-      { kind: 'action', ...manage },
+      secondAction(change, facts, manage),
     ],
-    attachments: [
+    attachments: [attachmentOf(change, invitation)],
+  };
+}
+
+const COUNSELOR_SUBJECTS: Record<AppointmentChange, string> = {
+  booked: 'New counseling appointment',
+  moved: 'Counseling appointment moved',
+  cancelled: 'Counseling appointment cancelled',
+};
+
+/**
+ * The counselor's mail for a booking, a move or a cancellation, with the calendar file for
+ * their calendar. It names the patient, the time and how to meet; the patient's note stays in
+ * the portal (it may hold health details, and mail is no place for those: ADR 019).
+ */
+export function counselorMail(
+  config: MailConfig,
+  change: AppointmentChange,
+  facts: AppointmentMailFacts & {
+    counsellorEmail: string;
+    counsellorTimeZone: string;
+    hasNote: boolean;
+  },
+  at: Date,
+): MailMessage {
+  const { brand, publicUrl } = config;
+  // The counselor reads the time in their own zone (the calendar file carries it in UTC).
+  const when = appointmentTimeText(facts.startsAt, facts.endsAt, facts.counsellorTimeZone);
+  const opening: Record<AppointmentChange, string> = {
+    booked: `${facts.person.name} booked a genetic counseling appointment with you for ${when}.`,
+    moved: `${facts.person.name} moved their genetic counseling appointment with you to ${when}.`,
+    cancelled: `${facts.person.name} cancelled their genetic counseling appointment with you on ${when}.`,
+  };
+  const staffPage = `${publicUrl}/admin?tab=counsellors`;
+  const invitation = invitationOf(config, change, facts, at, {
+    summary: `Genetic counseling: ${facts.person.name}`,
+    description: `${brand.productName} genetic counseling appointment. ${change === 'cancelled' ? '' : `${meetingLine(facts, 'counselor')} `}Details: ${staffPage}`,
+    attendee: { name: facts.counsellorName, email: facts.counsellorEmail },
+  });
+  return {
+    to: facts.counsellorEmail,
+    subject: COUNSELOR_SUBJECTS[change],
+    body: [
+      { kind: 'paragraph', text: opening[change] },
+      ...(change === 'cancelled' ? [] : howToMeet(facts, 'counselor')),
+      ...(change !== 'cancelled' && facts.hasNote
+        ? [
+            {
+              kind: 'paragraph',
+              text: 'They left a note for you. It is not in this mail: read it in the portal, in the day’s appointments.',
+            } as const,
+          ]
+        : []),
       {
-        filename: change === 'cancelled' ? 'cancelled-appointment.ics' : 'appointment.ics',
-        content: invitation,
-        contentType: `text/calendar; charset=utf-8; method=${change === 'cancelled' ? 'CANCEL' : 'REQUEST'}`,
+        kind: 'paragraph',
+        text:
+          change === 'cancelled'
+            ? 'The attached calendar file removes it from your calendar.'
+            : 'The attached calendar invitation adds it to your calendar (the times there are in your calendar’s zone).',
       },
+      secondAction(change, facts, { label: 'The day’s appointments', url: staffPage }),
+    ],
+    attachments: [attachmentOf(change, invitation)],
+  };
+}
+
+/** The day-before reminder: the time in the person's zone and how to join. */
+export function reminderMail(config: MailConfig, facts: AppointmentMailFacts): MailMessage {
+  const when = appointmentTimeText(facts.startsAt, facts.endsAt, facts.timeZone);
+  return {
+    to: facts.person.email,
+    subject: 'Reminder: your genetic counseling appointment',
+    body: [
+      {
+        kind: 'paragraph',
+        text: `This is a reminder of your appointment with ${facts.counsellorName} on ${when}.`,
+      },
+      ...howToMeet(facts, 'patient'),
+      {
+        kind: 'paragraph',
+        text: 'It can no longer be moved or cancelled here. If you cannot make it, please write to us.',
+      },
+      secondAction('booked', facts, {
+        label: 'Your appointments',
+        url: `${config.publicUrl}/schedule-appointment`,
+      }),
     ],
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { appointment, counsellor, counsellorAvailability, user } from '../../db/schema.ts';
 
@@ -9,7 +9,18 @@ export type AppointmentRow = typeof appointment.$inferSelect;
 export interface AppointmentWithCounsellor extends AppointmentRow {
   counsellorName: string;
   counsellorBio: string;
+  counsellorEmail: string;
+  counsellorTimeZone: string;
 }
+
+/** An appointment with whom to remind: the person's name and address. */
+export interface ReminderRow extends AppointmentWithCounsellor {
+  personName: string;
+  personEmail: string;
+}
+
+/** How a visit happens: what booking and moving write. */
+export type VisitFields = Pick<AppointmentRow, 'method' | 'phone' | 'meetingRoom' | 'note'>;
 
 export interface DayAppointmentRow {
   id: string;
@@ -19,6 +30,10 @@ export interface DayAppointmentRow {
   counsellorName: string;
   personName: string;
   personEmail: string;
+  method: string;
+  phone: string | null;
+  meetingRoom: string | null;
+  note: string;
 }
 
 /** PostgreSQL's unique_violation, wherever the driver puts it (Drizzle wraps it in `cause`). */
@@ -38,6 +53,8 @@ export function createAppointmentsRepository(db: Database) {
         appointment,
         counsellorName: counsellor.name,
         counsellorBio: counsellor.bio,
+        counsellorEmail: counsellor.email,
+        counsellorTimeZone: counsellor.timeZone,
       })
       .from(appointment)
       .innerJoin(counsellor, eq(counsellor.id, appointment.counsellorId));
@@ -45,10 +62,14 @@ export function createAppointmentsRepository(db: Database) {
     appointment: AppointmentRow;
     counsellorName: string;
     counsellorBio: string;
+    counsellorEmail: string;
+    counsellorTimeZone: string;
   }): AppointmentWithCounsellor => ({
     ...row.appointment,
     counsellorName: row.counsellorName,
     counsellorBio: row.counsellorBio,
+    counsellorEmail: row.counsellorEmail,
+    counsellorTimeZone: row.counsellorTimeZone,
   });
 
   return {
@@ -181,12 +202,13 @@ export function createAppointmentsRepository(db: Database) {
      */
     async move(
       id: string,
-      slot: { counsellorId: string; startsAt: Date; endsAt: Date; timeZone: string },
+      slot: { counsellorId: string; startsAt: Date; endsAt: Date; timeZone: string } & VisitFields,
     ): Promise<'moved' | 'gone' | 'taken'> {
       try {
         const rows = await db
           .update(appointment)
-          .set({ ...slot, sequence: sql`${appointment.sequence} + 1` })
+          // The new time gets its own reminder.
+          .set({ ...slot, reminderSentAt: null, sequence: sql`${appointment.sequence} + 1` })
           .where(and(eq(appointment.id, id), eq(appointment.status, 'booked')))
           .returning({ id: appointment.id });
         return rows.length > 0 ? 'moved' : 'gone';
@@ -217,6 +239,10 @@ export function createAppointmentsRepository(db: Database) {
           counsellorName: counsellor.name,
           personName: user.name,
           personEmail: user.email,
+          method: appointment.method,
+          phone: appointment.phone,
+          meetingRoom: appointment.meetingRoom,
+          note: appointment.note,
         })
         .from(appointment)
         .innerJoin(counsellor, eq(counsellor.id, appointment.counsellorId))
@@ -229,6 +255,54 @@ export function createAppointmentsRepository(db: Database) {
           ),
         )
         .orderBy(asc(appointment.startsAt), asc(counsellor.name));
+    },
+
+    /** The appointment with the person's name and address, whoever's it is (the reminder job). */
+    async forReminder(id: string): Promise<ReminderRow | null> {
+      const rows = await db
+        .select({
+          appointment,
+          counsellorName: counsellor.name,
+          counsellorBio: counsellor.bio,
+          counsellorEmail: counsellor.email,
+          counsellorTimeZone: counsellor.timeZone,
+          personName: user.name,
+          personEmail: user.email,
+          personFirstName: user.firstName,
+          personLastName: user.lastName,
+        })
+        .from(appointment)
+        .innerJoin(counsellor, eq(counsellor.id, appointment.counsellorId))
+        .innerJoin(user, eq(user.id, appointment.userId))
+        .where(eq(appointment.id, id))
+        .limit(1);
+      const row = rows[0];
+      if (row === undefined) return null;
+      const name = [row.personFirstName, row.personLastName]
+        .filter((part) => part?.trim())
+        .join(' ');
+      return {
+        ...flatten(row),
+        personName: name || row.personName || row.personEmail,
+        personEmail: row.personEmail,
+      };
+    },
+
+    /** Marks the reminder of this version of the appointment as sent; false when it changed. */
+    async markReminded(id: string, sequence: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(appointment)
+        .set({ reminderSentAt: at })
+        .where(
+          and(
+            eq(appointment.id, id),
+            eq(appointment.sequence, sequence),
+            eq(appointment.status, 'booked'),
+            isNull(appointment.reminderSentAt),
+          ),
+        )
+        .returning({ id: appointment.id });
+      return rows.length > 0;
     },
   };
 }

@@ -9,6 +9,10 @@ import {
   adminCounsellorSchema,
   adminCounsellorsAnswerSchema,
   APPOINTMENT_NOT_FOUND,
+  APPOINTMENT_NOTE_MAX,
+  APPOINTMENT_NOTE_MESSAGE,
+  APPOINTMENT_PHONE_MESSAGE,
+  APPOINTMENT_PHONE_REQUIRED,
   appointmentSchema,
   appointmentsAnswerSchema,
   INSIDE_NOTICE_MESSAGE,
@@ -24,6 +28,7 @@ import type { App } from '../../app.ts';
 import { demoCounsellor } from '../../db/demo-counsellors.ts';
 import { counsellor } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed.ts';
+import { redactCapabilities } from '../../logger.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {
@@ -32,11 +37,14 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
+import { startTestWorker } from '../../test/my-data.ts';
 import { mailsTo as mailsToOutbox } from '../../test/outbox.ts';
 
 const RACERS = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ZONE = 'America/New_York';
+const MEETING = 'https://meet.lab.test';
+const byPhone = { method: 'phone', phone: '(555) 123-4567' } as const;
 
 /** '09:30' as the counsellor's clocks show the instant. */
 function wallTime(iso: string, timeZone: string): string {
@@ -60,6 +68,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
   let bystander = '';
   let appointmentId = '';
   let firstSlot: Slot | undefined;
+  let worker: Awaited<ReturnType<typeof startTestWorker>>;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -74,7 +83,11 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
         lastName: 'Test',
       });
     }
-    app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
+    app = await createTestApp({
+      database,
+      env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir, MEETING_BASE_URL: `${MEETING}/` },
+    });
+    worker = await startTestWorker(app, database);
     adminToken = await signInToken(app, 'admin@nestling.health');
     for (let index = 0; index < RACERS; index += 1) {
       racerTokens.set(
@@ -84,6 +97,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     }
   });
   afterAll(async () => {
+    await worker.stop();
     await app.close();
     await database.destroy();
     rmSync(dataDir, { recursive: true, force: true });
@@ -205,6 +219,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     const answers = await Promise.all(
       [...racerTokens.values()].map((token) =>
         call(token, 'POST', '/api/appointments', {
+          ...byPhone,
           counsellorId: slot.counsellorId,
           startsAt: slot.startsAt,
           timeZone: 'Europe/Berlin',
@@ -268,6 +283,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     const slot = firstSlot;
     if (slot === undefined) throw new Error('no slot');
     const response = await call(tokenOf(bystander), 'POST', '/api/appointments', {
+      ...byPhone,
       counsellorId: slot.counsellorId,
       startsAt: new Date(Date.parse(slot.startsAt) + 10 * 60 * 1000).toISOString(),
     });
@@ -313,11 +329,13 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     expect(holds(offered, old)).toBe(true);
     expect(holds(offered, next)).toBe(false);
     const takesOld = await call(tokenOf(bystander), 'POST', '/api/appointments', {
+      ...byPhone,
       counsellorId: old.counsellorId,
       startsAt: old.startsAt,
     });
     expect(takesOld.statusCode, takesOld.body).toBe(200);
     const takesNext = await call(tokenOf(bystander), 'POST', '/api/appointments', {
+      ...byPhone,
       counsellorId: next.counsellorId,
       startsAt: next.startsAt,
     });
@@ -408,6 +426,253 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     });
   });
 
+  it('asks a phone visit for a number it can call, and keeps the note short (issue 29)', async () => {
+    const [slot] = await slots(tokenOf('ap-racer-10'));
+    const base = { counsellorId: slot?.counsellorId, startsAt: slot?.startsAt };
+    const cases: [object, string][] = [
+      [{ method: 'phone' }, APPOINTMENT_PHONE_REQUIRED],
+      [{ method: 'phone', phone: '   ' }, APPOINTMENT_PHONE_REQUIRED],
+      [{ method: 'phone', phone: '555-1234' }, APPOINTMENT_PHONE_MESSAGE],
+      [{ method: 'phone', phone: '(055) 123-4567' }, APPOINTMENT_PHONE_MESSAGE],
+      [{ method: 'phone', phone: '+44 20' }, APPOINTMENT_PHONE_MESSAGE],
+      [{ method: 'phone', phone: 'call me' }, APPOINTMENT_PHONE_MESSAGE],
+      [{ ...byPhone, note: 'x'.repeat(APPOINTMENT_NOTE_MAX + 1) }, APPOINTMENT_NOTE_MESSAGE],
+      [{ method: 'fax' }, 'Choose phone or video'],
+    ];
+    for (const [visit, expected] of cases) {
+      const response = await call(tokenOf('ap-racer-10'), 'POST', '/api/appointments', {
+        ...base,
+        ...visit,
+      });
+      expect(response.statusCode, JSON.stringify(visit)).toBe(400);
+      expect(message(response)).toContain(expected);
+    }
+    expect((await bookedRows()).filter((row) => row.user_id === 'ap-racer-10')).toEqual([]);
+
+    // Formatting characters are fine; the number is stored in E.164, the note as written.
+    const note = 'I would like to talk about my carrier result. ' + 'y'.repeat(400);
+    const booked = await call(tokenOf('ap-racer-10'), 'POST', '/api/appointments', {
+      ...base,
+      method: 'phone',
+      phone: ' 1 (555) 123-4567 ',
+      note: note.slice(0, APPOINTMENT_NOTE_MAX),
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(appointmentSchema.parse(booked.json())).toMatchObject({
+      method: 'phone',
+      phone: '+15551234567',
+      joinUrl: null,
+      note: note.slice(0, APPOINTMENT_NOTE_MAX),
+    });
+    const international = await call(tokenOf('ap-racer-11'), 'POST', '/api/appointments', {
+      counsellorId: slot?.counsellorId,
+      startsAt: (await slots(tokenOf('ap-racer-11')))[0]?.startsAt,
+      method: 'phone',
+      phone: '+44 20 7946 0958',
+    });
+    expect(international.statusCode, international.body).toBe(200);
+    expect(appointmentSchema.parse(international.json()).phone).toBe('+442079460958');
+  });
+
+  it('gives each video visit its own unguessable join link, shown to the patient only', async () => {
+    const free = await slots(tokenOf('ap-racer-12'));
+    const links: string[] = [];
+    for (const [index, racer] of ['ap-racer-12', 'ap-racer-13'].entries()) {
+      const response = await call(tokenOf(racer), 'POST', '/api/appointments', {
+        counsellorId: free[index]?.counsellorId,
+        startsAt: free[index]?.startsAt,
+        method: 'video',
+        timeZone: ZONE,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const booked = appointmentSchema.parse(response.json());
+      expect(booked).toMatchObject({ method: 'video', phone: null });
+      // A prefix and 128 random bits: as long as a token, so logs redact it.
+      expect(booked.joinUrl).toMatch(new RegExp(`^${MEETING}/visit-[0-9a-f]{32}$`));
+      links.push(booked.joinUrl ?? '');
+    }
+    expect(new Set(links).size).toBe(2);
+    // Should a link ever reach a log line, the redaction takes the room out.
+    for (const link of links) {
+      expect(redactCapabilities(`GET ${link} failed`)).toBe(`GET ${MEETING}/[redacted] failed`);
+    }
+
+    const own = await call(tokenOf('ap-racer-12'), 'GET', '/api/appointments');
+    expect(appointmentsAnswerSchema.parse(own.json()).appointments[0]?.joinUrl).toBe(links[0]);
+    const viewed = await call(adminToken, 'GET', '/api/appointments?asUser=ap-racer-12');
+    const [seen] = appointmentsAnswerSchema.parse(viewed.json()).appointments;
+    expect(seen?.method).toBe('video');
+    expect(seen?.joinUrl).toBeNull();
+
+    // Moved without a method it stays a video visit in the same room; moved to phone it has none.
+    const later = (await slots(tokenOf('ap-racer-12')))[4];
+    const moved = await call(
+      tokenOf('ap-racer-12'),
+      'POST',
+      `/api/appointments/${seen?.id ?? ''}/reschedule`,
+      { counsellorId: later?.counsellorId, startsAt: later?.startsAt },
+    );
+    expect(appointmentSchema.parse(moved.json()).joinUrl).toBe(links[0]);
+    const toPhone = await call(
+      tokenOf('ap-racer-12'),
+      'POST',
+      `/api/appointments/${seen?.id ?? ''}/reschedule`,
+      { counsellorId: later?.counsellorId, startsAt: later?.startsAt, ...byPhone },
+    );
+    expect(appointmentSchema.parse(toPhone.json())).toMatchObject({
+      method: 'phone',
+      phone: '+15551234567',
+      joinUrl: null,
+    });
+  });
+
+  it('mails the counselor each change with the calendar file and how to meet, never the note', async () => {
+    let mails: ParsedMail[] = [];
+    await vi.waitFor(async () => {
+      mails = await mailsTo('dana@lab.test');
+      expect(
+        mails.filter(
+          (mail) =>
+            mail.subject === 'Counseling appointment moved' && mail.text?.includes('Racer12'),
+        ),
+      ).toHaveLength(2);
+    });
+    // The phone visit with a note (racer 10's).
+    const phoneVisit = mails.find(
+      (mail) => mail.subject === 'New counseling appointment' && mail.text?.includes('Racer10'),
+    );
+    expect(phoneVisit?.text).toContain('please call Racer10 Test at (555) 123-4567');
+    expect(phoneVisit?.text).toContain('They left a note for you. It is not in this mail');
+    expect(phoneVisit?.text).not.toContain('carrier');
+    expect(phoneVisit?.html).not.toContain('carrier');
+    const ics = (mail: ParsedMail | undefined) =>
+      mail?.attachments.find((file) => file.filename?.endsWith('.ics'))?.content.toString('utf8') ??
+      '';
+    expect(ics(phoneVisit)).toContain('METHOD:REQUEST');
+    expect(ics(phoneVisit)).toContain('SEQUENCE:0');
+    expect(ics(phoneVisit)).toContain('mailto:dana@lab.test');
+    expect(ics(phoneVisit)).not.toContain('carrier');
+
+    // The video visit: its link, and the move with the same UID and a higher sequence.
+    const own = appointmentsAnswerSchema.parse(
+      (await call(tokenOf('ap-racer-13'), 'GET', '/api/appointments')).json(),
+    ).appointments[0];
+    const videoVisit = mails.find(
+      (mail) => mail.subject === 'New counseling appointment' && mail.text?.includes('Racer13'),
+    );
+    expect(videoVisit?.text).toContain(own?.joinUrl ?? 'no link');
+    expect(ics(videoVisit)).toContain(`UID:${own?.id ?? ''}@`);
+    const moves = mails.filter(
+      (mail) => mail.subject === 'Counseling appointment moved' && mail.text?.includes('Racer12'),
+    );
+    expect(moves.map((mail) => ics(mail).match(/SEQUENCE:(\d+)/)?.[1]).sort()).toEqual(['1', '2']);
+
+    // The winner's cancellation, earlier: METHOD:CANCEL for the counselor's calendar too.
+    const cancelled = mails.find((mail) => mail.subject === 'Counseling appointment cancelled');
+    expect(ics(cancelled)).toContain('METHOD:CANCEL');
+    expect(ics(cancelled)).toContain(`UID:${appointmentId}@`);
+
+    // Staff read the note in the portal, with the number and the link.
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
+      new Date(own?.startsAt ?? ''),
+    );
+    const day = adminAppointmentsAnswerSchema.parse(
+      (
+        await call(
+          adminToken,
+          'GET',
+          `/api/admin/appointments?date=${date}&timeZone=${encodeURIComponent(ZONE)}`,
+        )
+      ).json(),
+    );
+    expect(day.appointments.find((entry) => entry.id === own?.id)).toMatchObject({
+      method: 'video',
+      joinUrl: own?.joinUrl,
+    });
+  });
+
+  it('reminds the patient the day before, once, and never of a cancelled visit', async () => {
+    const racer = 'ap-racer-14';
+    const free = await slots(tokenOf(racer));
+    const booked = appointmentSchema.parse(
+      (
+        await call(tokenOf(racer), 'POST', '/api/appointments', {
+          counsellorId: free[0]?.counsellorId,
+          startsAt: free[0]?.startsAt,
+          method: 'video',
+          timeZone: ZONE,
+        })
+      ).json(),
+    );
+    const jobs = () =>
+      queryRows<{ id: string; run_at: unknown; state: string; payload: unknown }>(
+        database,
+        sql`select id, run_at, state, payload from job where kind = 'appointment-reminder' and payload->>'appointmentId' = ${booked.id}`,
+      );
+    const [job] = await jobs();
+    expect(new Date(String(job?.run_at)).getTime()).toBe(Date.parse(booked.startsAt) - DAY_MS);
+    expect(JSON.stringify(job?.payload)).not.toContain(MEETING);
+    // The day before comes now.
+    await database.db.execute(sql`update job set run_at = now() where id = ${job?.id ?? ''}`);
+    let reminders: ParsedMail[] = [];
+    await vi.waitFor(
+      async () => {
+        reminders = (await mailsTo('racer14@appointments.test')).filter((mail) =>
+          mail.subject?.startsWith('Reminder'),
+        );
+        expect(reminders).toHaveLength(1);
+      },
+      { timeout: 10_000 },
+    );
+    expect(reminders[0]?.text).toContain(`(${ZONE})`);
+    expect(reminders[0]?.text).toContain(booked.joinUrl ?? 'no link');
+    // The same job once more (as after a crash): no second mail.
+    const again = await app.jobs.enqueue({
+      kind: 'appointment-reminder',
+      payload: job?.payload,
+      userId: null,
+    });
+    await vi.waitFor(async () => {
+      const rows = await queryRows<{ state: string; result: unknown }>(
+        database,
+        sql`select state, result from job where id = ${again.id}`,
+      );
+      expect(rows[0]).toEqual({ state: 'succeeded', result: { sent: false } });
+    });
+
+    // A cancelled visit: its job runs and sends nothing.
+    const other = 'ap-racer-15';
+    const slot = (await slots(tokenOf(other)))[1];
+    const second = appointmentSchema.parse(
+      (
+        await call(tokenOf(other), 'POST', '/api/appointments', {
+          counsellorId: slot?.counsellorId,
+          startsAt: slot?.startsAt,
+          ...byPhone,
+        })
+      ).json(),
+    );
+    await call(tokenOf(other), 'POST', `/api/appointments/${second.id}/cancel`);
+    await database.db.execute(
+      sql`update job set run_at = now() where kind = 'appointment-reminder' and payload->>'appointmentId' = ${second.id}`,
+    );
+    await vi.waitFor(async () => {
+      const rows = await queryRows<{ state: string; result: unknown }>(
+        database,
+        sql`select state, result from job where kind = 'appointment-reminder' and payload->>'appointmentId' = ${second.id}`,
+      );
+      expect(rows.map((row) => row.state)).toEqual(['succeeded']);
+      expect(rows[0]?.result).toEqual({ sent: false });
+    });
+    const mails = await mailsTo('racer15@appointments.test');
+    expect(mails.filter((mail) => mail.subject?.startsWith('Reminder'))).toEqual([]);
+    expect(
+      (await mailsTo('racer14@appointments.test')).filter((mail) =>
+        mail.subject?.startsWith('Reminder'),
+      ),
+    ).toHaveLength(1);
+  });
+
   it('lets one person hold one upcoming appointment, however many they book at once (issue 28)', async () => {
     // A racer who holds none: four slots booked at once make one appointment.
     const holder =
@@ -416,6 +681,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     const answers = await Promise.all(
       free.map((slot) =>
         call(tokenOf(holder), 'POST', '/api/appointments', {
+          ...byPhone,
           counsellorId: slot.counsellorId,
           startsAt: slot.startsAt,
         }),

@@ -13,6 +13,7 @@ import {
   counsellorInputSchema,
   counsellorParamsSchema,
   dayQuerySchema,
+  rescheduleRequestSchema,
   slotsAnswerSchema,
   slotsQuerySchema,
 } from '@nestling/shared/contract/appointments';
@@ -21,7 +22,12 @@ import { requireAdmin } from '../admin/routes.ts';
 import { AuthError } from '../auth/service.ts';
 import { sendQuietly } from '../partner/mail.ts';
 import { createAppointmentsRepository } from './repository.ts';
-import { createAppointmentsService, type Booker } from './service.ts';
+import {
+  APPOINTMENT_REMINDER_JOB_KIND,
+  createAppointmentsService,
+  type AppointmentReminderPayload,
+  type Booker,
+} from './service.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -50,8 +56,15 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     sendLater: (message, what) => {
       sendQuietly(app, app.log, message, what);
     },
+    sendNow: (message) => app.mailer.send(message),
+    jobs: app.jobs,
     config: app.config,
   });
+  // The day-before reminder (issue 29). Its result and log name no one and no link.
+  app.jobHandlers.register<AppointmentReminderPayload>(
+    APPOINTMENT_REMINDER_JOB_KIND,
+    async (context) => ({ sent: await appointments.sendReminder(context.payload) }),
+  );
   const ownChoice = [app.requireVerifiedUser, app.refuseWhileImpersonating];
   const adminOnly = [app.requireVerifiedUser, requireAdmin];
   const staffId = (request: FastifyRequest) => {
@@ -89,7 +102,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
-      return { appointments: await appointments.upcoming(subject.id) };
+      const list = await appointments.upcoming(subject.id);
+      // The join link is the patient's and the counselor's: not shown to staff viewing as them.
+      const own = subject.id === request.identity?.userId;
+      return {
+        appointments: own ? list : list.map((entry) => ({ ...entry, joinUrl: null })),
+      };
     },
   );
 
@@ -99,7 +117,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: ownChoice,
       schema: {
         summary:
-          'Books a free slot; a slot someone else holds answers 409 however many ask at once. Mails a confirmation with a calendar invitation; rate-limited',
+          'Books a free slot by phone (the number to call) or video (a room of its own); a slot someone else holds answers 409 however many ask at once. Mails a confirmation with a calendar invitation to the person and the counselor, and a reminder the day before; rate-limited',
         tags: ['appointments'],
         body: bookingRequestSchema,
         response: { 200: appointmentSchema, ...errors },
@@ -114,10 +132,10 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: ownChoice,
       schema: {
         summary:
-          'Moves the person’s appointment to another free slot (the old one is freed) up to 24 hours before it starts; mails the updated invitation; rate-limited',
+          'Moves the person’s appointment to another free slot (the old one is freed) up to 24 hours before it starts, keeping how they meet unless a method is given; mails the updated invitation to them and the counselor; rate-limited',
         tags: ['appointments'],
         params: appointmentParamsSchema,
-        body: bookingRequestSchema,
+        body: rescheduleRequestSchema,
         response: { 200: appointmentSchema, ...errors },
       },
     },
@@ -130,7 +148,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: ownChoice,
       schema: {
         summary:
-          'Cancels the person’s appointment up to 24 hours before it starts (inside that, 409); mails the cancellation for the calendar; rate-limited',
+          'Cancels the person’s appointment up to 24 hours before it starts (inside that, 409); mails the cancellation for the calendar to the person and the counselor; rate-limited',
         tags: ['appointments'],
         params: appointmentParamsSchema,
         response: { 200: appointmentSchema, ...errors },

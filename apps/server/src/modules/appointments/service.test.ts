@@ -11,17 +11,28 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { createRateLimitRepository } from '../rate-limit/repository.ts';
 import { createRateLimiter } from '../rate-limit/service.ts';
 import { createAppointmentsRepository } from './repository.ts';
-import { AppointmentError, appointmentMailRule, createAppointmentsService } from './service.ts';
+import {
+  AppointmentError,
+  appointmentMailRule,
+  APPOINTMENT_REMINDER_JOB_KIND,
+  createAppointmentsService,
+  type AppointmentReminderPayload,
+} from './service.ts';
+import type { EnqueueOptions } from '../jobs/queue.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Monday 2 March 2026, 08:00 in London (UTC then). */
 const MONDAY = new Date('2026-03-02T08:00:00Z');
 const person = { id: 'svc-person', email: 'svc@appointments.test', name: 'Sam Person' };
+const byPhone = { method: 'phone', phone: '555.123.4567' } as const;
 
 describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (kind) => {
   let database: TestDatabase;
   let clock = MONDAY;
   const sent: MailMessage[] = [];
+  /** The reminders sent at once (the job's way), apart from the mails sent after an answer. */
+  const reminded: MailMessage[] = [];
+  const queued: EnqueueOptions[] = [];
   let service: ReturnType<typeof createAppointmentsService>;
 
   beforeAll(async () => {
@@ -36,7 +47,20 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
       repository: createAppointmentsRepository(database.db),
       rateLimiter: createRateLimiter(createRateLimitRepository(database.db), () => clock),
       sendLater: (message) => sent.push(message),
-      config: testConfig({ PUBLIC_URL: 'http://portal.test' }),
+      sendNow: (message) => {
+        reminded.push(message);
+        return Promise.resolve();
+      },
+      jobs: {
+        enqueue: (options) => {
+          queued.push(options);
+          return Promise.resolve({} as never);
+        },
+      },
+      config: testConfig({
+        PUBLIC_URL: 'http://portal.test',
+        MEETING_BASE_URL: 'https://meet.lab.test/',
+      }),
       now: () => clock,
     });
     const counsellor = await service.createCounsellor({
@@ -86,6 +110,7 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
         service.book(person, {
           counsellorId: counsellor?.id ?? '',
           startsAt: '2026-03-04T10:00:00.000Z',
+          ...byPhone,
         }),
       ),
     ).toBe(`409 ${SLOT_UNAVAILABLE_MESSAGE}`);
@@ -100,6 +125,7 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
       counsellorId: counsellor?.id ?? '',
       startsAt: '2026-03-04T10:00:00.000Z',
       timeZone: 'Europe/London',
+      ...byPhone,
     });
     expect(booked.changeableUntil).toBe('2026-03-03T10:00:00.000Z');
 
@@ -116,11 +142,15 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
 
     clock = new Date('2026-03-03T10:00:00Z');
     expect((await service.cancel(person, booked.id)).status).toBe('cancelled');
-    expect(sent.map((message) => message.subject)).toEqual([
+    const own = sent.filter((message) => message.to === person.email);
+    expect(own.map((message) => message.subject)).toEqual([
       'Your genetic counseling appointment is booked',
       'Your genetic counseling appointment is cancelled',
     ]);
-    const [bookedMail] = sent;
+    expect(
+      sent.filter((message) => message.to === 'lee@lab.test').map((message) => message.subject),
+    ).toEqual(['New counseling appointment', 'Counseling appointment cancelled']);
+    const [bookedMail] = own;
     expect(bookedMail && mailText(testConfig().brand, bookedMail)).toContain(
       'Wednesday, March 4, 2026, 10:00 AM – 11:00 AM (Europe/London)',
     );
@@ -136,11 +166,94 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
           service.book(person, {
             counsellorId: counsellor?.id ?? '',
             startsAt: '2026-03-18T09:00:00.000Z',
+            ...byPhone,
           }),
         ),
       );
     }
     expect(outcomes.slice(0, -1).every((outcome) => outcome.startsWith('409'))).toBe(true);
     expect(outcomes.at(-1)?.startsWith('429')).toBe(true);
+  });
+
+  /** The reminder jobs queued for the appointment, as the worker would run them. */
+  const remindersOf = (id: string) =>
+    queued
+      .filter((job) => job.kind === APPOINTMENT_REMINDER_JOB_KIND)
+      .filter((job) => (job.payload as AppointmentReminderPayload).appointmentId === id);
+
+  it('reminds the person once, the day before, in their zone and with how to join (issue 29)', async () => {
+    clock = new Date('2026-03-20T08:00:00Z');
+    const [counsellor] = (await service.counsellors()).filter(
+      (row) => row.name === 'Lee Counsellor',
+    );
+    const booked = await service.book(person, {
+      counsellorId: counsellor?.id ?? '',
+      startsAt: '2026-03-25T10:00:00.000Z',
+      timeZone: 'America/New_York',
+      method: 'video',
+    });
+    expect(booked.joinUrl).toMatch(/^https:\/\/meet\.lab\.test\/visit-[0-9a-f]{32}$/);
+    const [job] = remindersOf(booked.id);
+    expect(job?.runAt?.toISOString()).toBe('2026-03-24T10:00:00.000Z');
+    expect(job?.userId).toBeNull();
+    // The payload names no one and holds no link.
+    expect(JSON.stringify(job?.payload)).not.toContain('meet.lab.test');
+
+    clock = new Date('2026-03-24T10:00:00Z');
+    reminded.length = 0;
+    const payload = job?.payload as AppointmentReminderPayload;
+    expect(await service.sendReminder(payload)).toBe(true);
+    // Run again (a retry, a second worker): nothing more.
+    expect(await service.sendReminder(payload)).toBe(false);
+    expect(reminded).toHaveLength(1);
+    const text = mailText(testConfig().brand, reminded[0] as MailMessage);
+    expect(reminded[0]?.to).toBe(person.email);
+    expect(reminded[0]?.subject).toBe('Reminder: your genetic counseling appointment');
+    expect(text).toContain('Wednesday, March 25, 2026, 6:00 AM – 7:00 AM (America/New_York)');
+    expect(text).toContain(booked.joinUrl ?? 'no link');
+  });
+
+  it('reminds a moved visit at its new time only, and a cancelled one never', async () => {
+    clock = new Date('2026-03-26T08:00:00Z');
+    const [counsellor] = (await service.counsellors()).filter(
+      (row) => row.name === 'Lee Counsellor',
+    );
+    const booked = await service.book(person, {
+      counsellorId: counsellor?.id ?? '',
+      startsAt: '2026-04-01T09:00:00.000Z',
+      timeZone: 'Europe/London',
+      ...byPhone,
+    });
+    // Moved without a method: it stays a phone call to the same number.
+    const moved = await service.reschedule(person, booked.id, {
+      counsellorId: counsellor?.id ?? '',
+      startsAt: '2026-04-08T09:00:00.000Z',
+    });
+    expect(moved).toMatchObject({ method: 'phone', phone: '+15551234567', joinUrl: null });
+    const [first, second] = remindersOf(booked.id);
+    expect(second?.runAt?.toISOString()).toBe('2026-04-07T09:00:00.000Z');
+
+    reminded.length = 0;
+    clock = new Date('2026-03-31T09:00:00Z');
+    expect(await service.sendReminder(first?.payload as AppointmentReminderPayload)).toBe(false);
+    clock = new Date('2026-04-07T09:00:00Z');
+    expect(await service.sendReminder(second?.payload as AppointmentReminderPayload)).toBe(true);
+    expect(reminded).toHaveLength(1);
+    expect(mailText(testConfig().brand, reminded[0] as MailMessage)).toContain(
+      'Your counselor will call you at (555) 123-4567.',
+    );
+
+    // Another one, cancelled: its job sends nothing.
+    clock = new Date('2026-04-09T08:00:00Z');
+    const other = await service.book(person, {
+      counsellorId: counsellor?.id ?? '',
+      startsAt: '2026-04-15T09:00:00.000Z',
+      method: 'video',
+    });
+    await service.cancel(person, other.id);
+    const [job] = remindersOf(other.id);
+    clock = new Date('2026-04-14T09:00:00Z');
+    expect(await service.sendReminder(job?.payload as AppointmentReminderPayload)).toBe(false);
+    expect(reminded).toHaveLength(1);
   });
 });

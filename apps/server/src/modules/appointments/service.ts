@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   APPOINTMENT_HORIZON_DAYS,
   APPOINTMENT_NOT_BOOKED,
@@ -7,7 +7,9 @@ import {
   COUNSELLOR_NOT_FOUND,
   INSIDE_NOTICE_MESSAGE,
   minutesOf,
+  normalizePhone,
   SLOT_TAKEN_MESSAGE,
+  VIDEO_UNAVAILABLE_MESSAGE,
   tooManyAppointments,
   SLOT_UNAVAILABLE_MESSAGE,
   timeOf,
@@ -19,18 +21,28 @@ import {
   type BookingRequest,
   type CounsellorInput,
   type DayQuery,
+  type MeetingMethod,
+  type RescheduleRequest,
   type SlotsAnswer,
   type SlotsQuery,
 } from '@nestling/shared/contract/appointments';
 import type { Config } from '../../config.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/service.ts';
-import { appointmentMail, type AppointmentChange } from './mail.ts';
+import {
+  appointmentMail,
+  counselorMail,
+  reminderMail,
+  type AppointmentChange,
+  type AppointmentMailFacts,
+} from './mail.ts';
 import type {
   AppointmentWithCounsellor,
   AppointmentsRepository,
   AvailabilityRow,
   CounsellorRow,
+  VisitFields,
 } from './repository.ts';
 import { dayBounds, weeklySlots } from './slots.ts';
 
@@ -65,12 +77,31 @@ export interface Booker {
   name: string;
 }
 
+/** The day-before reminder's job (issue 29): one per version of an appointment. */
+export const APPOINTMENT_REMINDER_JOB_KIND = 'appointment-reminder';
+export interface AppointmentReminderPayload {
+  appointmentId: string;
+  /** The appointment's sequence when the job was queued: a move or cancellation outdates it. */
+  sequence: number;
+}
+/** The reminder goes this long before the start. */
+export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+
+/** A video room's name: a fixed prefix and 128 random bits (hex), so that nobody can guess one. */
+export function meetingRoomName(): string {
+  return `visit-${randomBytes(16).toString('hex')}`;
+}
+
 export interface AppointmentsServiceDeps {
   repository: AppointmentsRepository;
   rateLimiter: RateLimiter;
   /** Sends after the answer; a failure is logged without the message. */
   sendLater: (message: MailMessage, what: string) => void;
-  config: Pick<Config, 'publicUrl' | 'brand' | 'limits'>;
+  /** Sends now (the reminder job): a failure throws, and the job tries again. */
+  sendNow: (message: MailMessage) => Promise<void>;
+  /** Where the day-before reminders are queued. */
+  jobs: Pick<JobQueue, 'enqueue'>;
+  config: Pick<Config, 'publicUrl' | 'brand' | 'limits' | 'appointments'>;
   now?: () => Date;
 }
 
@@ -83,7 +114,22 @@ function windowOf(row: AvailabilityRow): AvailabilityWindow {
   };
 }
 
-function appointmentOf(row: AppointmentWithCounsellor): Appointment {
+/** The video room's address, when the visit is by video and a meeting service is set. */
+export function joinUrlOf(
+  config: Pick<Config, 'appointments'>,
+  row: Pick<VisitFields, 'method' | 'meetingRoom'>,
+): string | null {
+  const base = config.appointments.meetingBaseUrl;
+  if (row.method !== 'video' || row.meetingRoom === null || base === null) return null;
+  return `${base}/${row.meetingRoom}`;
+}
+
+const methodOf = (value: string): MeetingMethod => (value === 'video' ? 'video' : 'phone');
+
+function appointmentOf(
+  config: Pick<Config, 'appointments'>,
+  row: AppointmentWithCounsellor,
+): Appointment {
   return {
     id: row.id,
     counsellor: { id: row.counsellorId, name: row.counsellorName, bio: row.counsellorBio },
@@ -91,6 +137,10 @@ function appointmentOf(row: AppointmentWithCounsellor): Appointment {
     endsAt: row.endsAt.toISOString(),
     status: row.status === 'cancelled' ? 'cancelled' : 'booked',
     changeableUntil: new Date(row.startsAt.getTime() - NOTICE_MS).toISOString(),
+    method: methodOf(row.method),
+    phone: row.phone,
+    joinUrl: joinUrlOf(config, row),
+    note: row.note,
   };
 }
 
@@ -140,7 +190,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   }
 
   /** The slot the request names, when the counsellor's hours offer it and it is bookable. */
-  async function offeredSlot(request: BookingRequest, at: Date) {
+  async function offeredSlot(request: Pick<BookingRequest, 'counsellorId' | 'startsAt'>, at: Date) {
     const row = await repository.counsellor(request.counsellorId);
     if (row?.active !== true) throw new AppointmentError(404, COUNSELLOR_NOT_FOUND);
     const startsAt = new Date(request.startsAt);
@@ -162,24 +212,94 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     }
   }
 
+  function factsOf(
+    row: AppointmentWithCounsellor,
+    person: { name: string; email: string },
+  ): AppointmentMailFacts {
+    return {
+      id: row.id,
+      sequence: row.sequence,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      timeZone: row.timeZone,
+      counsellorName: row.counsellorName,
+      person: { name: person.name, email: person.email },
+      method: methodOf(row.method),
+      phone: row.phone,
+      joinUrl: joinUrlOf(config, row),
+    };
+  }
+
+  /** The person's mail and the counselor's, each with the calendar file. */
   function mail(change: AppointmentChange, row: AppointmentWithCounsellor, person: Booker) {
+    const at = now();
     deps.sendLater(
-      appointmentMail(
+      appointmentMail(config, change, factsOf(row, person), at),
+      `Appointment mail (${change})`,
+    );
+    deps.sendLater(
+      counselorMail(
         config,
         change,
         {
-          id: row.id,
-          sequence: row.sequence,
-          startsAt: row.startsAt,
-          endsAt: row.endsAt,
-          timeZone: row.timeZone,
-          counsellorName: row.counsellorName,
-          person: { name: person.name, email: person.email },
+          ...factsOf(row, person),
+          counsellorEmail: row.counsellorEmail,
+          counsellorTimeZone: row.counsellorTimeZone,
+          hasNote: row.note !== '',
         },
-        now(),
+        at,
       ),
-      `Appointment mail (${change})`,
+      `Counselor appointment mail (${change})`,
     );
+  }
+
+  /** Queues the day-before reminder of this version of the appointment. */
+  async function queueReminder(row: AppointmentWithCounsellor) {
+    await deps.jobs.enqueue({
+      kind: APPOINTMENT_REMINDER_JOB_KIND,
+      payload: {
+        appointmentId: row.id,
+        sequence: row.sequence,
+      } satisfies AppointmentReminderPayload,
+      // The lab's work, not a task the person follows; the payload names no one.
+      userId: null,
+      runAt: new Date(Math.max(row.startsAt.getTime() - REMINDER_BEFORE_MS, now().getTime())),
+    });
+  }
+
+  /**
+   * How the visit happens, from the request: a phone visit's number in E.164, a video visit's
+   * room (kept when it already was one, new otherwise). Without a method, the current visit's.
+   */
+  function visitOf(
+    request: Pick<RescheduleRequest, 'method' | 'phone' | 'note'>,
+    current: VisitFields | null,
+  ): VisitFields {
+    const method = request.method;
+    if (method === undefined) {
+      if (current === null) throw new AppointmentError(400, 'Choose phone or video');
+      return {
+        method: current.method,
+        phone: current.phone,
+        meetingRoom: current.meetingRoom,
+        note: request.note ?? current.note,
+      };
+    }
+    const note = request.note ?? '';
+    if (method === 'phone') {
+      const phone = normalizePhone(request.phone ?? '');
+      // The contract checked it; a number it let by and this refuses is a bug.
+      if (phone === null) throw new AppointmentError(400, 'Enter the phone number we should call');
+      return { method, phone, meetingRoom: null, note };
+    }
+    if (config.appointments.meetingBaseUrl === null) {
+      throw new AppointmentError(400, VIDEO_UNAVAILABLE_MESSAGE);
+    }
+    const room =
+      current?.method === 'video' && current.meetingRoom !== null
+        ? current.meetingRoom
+        : meetingRoomName();
+    return { method, phone: null, meetingRoom: room, note };
   }
 
   /** The person's own appointment that may still change; another person's is not found. */
@@ -217,6 +337,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       const { counsellors, slots } = await freeSlots(from, to);
       return {
         counsellors: counsellors.map((row) => ({ id: row.id, name: row.name, bio: row.bio })),
+        videoVisits: config.appointments.meetingBaseUrl !== null,
         slots: slots.map((slot) => ({
           counsellorId: slot.counsellorId,
           startsAt: slot.startsAt.toISOString(),
@@ -226,10 +347,11 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     },
 
     async upcoming(userId: string): Promise<Appointment[]> {
-      return (await repository.upcoming(userId, now())).map(appointmentOf);
+      return (await repository.upcoming(userId, now())).map((row) => appointmentOf(config, row));
     },
 
     async book(person: Booker, request: BookingRequest): Promise<Appointment> {
+      const visit = visitOf(request, null);
       await consumeMailAllowance(person);
       const at = now();
       const slot = await offeredSlot(request, at);
@@ -242,6 +364,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           startsAt: slot.startsAt,
           endsAt: slot.endsAt,
           timeZone: request.timeZone ?? 'UTC',
+          ...visit,
         },
         { perPerson: config.limits.appointmentsPerPerson, at },
       );
@@ -252,18 +375,23 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       const row = await repository.ownAppointment(person.id, id);
       if (row === null) throw new Error('The appointment just booked is not there');
       mail('booked', row, person);
-      return appointmentOf(row);
+      await queueReminder(row);
+      return appointmentOf(config, row);
     },
 
-    async reschedule(person: Booker, id: string, request: BookingRequest): Promise<Appointment> {
+    async reschedule(person: Booker, id: string, request: RescheduleRequest): Promise<Appointment> {
       const at = now();
       const current = await changeable(person, id, at);
       const slot = await offeredSlot(request, at);
+      const visit = visitOf(request, current);
       if (
         slot.counsellor.id === current.counsellorId &&
-        slot.startsAt.getTime() === current.startsAt.getTime()
+        slot.startsAt.getTime() === current.startsAt.getTime() &&
+        visit.method === current.method &&
+        visit.phone === current.phone &&
+        visit.note === current.note
       ) {
-        return appointmentOf(current);
+        return appointmentOf(config, current);
       }
       await consumeMailAllowance(person);
       const outcome = await repository.move(id, {
@@ -271,13 +399,34 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         startsAt: slot.startsAt,
         endsAt: slot.endsAt,
         timeZone: request.timeZone ?? current.timeZone,
+        ...visit,
       });
       if (outcome === 'taken') throw new AppointmentError(409, SLOT_TAKEN_MESSAGE);
       if (outcome === 'gone') throw new AppointmentError(409, APPOINTMENT_NOT_BOOKED);
       const row = await repository.ownAppointment(person.id, id);
       if (row === null) throw new Error('The appointment just moved is not there');
-      mail('moved', row, person);
-      return appointmentOf(row);
+      if (row.counsellorId !== current.counsellorId) {
+        // Another counselor takes it: the first one's calendar drops it.
+        deps.sendLater(
+          counselorMail(
+            config,
+            'cancelled',
+            {
+              ...factsOf({ ...current, sequence: row.sequence }, person),
+              counsellorEmail: current.counsellorEmail,
+              counsellorTimeZone: current.counsellorTimeZone,
+              hasNote: false,
+            },
+            now(),
+          ),
+          'Counselor appointment mail (cancelled)',
+        );
+        mail('booked', row, person);
+      } else {
+        mail('moved', row, person);
+      }
+      await queueReminder(row);
+      return appointmentOf(config, row);
     },
 
     async cancel(person: Booker, id: string): Promise<Appointment> {
@@ -289,8 +438,32 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       }
       const row = await repository.ownAppointment(person.id, id);
       if (row === null) throw new Error('The appointment just cancelled is not there');
+      // Its reminder job finds it cancelled and sends nothing.
       mail('cancelled', row, person);
-      return appointmentOf(row);
+      return appointmentOf(config, row);
+    },
+
+    /**
+     * The reminder job: mails the person the day before, once for each version of the
+     * appointment. Nothing when it was cancelled, moved since the job was queued (the move
+     * queued its own), already reminded, or has started. The mail goes before the mark, so a
+     * failed send is tried again; only a crash between the two could send it twice.
+     */
+    async sendReminder(payload: AppointmentReminderPayload): Promise<boolean> {
+      const row = await repository.forReminder(payload.appointmentId);
+      if (
+        row === null ||
+        row.status !== 'booked' ||
+        row.sequence !== payload.sequence ||
+        row.reminderSentAt !== null ||
+        row.startsAt.getTime() <= now().getTime()
+      ) {
+        return false;
+      }
+      await deps.sendNow(
+        reminderMail(config, factsOf(row, { name: row.personName, email: row.personEmail })),
+      );
+      return repository.markReminded(row.id, row.sequence, now());
     },
 
     /* ---- lab staff ---- */
@@ -347,10 +520,12 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       );
       const rows = await repository.day(from, to);
       return {
-        appointments: rows.map((row) => ({
+        appointments: rows.map(({ meetingRoom, ...row }) => ({
           ...row,
           startsAt: row.startsAt.toISOString(),
           endsAt: row.endsAt.toISOString(),
+          method: methodOf(row.method),
+          joinUrl: joinUrlOf(config, { method: row.method, meetingRoom }),
         })),
       };
     },

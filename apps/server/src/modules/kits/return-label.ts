@@ -10,6 +10,7 @@ import {
   renderToBuffer,
 } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
+import { RETURN_DROP_OFF, type ReturnShipment } from '@nestling/shared/contract/kits';
 import type { ShippingAddress } from '@nestling/shared/contract/purchase';
 import { usDateFromDate } from '@nestling/shared/report-wording';
 
@@ -28,7 +29,14 @@ export interface ReturnLabelData {
   lab: { name: string; address: readonly string[] };
   productName: string;
   madeAt: Date;
+  /** The label bought from the shipping provider: carrier, service, tracking, postage (ADR 044). */
+  shipment: ReturnShipment;
+  /** The carrier's own label image (PNG) when the provider gave one: printed on a second page. */
+  carrierLabel: Buffer | null;
 }
+
+/** Printed across a test label, so no one takes it to a carrier. */
+export const TEST_LABEL_BANNER = 'TEST LABEL — NOT VALID FOR POSTAGE';
 
 /** The kit id as a Code 128 PNG; bwip-js draws it, so the bars follow the symbology exactly. */
 export function kitBarcodePng(kitId: string): Promise<Buffer> {
@@ -72,15 +80,42 @@ const styles = StyleSheet.create({
   facts: { flexDirection: 'row', gap: 24, marginTop: 12 },
   steps: { marginTop: 24 },
   step: { marginBottom: 4 },
+  test: {
+    fontSize: 16,
+    fontFamily: 'Helvetica-Bold',
+    color: '#9b1c1c',
+    borderWidth: 3,
+    borderColor: '#9b1c1c',
+    padding: 8,
+    marginBottom: 12,
+    textAlign: 'center',
+  },
+  carrier: { fontSize: 12, fontFamily: 'Helvetica-Bold', marginBottom: 2 },
+  tracking: { fontSize: 11, fontFamily: 'Courier-Bold', marginBottom: 12 },
+  carrierLabel: { width: 288, height: 'auto', marginTop: 16 },
 });
 
+/** 'UPS Ground, postage paid by the lab ($8.45)'; a test label's says it carries none. */
+export function postageLine(shipment: ReturnShipment): string {
+  if (shipment.test) return `${shipment.carrier} ${shipment.service}: test label, no postage paid`;
+  return `${shipment.carrier} ${shipment.service}, postage prepaid by the lab ($${shipment.postage})`;
+}
+
 function labelDocument(data: ReturnLabelData, barcode: Buffer): ReactElement<DocumentProps> {
+  const { shipment } = data;
+  const testMark = shipment.test
+    ? [h(Text, { key: 'test', style: styles.test }, TEST_LABEL_BANNER)]
+    : [];
   return h(
     Document,
-    { title: `Return label for kit ${data.kitId}`, author: data.lab.name },
+    {
+      title: `${shipment.test ? 'Test return label' : 'Return label'} for kit ${data.kitId}`,
+      author: data.lab.name,
+    },
     h(
       Page,
       { size: 'LETTER', style: styles.page },
+      ...testMark,
       h(
         Text,
         { style: styles.intro },
@@ -89,7 +124,14 @@ function labelDocument(data: ReturnLabelData, barcode: Buffer): ReactElement<Doc
       h(
         View,
         { style: styles.label },
-        h(Text, { style: styles.banner }, 'PREPAID RETURN · NO POSTAGE NEEDED'),
+        ...testMark,
+        h(
+          Text,
+          { style: styles.banner },
+          shipment.test ? 'TEST RETURN · NOT PREPAID' : 'PREPAID RETURN · NO POSTAGE NEEDED',
+        ),
+        h(Text, { style: styles.carrier }, postageLine(shipment)),
+        h(Text, { style: styles.tracking }, `Tracking number ${shipment.trackingNumber}`),
         h(Text, { style: styles.small }, 'From'),
         h(
           View,
@@ -129,10 +171,24 @@ function labelDocument(data: ReturnLabelData, barcode: Buffer): ReactElement<Doc
         h(
           Text,
           { style: styles.step },
-          '3. Hand it to the carrier or drop it in a mailbox the same day you collect the sample.',
+          `3. Send it the same day you collect the sample. ${RETURN_DROP_OFF[shipment.carrier]}`,
         ),
       ),
     ),
+    ...(data.carrierLabel === null
+      ? []
+      : [
+          h(
+            Page,
+            { key: 'carrier', size: 'LETTER', style: styles.page },
+            h(
+              Text,
+              { style: styles.intro },
+              `The ${shipment.carrier} label for kit ${data.kitId}: cut it out and tape it over the address panel, beside the lab's label.`,
+            ),
+            h(Image, { style: styles.carrierLabel, src: data.carrierLabel }),
+          ),
+        ]),
   );
 }
 

@@ -8,6 +8,7 @@ import {
   KIT_NOT_FOUND,
   RETURN_LABEL_NOT_NEEDED,
   RETURN_LABEL_NOT_YET,
+  RETURN_LABEL_VIEW_AS,
   VIEW_AS_READ_ONLY,
   addressLockedMessage,
   deliveryKitSchema,
@@ -421,16 +422,120 @@ describe.each(testDatabaseKinds)('kits on /delivery and /return-shipping on %s',
     expect(message(late)).toBe(RETURN_LABEL_NOT_NEEDED);
   });
 
-  it('makes the label for an admin viewing as the patient without storing it', async () => {
+  it('buys the label from the test provider once per kit: carrier, tracking number, postage, marked test', async () => {
+    const kitId = orders.delivered.kits[0] ?? '';
+    // Printed in the tests above: the kit's label was bought once, whatever the requests.
+    const bought = await queryRows<{ provider: string; provider_shipment_id: string }>(
+      database,
+      sql`select provider, provider_shipment_id from return_shipment where kit_id = ${kitId}`,
+    );
+    expect(bought).toEqual([{ provider: 'test', provider_shipment_id: `test_shp_${kitId}` }]);
+    const kit = (await kitsOf('buyer')).find((entry) => entry.id === kitId);
+    const compact = kitId.replace('-', '');
+    // The kit came by USPS: the return goes with it.
+    expect(kit?.returnShipment).toEqual({
+      carrier: 'USPS',
+      service: 'Ground',
+      trackingNumber: `TEST${compact}`,
+      trackingUrl: `https://tools.usps.com/go/TrackConfirmAction?tLabels=TEST${compact}`,
+      postage: '0.00',
+      currency: 'usd',
+      test: true,
+      status: 'label-created',
+      statusAt: expect.any(String) as string,
+    });
+    const text = await readPdfText((await label('buyer', kitId)).rawPayload);
+    expect(text).toContain('TEST LABEL — NOT VALID FOR POSTAGE');
+    expect(text).toContain(`Tracking number TEST${compact}`);
+    expect(text).toContain('USPS Ground: test label, no postage paid');
+    expect(text).toContain('USPS mailbox or at a post office');
+  });
+
+  it('goes back with UPS when the kit’s outbound carrier is not recorded, and says where to drop it', async () => {
+    const kitId = orders.stranger.kits[0] ?? '';
+    const response = await label('stranger', kitId);
+    expect(response.statusCode).toBe(200);
+    const text = await readPdfText(response.rawPayload);
+    expect(text).toContain('UPS Ground: test label, no postage paid');
+    expect(text).toContain('UPS Store or UPS Access Point');
+    expect(text).not.toContain('post office');
+    const kit = (await kitsOf('stranger')).find((entry) => entry.id === kitId);
+    expect(kit?.returnShipment).toMatchObject({ carrier: 'UPS', test: true, postage: '0.00' });
+  });
+
+  it('counts purchases against the person’s limit: past it 429 and nothing bought', async () => {
+    const fresh = await newOrder({
+      userId: people.partner.id,
+      product: 'individual',
+      buyerName: 'Pat Partner',
+      events: [{ stage: 'kit-delivered', at: at(3) }],
+    });
+    const kitId = fresh.kitIds[0] ?? '';
+    await database.db.execute(
+      sql`insert into rate_limit (bucket, key, count, window_start) values ('return-label:user', ${people.partner.id}, 10, now())`,
+    );
+    const refused = await label('partner', kitId);
+    expect(refused.statusCode).toBe(429);
+    const none = await queryRows<{ kit_id: string }>(
+      database,
+      sql`select kit_id from return_shipment where kit_id = ${kitId}`,
+    );
+    expect(none).toEqual([]);
+  });
+
+  it('hands an admin viewing as the patient the label the patient printed, storing nothing; buys none for them', async () => {
     const kitId = orders.stranger.kits[0] ?? '';
     const response = await label('admin', kitId, `?asUser=${people.stranger.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['x-document-id']).toBeUndefined();
+    expect(response.headers['x-document-id']).toBe(`return-label-${kitId}-${people.stranger.id}`);
     expect(readPdfBarcodes(response.rawPayload)).toEqual([kitId]);
+    const kept = await queryRows<{ user_id: string }>(
+      database,
+      sql`select user_id from return_label where kit_id = ${kitId}`,
+    );
+    expect(kept).toEqual([{ user_id: people.stranger.id }]);
+
+    const unbought = orders.couple.kits[0] ?? '';
+    await database.db.execute(
+      sql`update purchase_order set stage = 'kit-delivered' where id = ${orders.couple.id}`,
+    );
+    const refused = await label('admin', unbought, `?asUser=${people.buyer.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(message(refused)).toBe(RETURN_LABEL_VIEW_AS);
     const stored = await queryRows<{ kit_id: string }>(
       database,
-      sql`select kit_id from return_label where kit_id = ${kitId}`,
+      sql`select kit_id from return_shipment where kit_id = ${unbought}`,
     );
     expect(stored).toEqual([]);
+  });
+  it('buys one label when the buyer and the partner print the same kit’s at once; a bought one is handed back past the limit', async () => {
+    // The couple's order was moved to 'kit-delivered' in the test above.
+    const kitId = orders.couple.kits[1] ?? '';
+    await database.db.execute(
+      sql`delete from rate_limit where bucket = 'return-label:user' and key = ${people.partner.id}`,
+    );
+    const [byBuyer, byPartner] = await Promise.all([
+      label('buyer', kitId),
+      label('partner', kitId),
+    ]);
+    expect(byBuyer.statusCode).toBe(200);
+    expect(byPartner.statusCode).toBe(200);
+    const bought = await queryRows<{ tracking_number: string }>(
+      database,
+      sql`select tracking_number from return_shipment where kit_id = ${kitId}`,
+    );
+    expect(bought).toHaveLength(1);
+    const [buyerKit, partnerKit] = await Promise.all([
+      kitsOf('buyer').then((kits) => kits.find((entry) => entry.id === kitId)),
+      kitsOf('partner').then((kits) => kits.find((entry) => entry.id === kitId)),
+    ]);
+    expect(buyerKit?.returnShipment?.trackingNumber).toBe(bought[0]?.tracking_number);
+    expect(partnerKit?.returnShipment).toEqual(buyerKit?.returnShipment);
+
+    // Handing back a bought label counts against no limit.
+    await database.db.execute(
+      sql`insert into rate_limit (bucket, key, count, window_start) values ('return-label:user', ${people.partner.id}, 10, now()) on conflict (bucket, key) do update set count = 10, window_start = now()`,
+    );
+    expect((await label('partner', kitId)).statusCode).toBe(200);
   });
 });

@@ -9,6 +9,9 @@ import {
   deliveryQuerySchema,
 } from '@nestling/shared/contract/kits';
 import { createPurchaseOrdersRepository } from '../purchase-orders/repository.ts';
+import { rateLimitRules } from '../rate-limit/service.ts';
+import { configuredShippingProvider, labReturnAddress } from '../shipping/providers.ts';
+import { createShippingRepository } from '../shipping/repository.ts';
 import { createKitsRepository } from './repository.ts';
 import { createKitsService, KitsError } from './service.ts';
 
@@ -18,14 +21,24 @@ const errors = {
   403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
+  429: errorBodySchema,
 };
 
 /** The person's kits: addresses on /delivery and return labels on /return-shipping (ADR 020). */
 export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
+  const provider = configuredShippingProvider(app.config);
+  // A real carrier needs the lab's address as street, city, state and ZIP: refuse to start without.
+  if (provider.name !== 'test') labReturnAddress(app.config);
   const kits = createKitsService({
     repository: createKitsRepository(app.database.db),
     orders: createPurchaseOrdersRepository(app.database.db),
     config: app.config,
+    shipping: {
+      provider,
+      repository: createShippingRepository(app.database.db),
+      labAddress: () => labReturnAddress(app.config),
+      mayBuy: (userId) => app.rateLimiter.consume(rateLimitRules.returnLabelUser, userId),
+    },
   });
 
   app.get(
@@ -80,7 +93,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
       onRequest: app.requireVerifiedUser,
       schema: {
         summary:
-          "The kit's prepaid return label as a PDF, kept among the person's documents: printed again it is the same document. From delivery until the lab receives the sample (409 before); admins may pass asUser (the label is then not stored)",
+          "The kit's prepaid return label as a PDF, kept among the person's documents: printed again it is the same document. The first request buys the label from the shipping provider (carrier, tracking number, postage; once per kit, whoever asks; 429 past 10 purchases in 15 minutes). From delivery until the lab receives the sample (409 before); admins may pass asUser (the label is then not stored, and none is bought: 409)",
         tags: ['kits'],
         params: kitParamsSchema,
         querystring: deliveryQuerySchema,

@@ -6,14 +6,19 @@ import {
   RETURN_LABEL_NOT_NEEDED,
   RETURN_LABEL_NOT_YET,
   RETURN_LABEL_REFUNDED,
+  RETURN_LABEL_VIEW_AS,
+  returnStatusSchema,
   addressEditable,
   addressLockedMessage,
   returnLabelAvailable,
   type DeliveryKit,
+  type ReturnShipment,
 } from '@nestling/shared/contract/kits';
 import {
   ORDER_STAGES,
+  carrierSchema,
   orderStageSchema,
+  trackingUrl,
   type Kit,
   type PurchaseOrder,
 } from '@nestling/shared/contract/order-tracker';
@@ -21,13 +26,15 @@ import type { ShippingAddress } from '@nestling/shared/contract/purchase';
 import type { PurchaseOrdersRepository } from '../purchase-orders/repository.ts';
 import { addressZipProblem } from '../clinics/geo.ts';
 import { readableOrders } from '../purchase-orders/service.ts';
+import type { LabAddress, ShippingProvider } from '../shipping/provider.ts';
+import type { ReturnShipmentRow, ShippingRepository } from '../shipping/repository.ts';
 import type { KitsRepository } from './repository.ts';
 import { renderReturnLabelPdf } from './return-label.ts';
 
 /** A refusal the error handler answers with its status and message. */
 export class KitsError extends Error {
   constructor(
-    public readonly statusCode: 400 | 403 | 404 | 409,
+    public readonly statusCode: 400 | 403 | 404 | 409 | 429,
     message: string,
   ) {
     super(message);
@@ -42,8 +49,20 @@ export interface KitsDeps {
     brand: { supportEmail: string };
     lab: { name: string; returnAddress: readonly string[] };
   };
+  /** Buys return labels (ADR 044) and keeps them, one per kit. */
+  shipping: {
+    provider: ShippingProvider;
+    repository: ShippingRepository;
+    /** The lab's address as a carrier needs it; throws when LAB_RETURN_ADDRESS does not read so. */
+    labAddress: () => LabAddress;
+    /** Counts a purchase against the person's limit; false when they are over it. */
+    mayBuy: (userId: string) => Promise<boolean>;
+  };
   now?: () => Date;
 }
+
+export const TOO_MANY_LABELS =
+  'Too many return labels were asked for. Please wait 15 minutes and try again.';
 
 /** The label file handed back: the PDF and its document among the person's documents. */
 export interface ReturnLabelFile {
@@ -62,11 +81,28 @@ function lastEvent(order: PurchaseOrder, stage: (typeof ORDER_STAGES)[number]) {
   return order.events.findLast((event) => event.stage === stage) ?? null;
 }
 
+/** A kept label as the page shows it. */
+export function toReturnShipment(row: ReturnShipmentRow): ReturnShipment {
+  const carrier = carrierSchema.parse(row.carrier);
+  return {
+    carrier,
+    service: row.service,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: trackingUrl(carrier, row.trackingNumber),
+    postage: (row.postageCents / 100).toFixed(2),
+    currency: row.currency,
+    test: row.test,
+    status: returnStatusSchema.parse(row.status),
+    statusAt: row.statusAt.toISOString(),
+  };
+}
+
 function toDeliveryKit(
   order: PurchaseOrder,
   kit: Kit,
   changedAt: Date | null,
   labelId: string | null,
+  shipment: ReturnShipmentRow | null,
 ): DeliveryKit {
   return {
     id: kit.id,
@@ -85,6 +121,7 @@ function toDeliveryKit(
     sampleReceivedAt: lastEvent(order, 'sample-received')?.at ?? null,
     returnLabelAvailable: returnLabelAvailable(order.stage, order.status),
     returnLabelDocumentId: labelId,
+    returnShipment: shipment === null ? null : toReturnShipment(shipment),
   };
 }
 
@@ -101,13 +138,20 @@ export function createKitsService(deps: KitsDeps) {
   async function list(userId: string): Promise<DeliveryKit[]> {
     const orders = await readableOrders(deps.orders, userId);
     const kitIds = orders.flatMap((order) => order.kits.map((kit) => kit.id));
-    const [changes, labels] = await Promise.all([
+    const [changes, labels, shipments] = await Promise.all([
       repository.addressChanges(kitIds),
       repository.labelsOf(userId, kitIds),
+      deps.shipping.repository.ofKits(kitIds),
     ]);
     return orders.flatMap((order) =>
       order.kits.map((kit) =>
-        toDeliveryKit(order, kit, changes.get(kit.id) ?? null, labels.get(kit.id) ?? null),
+        toDeliveryKit(
+          order,
+          kit,
+          changes.get(kit.id) ?? null,
+          labels.get(kit.id) ?? null,
+          shipments.get(kit.id) ?? null,
+        ),
       ),
     );
   }
@@ -123,6 +167,48 @@ export function createKitsService(deps: KitsDeps) {
       if (kit !== undefined) return { order, kit };
     }
     throw new KitsError(404, KIT_NOT_FOUND);
+  }
+
+  /**
+   * The kit's bought label, or one bought now (ADR 044): once per kit, whoever asks, and
+   * counted against the person's limit. Viewing as the person buys nothing.
+   */
+  async function labelFor(
+    userId: string,
+    order: PurchaseOrder,
+    kit: Kit,
+    mayBuy: boolean,
+  ): Promise<ReturnShipmentRow> {
+    const { repository: shipments, provider } = deps.shipping;
+    const existing = await shipments.findByKit(kit.id);
+    if (existing !== null) return existing;
+    if (!mayBuy) throw new KitsError(409, RETURN_LABEL_VIEW_AS);
+    // Counted before the kit's lock (on PGlite the limiter cannot write inside it): two requests
+    // at once may both count, though one label is bought.
+    if (!(await deps.shipping.mayBuy(userId))) throw new KitsError(429, TOO_MANY_LABELS);
+    const outbound = lastEvent(order, 'kit-shipped')?.carrier ?? null;
+    return shipments.buyOnce(kit.id, async () => {
+      const bought = await provider.buyReturnLabel({
+        kitId: kit.id,
+        orderNumber: order.number,
+        from: kit.shippingAddress,
+        to: deps.shipping.labAddress(),
+        preferredCarrier: outbound,
+      });
+      return {
+        provider: provider.name,
+        providerShipmentId: bought.providerShipmentId,
+        carrier: bought.carrier,
+        service: bought.service,
+        trackingNumber: bought.trackingNumber,
+        postageCents: bought.postageCents,
+        currency: bought.currency,
+        test: bought.test,
+        labelUrl: bought.labelUrl,
+        status: 'label-created',
+        statusAt: now(),
+      };
+    });
   }
 
   async function one(userId: string, kitId: string): Promise<DeliveryKit> {
@@ -187,6 +273,7 @@ export function createKitsService(deps: KitsDeps) {
       if (!returnLabelAvailable(order.stage, order.status)) {
         throw new KitsError(409, RETURN_LABEL_NOT_YET);
       }
+      const shipment = await labelFor(userId, order, kit, store);
       const madeAt = now();
       const pdf = await renderReturnLabelPdf({
         kitId: kit.id,
@@ -195,6 +282,8 @@ export function createKitsService(deps: KitsDeps) {
         lab: { name: config.lab.name, address: config.lab.returnAddress },
         productName: order.productName,
         madeAt,
+        shipment: toReturnShipment(shipment),
+        carrierLabel: await deps.shipping.provider.labelImage(shipment),
       });
       if (!store) return { pdf, fileName, documentId: null };
 

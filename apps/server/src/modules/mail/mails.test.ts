@@ -6,7 +6,7 @@ import { signUpRequest, TEST_ORIGIN } from '../../test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 import { expectWellFormedMail } from '../../test/mail-checks.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
-import { appointmentMail } from '../appointments/mail.ts';
+import { appointmentMail, counselorMail, reminderMail } from '../appointments/mail.ts';
 import { clinicShareMail } from '../clinic-sharing/mail.ts';
 import { versionNoticeMail } from '../lab/version-notice.ts';
 import { invitationMail, partnerJoinedMail } from '../partner/mail.ts';
@@ -86,6 +86,9 @@ describe('every other mail passes the same checks', () => {
     timeZone: 'America/New_York',
     counsellorName: 'Jane Smith',
     person: { name: 'Ada L', email: 'ada@example.org' },
+    method: 'phone' as const,
+    phone: '+15551234567',
+    joinUrl: null,
   };
   const mails: [string, MailMessage, string][] = [
     [
@@ -128,6 +131,22 @@ describe('every other mail passes the same checks', () => {
       appointmentMail(config, change, appointment, at),
       `${origin}/schedule-appointment`,
     ]),
+    ...(['booked', 'moved', 'cancelled'] as const).map((change): [string, MailMessage, string] => [
+      `counselor's appointment ${change}`,
+      counselorMail(
+        config,
+        change,
+        {
+          ...appointment,
+          counsellorEmail: 'jane@lab.example',
+          counsellorTimeZone: 'America/Chicago',
+          hasNote: true,
+        },
+        at,
+      ),
+      `${origin}/admin?tab=counsellors`,
+    ]),
+    ['appointment reminder', reminderMail(config, appointment), `${origin}/schedule-appointment`],
   ];
 
   it.each(mails)('%s', async (_name, message, mainLink) => {

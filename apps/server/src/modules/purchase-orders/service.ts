@@ -215,9 +215,12 @@ export function ordersCsv(orders: readonly AdminOrder[]): string {
   return csvText(lines);
 }
 
-/** Who moved the tracker: lab staff on /admin, or the lab's pipeline with its key. */
+/**
+ * Who moved the tracker: lab staff on /admin, the lab's pipeline with its key, or the carrier's
+ * tracking webhook (a return label delivered to the lab, ADR 044).
+ */
 export interface EventActor {
-  source: 'staff' | 'lab';
+  source: 'staff' | 'lab' | 'carrier';
   actorId: string | null;
 }
 
@@ -434,7 +437,10 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
         if (wanted < current && note === null) {
           throw new PurchaseOrdersError(400, CORRECTION_NEEDS_NOTE);
         }
-        const shipment = body.stage === 'kit-shipped';
+        // A shipment names its parcel: the kit going out, or the sample coming back by carrier.
+        const shipment =
+          body.stage === 'kit-shipped' ||
+          (actor.source === 'carrier' && body.stage === 'sample-received');
         const event: OrderEventRow = {
           id: randomUUID(),
           orderId: row.id,
@@ -502,7 +508,7 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
             body: [
               {
                 kind: 'paragraph',
-                text: `Your order ${number} (${refunded.productName}) has been cancelled and refunded in full.`,
+                text: `Your order ${number} (${refunded.productName}) has been canceled and refunded in full.`,
               },
               {
                 kind: 'paragraph',

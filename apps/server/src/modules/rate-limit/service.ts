@@ -50,6 +50,8 @@ export const rateLimitRules = {
   clinicShareIp: { bucket: 'clinic-share:ip', limit: 60, windowMs: FIFTEEN_MINUTES },
   /** Kit ids typed by one person (look-ups and couple activations): ids cannot be guessed. */
   kitIdUser: { bucket: 'kit-id:user', limit: 30, windowMs: FIFTEEN_MINUTES },
+  /** Return labels bought for one person (each is postage paid by the lab, ADR 044). */
+  returnLabelUser: { bucket: 'return-label:user', limit: 10, windowMs: FIFTEEN_MINUTES },
 } as const satisfies Record<string, RateLimitRule>;
 
 export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait 15 minutes and try again.';

@@ -8,6 +8,7 @@ import { fulfilCheckout, fulfilDepsOf } from '../checkout/fulfil.ts';
 import { createStripeRepository } from './repository.ts';
 import { createStripeWebhookService } from './service.ts';
 import { createStripeClient } from './stripe-provider.ts';
+import { keepJsonBodiesRaw } from '../../plugins/raw-json-body.ts';
 
 /** Stripe's events are a few kilobytes; anything near this is not one of them. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -66,14 +67,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = (app) => {
     log: app.log,
   });
 
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-    (_request, body, done) => {
-      done(null, body);
-    },
-  );
+  keepJsonBodiesRaw(app, WEBHOOK_BODY_LIMIT);
 
   app.post(
     '/payments/stripe/webhook',

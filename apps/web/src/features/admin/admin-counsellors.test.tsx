@@ -35,6 +35,10 @@ function fakeServer() {
                   counsellorName: 'Dana Counselor',
                   personName: 'Ann Patient',
                   personEmail: 'ann@example.org',
+                  method: 'phone',
+                  phone: '+15551234567',
+                  joinUrl: null,
+                  note: 'About my results',
                 },
               ]
             : [],
@@ -71,7 +75,7 @@ describe('the counselors tab', () => {
     const { calls } = await setup(fakeServer().routes);
     const table = await screen.findByRole('table', { name: /^Appointments on / });
     expect(within(table).getByRole('row', { name: /Ann Patient/ })).toHaveTextContent(
-      '9:00 AM – 9:30 AMDana CounselorAnn Patientann@example.org',
+      '9:00 AM – 9:30 AMDana CounselorAnn Patientann@example.orgPhone: (555) 123-4567About my results',
     );
     const asked = calls.find((call) => call.key === 'GET /api/admin/appointments');
     expect(asked?.url.searchParams.get('timeZone')).toBe(ZONE);

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -17,6 +18,7 @@ import {
 import {
   availabilityUpdateSchema,
   counsellorInputSchema,
+  phoneText,
   SLOT_MINUTES,
   type AdminCounsellor,
   type AvailabilityWindow,
@@ -76,6 +78,8 @@ function DayAppointments({ timeZone }: { timeZone: string }) {
                 <Table.Th scope="col">Counselor</Table.Th>
                 <Table.Th scope="col">Person</Table.Th>
                 <Table.Th scope="col">Email</Table.Th>
+                <Table.Th scope="col">How</Table.Th>
+                <Table.Th scope="col">Note for the counselor</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -88,6 +92,24 @@ function DayAppointments({ timeZone }: { timeZone: string }) {
                   <Table.Td>{appointment.counsellorName}</Table.Td>
                   <Table.Td>{appointment.personName}</Table.Td>
                   <Table.Td>{appointment.personEmail}</Table.Td>
+                  <Table.Td>
+                    {appointment.method === 'video' ? (
+                      appointment.joinUrl === null ? (
+                        'Video'
+                      ) : (
+                        <Anchor
+                          href={appointment.joinUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                        >
+                          Join the video visit
+                        </Anchor>
+                      )
+                    ) : (
+                      `Phone: ${appointment.phone === null ? '–' : phoneText(appointment.phone)}`
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{appointment.note || '–'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

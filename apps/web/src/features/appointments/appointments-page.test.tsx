@@ -1,4 +1,6 @@
 import {
+  APPOINTMENT_NOTE_MAX,
+  APPOINTMENT_PHONE_MESSAGE,
   INSIDE_NOTICE_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   tooManyAppointments,
@@ -42,13 +44,18 @@ function appointment(startsAt: string, id = 'a-1'): Appointment {
     endsAt: new Date(start + 30 * 60 * 1000).toISOString(),
     status: 'booked',
     changeableUntil: new Date(start - 24 * 60 * 60 * 1000).toISOString(),
+    method: 'phone',
+    phone: '+15551234567',
+    joinUrl: null,
+    note: '',
   };
 }
 
 function routes(upcoming: Appointment[], overrides: Record<string, RouteHandler> = {}) {
   return {
     'GET /api/appointments': () => Response.json({ appointments: upcoming }),
-    'GET /api/appointments/slots': () => Response.json({ counsellors: [dana], slots }),
+    'GET /api/appointments/slots': () =>
+      Response.json({ counsellors: [dana], slots, videoVisits: true }),
     'POST /api/appointments': (body: unknown) =>
       Response.json(appointment((body as { startsAt: string }).startsAt, 'a-new')),
     ...overrides,
@@ -68,14 +75,30 @@ async function setup(handlers: Record<string, RouteHandler>) {
 }
 
 describe('the appointments page', () => {
-  it('shows free times in the person’s time zone and books one, saying a mail is on its way', async () => {
+  it('shows free times in the person’s time zone and books one after the confirm step, saying a mail is on its way', async () => {
     const { calls, user: person, container } = await setup(routes([]));
     expect(await screen.findByText('You have no upcoming appointments.')).toBeInTheDocument();
     const tuesday = await screen.findByRole('group', { name: 'Tuesday, March 3' });
     await person.click(within(tuesday).getByRole('button', { name: '9:30 AM' }));
-    expect(screen.getByText(/9:30 AM – 10:00 AM with Dana Counselor/)).toBeInTheDocument();
+    // Choosing a time books nothing yet: the confirm step opens, with the focus in it.
+    expect(calls.some((call) => call.key === 'POST /api/appointments')).toBe(false);
+    const step = screen.getByRole('region', { name: 'Confirm your appointment' });
+    expect(screen.getByRole('heading', { name: 'Confirm your appointment' })).toHaveFocus();
+    expect(
+      within(step).getByText('Tuesday, March 3, 9:30 AM – 10:00 AM with Dana Counselor'),
+    ).toBeInTheDocument();
+    // The profile's phone is there already.
+    expect(within(step).getByRole('textbox', { name: /^Phone number/ })).toHaveValue('+1 555 0100');
     await expectNoAxeViolations(container);
-    await person.click(screen.getByRole('button', { name: 'Book this time' }));
+
+    await person.click(within(step).getByRole('radio', { name: /^Video visit/ }));
+    expect(within(step).queryByRole('textbox', { name: /^Phone number/ })).not.toBeInTheDocument();
+    await person.type(
+      within(step).getByRole('textbox', { name: /^Note for your counselor/ }),
+      'Questions about my carrier result',
+    );
+    expect(within(step).getByText(/33 of 500 characters/)).toBeInTheDocument();
+    await person.click(within(step).getByRole('button', { name: 'Book this time' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Booked for Tuesday, March 3, 9:30 AM. We sent a confirmation with a calendar invitation to your email.',
     );
@@ -83,7 +106,84 @@ describe('the appointments page', () => {
       counsellorId: dana.id,
       startsAt: '2037-03-03T14:30:00.000Z',
       timeZone: ZONE,
+      method: 'video',
+      note: 'Questions about my carrier result',
     });
+  });
+
+  it('refuses a wrong phone number at the field, and books with a right one', async () => {
+    const { calls, user: person } = await setup(routes([]));
+    await person.click(await screen.findByRole('button', { name: '10:00 AM' }));
+    const step = screen.getByRole('region', { name: 'Confirm your appointment' });
+    const phone = within(step).getByRole('textbox', { name: /^Phone number/ });
+    await person.clear(phone);
+    await person.type(phone, '555-1234');
+    await person.click(within(step).getByRole('button', { name: 'Book this time' }));
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining(APPOINTMENT_PHONE_MESSAGE));
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveFocus();
+    expect(calls.some((call) => call.key === 'POST /api/appointments')).toBe(false);
+
+    await person.clear(phone);
+    await person.type(phone, '(555) 123-4567');
+    await person.click(within(step).getByRole('button', { name: 'Book this time' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Booked for');
+    expect(calls.find((call) => call.key === 'POST /api/appointments')?.body).toMatchObject({
+      method: 'phone',
+      phone: '(555) 123-4567',
+      note: '',
+    });
+  });
+
+  it('says when the note is too long, never cutting it, and goes back to the times', async () => {
+    const { calls, user: person } = await setup(routes([]));
+    const time = await screen.findByRole('button', { name: '10:00 AM' });
+    await person.click(time);
+    const step = screen.getByRole('region', { name: 'Confirm your appointment' });
+    const note = within(step).getByRole('textbox', { name: /^Note for your counselor/ });
+    await person.click(note);
+    await person.paste('x'.repeat(APPOINTMENT_NOTE_MAX + 2));
+    expect(note).toHaveValue('x'.repeat(APPOINTMENT_NOTE_MAX + 2));
+    expect(note).toHaveAccessibleDescription(
+      expect.stringContaining('2 characters too many: keep the note to 500'),
+    );
+    await person.click(within(step).getByRole('button', { name: 'Book this time' }));
+    expect(note).toHaveFocus();
+    expect(calls.some((call) => call.key === 'POST /api/appointments')).toBe(false);
+
+    await person.click(within(step).getByRole('button', { name: 'Choose another time' }));
+    expect(
+      screen.queryByRole('region', { name: 'Confirm your appointment' }),
+    ).not.toBeInTheDocument();
+    expect(time).toHaveFocus();
+  });
+
+  it('shows how a booked visit happens: the number to call, or the link to join', async () => {
+    const video = {
+      ...appointment('2037-03-12T14:30:00.000Z', 'a-2'),
+      method: 'video' as const,
+      phone: null,
+      joinUrl: 'https://meet.lab.test/visit-0123456789abcdef0123456789abcdef',
+    };
+    const { container } = await setup(routes([appointment('2037-03-10T14:30:00.000Z'), video]));
+    expect(await screen.findByText('We will call you at (555) 123-4567')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join the video visit' })).toHaveAttribute(
+      'href',
+      video.joinUrl,
+    );
+    await expectNoAxeViolations(container);
+  });
+
+  it('offers phone only when the lab has no video service', async () => {
+    const { user: person } = await setup({
+      ...routes([]),
+      'GET /api/appointments/slots': () =>
+        Response.json({ counsellors: [dana], slots, videoVisits: false }),
+    });
+    await person.click(await screen.findByRole('button', { name: '10:00 AM' }));
+    const step = screen.getByRole('region', { name: 'Confirm your appointment' });
+    expect(within(step).queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(step).getByText('Your counselor will call you by phone.')).toBeInTheDocument();
   });
 
   it('says so when someone else took the time first', async () => {
@@ -122,7 +222,15 @@ describe('the appointments page', () => {
     );
     expect(
       calls.find((call) => call.key === 'POST /api/appointments/a-1/reschedule')?.body,
-    ).toEqual({ counsellorId: dana.id, startsAt: '2037-03-03T15:00:00.000Z', timeZone: ZONE });
+    ).toEqual({
+      counsellorId: dana.id,
+      startsAt: '2037-03-03T15:00:00.000Z',
+      timeZone: ZONE,
+      // The visit keeps how it happens.
+      method: 'phone',
+      phone: '(555) 123-4567',
+      note: '',
+    });
   });
 
   it('cancels after asking, and shows a refusal in words', async () => {
@@ -178,7 +286,7 @@ describe('the appointments page', () => {
     const { user: person, container } = await setup({
       ...routes([]),
       'GET /api/appointments/slots': () =>
-        Response.json({ counsellors: [dana], slots: [...slots, thursday] }),
+        Response.json({ counsellors: [dana], slots: [...slots, thursday], videoVisits: true }),
     });
     const days = await screen.findByRole('group', { name: 'Days with free times' });
     const tuesdayButton = within(days).getByRole('button', { name: 'Tue, Mar 3, 2 times' });
@@ -196,7 +304,8 @@ describe('the appointments page', () => {
   it('says how to reach the lab while no counselor takes appointments', async () => {
     const { container } = await setup({
       ...routes([]),
-      'GET /api/appointments/slots': () => Response.json({ counsellors: [], slots: [] }),
+      'GET /api/appointments/slots': () =>
+        Response.json({ counsellors: [], slots: [], videoVisits: false }),
     });
     expect(await screen.findByText('No counselor is taking appointments yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'support@nestling.health' })).toHaveAttribute(

@@ -13,16 +13,19 @@ import {
 } from '@mantine/core';
 import {
   APPOINTMENT_HORIZON_DAYS,
+  phoneText,
   tooManyAppointments,
   type Appointment,
   type PublicCounsellor,
   type Slot,
 } from '@nestling/shared/contract/appointments';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useViewAs } from '../reports/use-view-as.ts';
+import { useCurrentUser } from '../session/use-current-user.ts';
 import classes from './appointments.module.css';
+import { ConfirmStep, meetingText, type VisitChoice } from './confirm-step.tsx';
 import {
   browserTimeZone,
   dayAndTimeText,
@@ -72,6 +75,21 @@ function UpcomingAppointment({
       <Stack gap="xs">
         <Text fw={700}>{when}</Text>
         <Text>With {appointment.counsellor.name}</Text>
+        <Text>{meetingText(appointment)}</Text>
+        {appointment.joinUrl !== null && (
+          <Stack gap={4}>
+            <Anchor href={appointment.joinUrl} target="_blank" rel="noopener noreferrer" fw={700}>
+              Join the video visit
+            </Anchor>
+            <Text size="sm">
+              The link opens the video room at any time; please join a few minutes before{' '}
+              {timeText(appointment.startsAt, timeZone)}. Only you and your counselor have it.
+            </Text>
+          </Stack>
+        )}
+        {appointment.note !== '' && (
+          <Text size="sm">Your note for the counselor: {appointment.note}</Text>
+        )}
         {!readOnly && changeable && !confirming && (
           <Group>
             <Button variant="outline" onClick={onMove}>
@@ -158,6 +176,9 @@ function SlotPicker({
   const [counsellorId, setCounsellorId] = useState('');
   const [dayKey, setDayKey] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Slot | null>(null);
+  /** The time button that opened the confirm step: focus goes back to it. */
+  const chosenButton = useRef<HTMLButtonElement | null>(null);
+  const profilePhone = useCurrentUser().data?.phone ?? '';
   const range = weekRange(now, week);
   const slots = useFreeSlots(range);
   const { book, reschedule } = useAppointmentActions();
@@ -174,10 +195,15 @@ function SlotPicker({
   // The counsellor's name goes on each time only while times of several are mixed.
   const namesOnTimes = several && counsellorId === '';
 
-  const confirm = () => {
+  const confirm = (choice: VisitChoice) => {
     if (chosen === null) return;
     const when = dayAndTimeText(chosen.startsAt, timeZone);
-    const request = { counsellorId: chosen.counsellorId, startsAt: chosen.startsAt, timeZone };
+    const request = {
+      counsellorId: chosen.counsellorId,
+      startsAt: chosen.startsAt,
+      timeZone,
+      ...choice,
+    };
     const onSuccess = () => {
       setChosen(null);
       onDone(
@@ -319,7 +345,8 @@ function SlotPicker({
                   key={`${slot.counsellorId} ${slot.startsAt}`}
                   variant={selected ? 'filled' : 'outline'}
                   aria-pressed={selected}
-                  onClick={() => {
+                  onClick={(event) => {
+                    chosenButton.current = event.currentTarget;
                     setChosen(slot);
                     action.reset();
                   }}
@@ -334,21 +361,32 @@ function SlotPicker({
         </Stack>
       )}
       {chosen !== null && (
-        <Paper withBorder p="md">
-          <Stack gap="xs">
-            <Text fw={700}>
-              {dayAndTimeText(chosen.startsAt, timeZone)} – {timeText(chosen.endsAt, timeZone)} with{' '}
-              {counsellorName(counsellors, chosen.counsellorId)}
-            </Text>
-            <Group>
-              <Button loading={action.isPending} onClick={confirm}>
-                {moving === null ? 'Book this time' : 'Move to this time'}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+        <ConfirmStep
+          key={`${chosen.counsellorId} ${chosen.startsAt}`}
+          when={`${dayAndTimeText(chosen.startsAt, timeZone)} – ${timeText(chosen.endsAt, timeZone)}`}
+          counsellorName={counsellorName(counsellors, chosen.counsellorId)}
+          videoVisits={slots.data?.videoVisits === true}
+          initial={
+            moving === null
+              ? { method: 'phone', phone: profilePhone, note: '' }
+              : {
+                  method: moving.method,
+                  phone: moving.phone === null ? profilePhone : phoneText(moving.phone),
+                  note: moving.note,
+                }
+          }
+          moving={moving !== null}
+          pending={action.isPending}
+          error={action.isError ? errorText(action.error) : null}
+          onConfirm={confirm}
+          onBack={() => {
+            setChosen(null);
+            action.reset();
+            chosenButton.current?.focus();
+          }}
+        />
       )}
-      {action.isError && (
+      {chosen === null && action.isError && (
         <Alert color="red" role="alert">
           {errorText(action.error)}
         </Alert>

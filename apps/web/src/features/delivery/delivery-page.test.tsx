@@ -1,4 +1,4 @@
-import { addressLockedMessage, type DeliveryKit } from '@nestling/shared/contract/kits';
+import { addressLockedMessage } from '@nestling/shared/contract/kits';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -8,32 +8,10 @@ import { answerRoutes, jsonError, type RouteHandler } from '../../test/fetch-rou
 import { makeUser } from '../../test/fixtures.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
 import { DeliveryPage } from './delivery-page.tsx';
+import { makeDeliveryKit } from './test-kit.ts';
 
 const user = makeUser();
-const kit: DeliveryKit = {
-  id: 'NK-7QX49HZ2K',
-  role: 'self',
-  recipient: 'Bea Buyer',
-  shippingAddress: {
-    name: 'Bea Buyer',
-    line1: '1 Main St',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-  },
-  addressChangedAt: null,
-  orderId: 'order-1',
-  orderNumber: 'NS-10001',
-  productName: 'Preconception Genetic Screening - Individual',
-  status: 'paid',
-  stage: 'ordered',
-  editable: true,
-  shipment: null,
-  deliveredAt: null,
-  sampleReceivedAt: null,
-  returnLabelAvailable: false,
-  returnLabelDocumentId: null,
-};
+const kit = makeDeliveryKit();
 
 async function setup(handlers: Record<string, RouteHandler>) {
   setAuthToken('patient-token');

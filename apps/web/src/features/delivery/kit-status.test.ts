@@ -1,31 +1,8 @@
-import type { DeliveryKit } from '@nestling/shared/contract/kits';
 import { describe, expect, it } from 'vitest';
 import { addressLines, deliverySentence, returnSentence } from './kit-status.ts';
+import { makeDeliveryKit } from './test-kit.ts';
 
-const base: DeliveryKit = {
-  id: 'NK-7QX49HZ2K',
-  role: 'self',
-  recipient: 'Bea Buyer',
-  shippingAddress: {
-    name: 'Bea Buyer',
-    line1: '1 Main St',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-  },
-  addressChangedAt: null,
-  orderId: 'order-1',
-  orderNumber: 'NS-10001',
-  productName: 'Preconception test',
-  status: 'paid',
-  stage: 'ordered',
-  editable: true,
-  shipment: null,
-  deliveredAt: null,
-  sampleReceivedAt: null,
-  returnLabelAvailable: false,
-  returnLabelDocumentId: null,
-};
+const base = makeDeliveryKit({ productName: 'Preconception test' });
 const shipment = {
   id: 'e1',
   stage: 'kit-shipped' as const,

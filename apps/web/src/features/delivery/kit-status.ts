@@ -54,6 +54,16 @@ export function returnSentence(kit: DeliveryKit): string {
   }
   if (reached(kit, 'sample-received'))
     return 'The lab has received this sample. Nothing more to send.';
+  const sent = kit.returnShipment;
+  if (sent?.status === 'delivered') {
+    return `Delivered to the lab by ${sent.carrier} on ${isoDate(sent.statusAt)}. The lab checks it in next.`;
+  }
+  if (sent?.status === 'in-transit') {
+    return `Sample on its way to the lab with ${sent.carrier} since ${isoDate(sent.statusAt)}.`;
+  }
+  if (sent?.status === 'exception') {
+    return `${sent.carrier} reported a problem with this parcel on ${isoDate(sent.statusAt)}. Follow the tracking link, or write to us with the kit id.`;
+  }
   if (kit.returnLabelAvailable) {
     return 'Not received by the lab yet. Print the label and send the sample back when it is ready.';
   }

@@ -1,5 +1,20 @@
-import { Alert, Button, Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { DeliveryKit } from '@nestling/shared/contract/kits';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  RETURN_DROP_OFF,
+  type DeliveryKit,
+  type ReturnShipment,
+} from '@nestling/shared/contract/kits';
 import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
@@ -45,6 +60,53 @@ function LabelButton({ kit }: { kit: DeliveryKit }) {
   );
 }
 
+/** '$8.45' for a real label; a test label carries no postage, and says so. */
+function postageText(shipment: ReturnShipment): string {
+  if (shipment.test) return 'None: this is a test label, not valid for postage';
+  const amount =
+    shipment.currency === 'usd'
+      ? `$${shipment.postage}`
+      : `${shipment.postage} ${shipment.currency.toUpperCase()}`;
+  return `Prepaid by the lab (${amount}): you pay nothing`;
+}
+
+/** The bought label's carrier, tracking and postage, and where to hand the box over. */
+function ShipmentFacts({ shipment }: { shipment: ReturnShipment }) {
+  return (
+    <>
+      <dt>Carrier</dt>
+      <dd>
+        <Group gap="xs">
+          <span>
+            {shipment.carrier} {shipment.service}
+          </span>
+          {shipment.test && (
+            <Badge color="red.9" variant="filled">
+              Test label
+            </Badge>
+          )}
+        </Group>
+      </dd>
+      <dt>Tracking number</dt>
+      <dd>
+        <Anchor
+          href={shipment.trackingUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={classes.kitId}
+        >
+          {shipment.trackingNumber}
+          <VisuallyHidden> (opens the {shipment.carrier} tracking page)</VisuallyHidden>
+        </Anchor>
+      </dd>
+      <dt>Postage</dt>
+      <dd>{postageText(shipment)}</dd>
+      <dt>Drop-off</dt>
+      <dd>{RETURN_DROP_OFF[shipment.carrier]}</dd>
+    </>
+  );
+}
+
 function LabelCard({ kit }: { kit: DeliveryKit }) {
   const headingId = useId();
   const canPrint = kit.returnLabelAvailable || kit.returnLabelDocumentId !== null;
@@ -63,7 +125,14 @@ function LabelCard({ kit }: { kit: DeliveryKit }) {
           </dd>
           <dt>Sample</dt>
           <dd>{returnSentence(kit)}</dd>
+          {kit.returnShipment !== null && <ShipmentFacts shipment={kit.returnShipment} />}
         </dl>
+        {kit.returnShipment?.test === true && (
+          <Alert color="red" variant="light" title="Test label">
+            This label was made by the portal’s test shipping provider: it is not valid for postage
+            and no carrier will carry it.
+          </Alert>
+        )}
         {canPrint && kit.sampleReceivedAt === null && <LabelButton kit={kit} />}
       </Stack>
     </Card>
@@ -93,8 +162,9 @@ export function ReturnShippingPage() {
             Your return labels
           </Title>
           <Text>
-            Each label carries your kit id as a barcode, so the lab knows the sample is yours. The
-            label becomes available once the kit has been delivered.
+            Each label carries your kit id as a barcode, so the lab knows the sample is yours, and
+            the carrier’s tracking number, so you can follow the parcel. The postage is prepaid by
+            the lab. The label becomes available once the kit has been delivered.
           </Text>
           {kits.isPending || kits.isError ? (
             pendingOrFailed(kits, 'your kits')

@@ -65,10 +65,10 @@ function BoxPicture() {
   );
 }
 
-/** A mailbox with the box going in. */
+/** A drop-off point with the box going in. */
 function DropOffPicture() {
   return (
-    <Picture label="A mailbox with the packed box being dropped off.">
+    <Picture label="A carrier's drop-off point with the packed box being dropped off.">
       <path className={classes.pictureFill} d="M48 112 V52 a32 32 0 0 1 64 0 V112 Z" />
       <path className={classes.pictureLine} d="M60 60 H100" />
       <path className={classes.pictureLine} d="M40 112 H120" />
@@ -96,7 +96,7 @@ export const RETURN_STEPS = [
   },
   {
     title: 'Send it the same day',
-    text: 'Drop the box in a mailbox or at a post office on the day you collect the sample, Monday to Thursday, so it does not wait at a depot over the weekend.',
+    text: 'Hand the box to the carrier named on your label on the day you collect the sample, Monday to Thursday, so it does not wait at a depot over the weekend. Each label below says where that carrier takes parcels.',
     picture: <DropOffPicture />,
   },
 ] as const;

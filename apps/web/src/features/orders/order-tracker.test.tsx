@@ -39,6 +39,42 @@ function orderAt(stage: OrderStage) {
 }
 
 describe('OrderTracker', () => {
+  it('says under Sample received that the sample is on its way, with the return label’s tracking link', async () => {
+    const { container } = render(
+      <StaticMantineProvider env="test">
+        <h2 id="progress">Progress</h2>
+        <OrderTracker
+          order={orderAt('kit-activated')}
+          labelId="progress"
+          returns={[
+            {
+              kitId: 'NK-7QX49HZ2K',
+              shipment: {
+                carrier: 'UPS',
+                service: 'Ground',
+                trackingNumber: 'TESTNK7QX49HZ2K',
+                trackingUrl: 'https://www.ups.com/track?tracknum=TESTNK7QX49HZ2K',
+                postage: '0.00',
+                currency: 'usd',
+                test: true,
+                status: 'in-transit',
+                statusAt: '2026-01-10T15:00:00.000Z',
+              },
+            },
+          ]}
+        />
+      </StaticMantineProvider>,
+    );
+    expect(steps()[4]).toBe(
+      'Sample receivedTo comeSample on its way to the lab with UPS since 1/10/2026, tracking number TESTNK7QX49HZ2K (opens the carrier’s tracking page) (test label)',
+    );
+    expect(screen.getByRole('link', { name: /TESTNK7QX49HZ2K/ })).toHaveAttribute(
+      'href',
+      'https://www.ups.com/track?tracknum=TESTNK7QX49HZ2K',
+    );
+    await expectNoAxeViolations(container);
+  });
+
   it('lists every stage in order, says in words what is done, current and to come', async () => {
     const { container } = renderTracker(orderAt('kit-delivered'));
     expect(steps()).toEqual([

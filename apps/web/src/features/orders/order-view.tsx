@@ -4,7 +4,8 @@ import { formatCents, type ShippingAddress } from '@nestling/shared/contract/pur
 import { formatUsDate } from '@nestling/shared/products';
 import { useId } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
-import { OrderTracker } from './order-tracker.tsx';
+import { useDeliveries } from '../delivery/use-deliveries.ts';
+import { OrderTracker, type ReturnOnItsWay } from './order-tracker.tsx';
 import classes from './orders.module.css';
 import { ReceiptButton } from './receipt-button.tsx';
 
@@ -29,6 +30,13 @@ export function OrderView({ order }: { order: PurchaseOrder }) {
   const kitsId = useId();
   const paymentId = useId();
   const refunded = order.status === 'refunded';
+  // The samples' way back, from the return labels (ADR 044); the tracker stands without them.
+  const deliveries = useDeliveries();
+  const returns: ReturnOnItsWay[] = (deliveries.data?.kits ?? []).flatMap((kit) =>
+    kit.orderId === order.id && kit.returnShipment !== null
+      ? [{ kitId: kit.id, shipment: kit.returnShipment }]
+      : [],
+  );
   return (
     <Stack gap="xl">
       {refunded && (
@@ -45,7 +53,7 @@ export function OrderView({ order }: { order: PurchaseOrder }) {
         <Title order={2} id={progressId}>
           Progress
         </Title>
-        <OrderTracker order={order} labelId={progressId} />
+        <OrderTracker order={order} labelId={progressId} returns={returns} />
         {order.stage === 'report-ready' ? (
           <Text>
             Your report is ready.{' '}
