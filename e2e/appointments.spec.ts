@@ -135,9 +135,9 @@ test('staff add a counselor’s hours; a patient books, moves and cancels, with 
   await page.getByRole('button', { name: 'Cancel appointment' }).click();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Yes, cancel it' }).click();
-  await expect(page.getByRole('status')).toContainText('is cancelled');
+  await expect(page.getByRole('status')).toContainText('is canceled');
   await expect(page.getByText('You have no upcoming appointments.')).toBeVisible();
-  const cancelled = calendarOf(await waitForMail(email, /appointment is cancelled/));
+  const cancelled = calendarOf(await waitForMail(email, /appointment is canceled/));
   expect(cancelled).toContain('METHOD:CANCEL');
   expect(cancelled).toContain('STATUS:CANCELLED');
   await shot(page, 'appointment-cancelled');

@@ -2,7 +2,7 @@
  * The calendar invitation sent with each appointment mail: one iCalendar (RFC 5545) event,
  * times in UTC so that every calendar shows them in its own zone. The event's UID is the
  * appointment's, and SEQUENCE grows with every change, so a calendar replaces its copy when the
- * appointment moves and removes it when it is cancelled (METHOD:CANCEL).
+ * appointment moves and removes it when it is canceled (METHOD:CANCEL).
  */
 
 export interface CalendarEvent {

@@ -39,7 +39,7 @@ export function appointmentTimeText(startsAt: Date, endsAt: Date, timeZone: stri
 const SUBJECTS: Record<AppointmentChange, string> = {
   booked: 'Your genetic counseling appointment is booked',
   moved: 'Your genetic counseling appointment has moved',
-  cancelled: 'Your genetic counseling appointment is cancelled',
+  cancelled: 'Your genetic counseling appointment is canceled',
 };
 
 const JOIN_LABEL = 'Join the video visit';
@@ -106,7 +106,7 @@ function invitationOf(
 
 function attachmentOf(change: AppointmentChange, content: string) {
   return {
-    filename: change === 'cancelled' ? 'cancelled-appointment.ics' : 'appointment.ics',
+    filename: change === 'cancelled' ? 'canceled-appointment.ics' : 'appointment.ics',
     content,
     contentType: `text/calendar; charset=utf-8; method=${change === 'cancelled' ? 'CANCEL' : 'REQUEST'}`,
   };
@@ -137,7 +137,7 @@ export function appointmentMail(
   const opening: Record<AppointmentChange, string> = {
     booked: `Your appointment with ${facts.counsellorName} is booked for ${when}.`,
     moved: `Your appointment with ${facts.counsellorName} is now on ${when}.`,
-    cancelled: `Your appointment with ${facts.counsellorName} on ${when} is cancelled.`,
+    cancelled: `Your appointment with ${facts.counsellorName} on ${when} is canceled.`,
   };
   const manage = {
     label: change === 'cancelled' ? 'Book another time' : 'Move or cancel it',
@@ -178,7 +178,7 @@ export function appointmentMail(
 const COUNSELOR_SUBJECTS: Record<AppointmentChange, string> = {
   booked: 'New counseling appointment',
   moved: 'Counseling appointment moved',
-  cancelled: 'Counseling appointment cancelled',
+  cancelled: 'Counseling appointment canceled',
 };
 
 /**
@@ -202,7 +202,7 @@ export function counselorMail(
   const opening: Record<AppointmentChange, string> = {
     booked: `${facts.person.name} booked a genetic counseling appointment with you for ${when}.`,
     moved: `${facts.person.name} moved their genetic counseling appointment with you to ${when}.`,
-    cancelled: `${facts.person.name} cancelled their genetic counseling appointment with you on ${when}.`,
+    cancelled: `${facts.person.name} canceled their genetic counseling appointment with you on ${when}.`,
   };
   const staffPage = `${publicUrl}/admin?tab=counsellors`;
   const invitation = invitationOf(config, change, facts, at, {
@@ -251,7 +251,7 @@ export function reminderMail(config: MailConfig, facts: AppointmentMailFacts): M
       ...howToMeet(facts, 'patient'),
       {
         kind: 'paragraph',
-        text: 'It can no longer be moved or cancelled here. If you cannot make it, please write to us.',
+        text: 'It can no longer be moved or canceled here. If you cannot make it, please write to us.',
       },
       secondAction('booked', facts, {
         label: 'Your appointments',

@@ -419,7 +419,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     const index = winner.replace('ap-racer-', '');
     await vi.waitFor(async () => {
       const mails = await mailsTo(`racer${index}@appointments.test`);
-      const cancelled = mails.find((mail) => mail.subject?.includes('cancelled'));
+      const cancelled = mails.find((mail) => mail.subject?.includes('canceled'));
       const ics = cancelled?.attachments[0]?.content.toString('utf8') ?? '';
       expect(ics).toContain('METHOD:CANCEL');
       expect(ics).toContain('STATUS:CANCELLED');
@@ -568,7 +568,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     expect(moves.map((mail) => ics(mail).match(/SEQUENCE:(\d+)/)?.[1]).sort()).toEqual(['1', '2']);
 
     // The winner's cancellation, earlier: METHOD:CANCEL for the counselor's calendar too.
-    const cancelled = mails.find((mail) => mail.subject === 'Counseling appointment cancelled');
+    const cancelled = mails.find((mail) => mail.subject === 'Counseling appointment canceled');
     expect(ics(cancelled)).toContain('METHOD:CANCEL');
     expect(ics(cancelled)).toContain(`UID:${appointmentId}@`);
 

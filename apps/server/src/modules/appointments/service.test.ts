@@ -145,11 +145,11 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
     const own = sent.filter((message) => message.to === person.email);
     expect(own.map((message) => message.subject)).toEqual([
       'Your genetic counseling appointment is booked',
-      'Your genetic counseling appointment is cancelled',
+      'Your genetic counseling appointment is canceled',
     ]);
     expect(
       sent.filter((message) => message.to === 'lee@lab.test').map((message) => message.subject),
-    ).toEqual(['New counseling appointment', 'Counseling appointment cancelled']);
+    ).toEqual(['New counseling appointment', 'Counseling appointment canceled']);
     const [bookedMail] = own;
     expect(bookedMail && mailText(testConfig().brand, bookedMail)).toContain(
       'Wednesday, March 4, 2026, 10:00 AM – 11:00 AM (Europe/London)',

@@ -360,7 +360,7 @@ export function createPartnerService(deps: {
 
     /**
      * POST /partner/{accountId}/invitation: invites the partner, or another address instead (the
-     * open invitation is cancelled and the account's address for the role changes).
+     * open invitation is canceled and the account's address for the role changes).
      */
     async invite(inviter: Person, accountId: string, request: InviteRequest) {
       const { account, role } = await accountOf(inviter.id, accountId);

@@ -248,7 +248,7 @@ describe('the appointments page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(INSIDE_NOTICE_MESSAGE);
   });
 
-  it('says the appointment is cancelled once the list no longer holds it', async () => {
+  it('says the appointment is canceled once the list no longer holds it', async () => {
     let upcoming = [appointment('2037-03-10T14:30:00.000Z')];
     const { user: person } = await setup({
       ...routes([]),
@@ -262,7 +262,7 @@ describe('the appointments page', () => {
     await person.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
     await person.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Your appointment on Tuesday, March 10, 10:30 AM – 11:00 AM is cancelled.',
+      'Your appointment on Tuesday, March 10, 10:30 AM – 11:00 AM is canceled.',
     );
     expect(screen.getByText('You have no upcoming appointments.')).toBeInTheDocument();
   });
@@ -271,7 +271,7 @@ describe('the appointments page', () => {
     const soon = appointment(new Date(Date.now() + 3 * 60 * 60 * 1000).toISOString());
     await setup(routes([soon]));
     expect(
-      await screen.findByText(/it can no longer be moved or cancelled here/),
+      await screen.findByText(/it can no longer be moved or canceled here/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Move' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();

@@ -119,7 +119,7 @@ function UpcomingAppointment({
                     .mutateAsync(appointment.id)
                     .then(() => {
                       onCancelled(
-                        `Your appointment on ${when} is cancelled. We sent you an email.`,
+                        `Your appointment on ${when} is canceled. We sent you an email.`,
                       );
                     })
                     .catch(() => undefined);
@@ -141,7 +141,7 @@ function UpcomingAppointment({
         )}
         {!changeable && (
           <Text size="sm">
-            It starts in less than 24 hours, so it can no longer be moved or cancelled here. To
+            It starts in less than 24 hours, so it can no longer be moved or canceled here. To
             change it, please write to us.
           </Text>
         )}
