@@ -118,9 +118,7 @@ function UpcomingAppointment({
                   cancel
                     .mutateAsync(appointment.id)
                     .then(() => {
-                      onCancelled(
-                        `Your appointment on ${when} is canceled. We sent you an email.`,
-                      );
+                      onCancelled(`Your appointment on ${when} is canceled. We sent you an email.`);
                     })
                     .catch(() => undefined);
                 }}
