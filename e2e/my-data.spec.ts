@@ -183,7 +183,11 @@ function vcfGz(rows: number): Buffer {
 async function downloadFrom(page: Page, card: Locator): Promise<Buffer> {
   const shown = /SHA-256\s*([0-9a-f]{64})/.exec((await card.textContent()) ?? '')?.[1];
   const started = page.waitForEvent('download');
-  await card.getByRole('button', { name: /^Download / }).click();
+  // The card's first file: the one whose SHA-256 is shown first (a VCF has its index after it).
+  await card
+    .getByRole('button', { name: /^Download / })
+    .first()
+    .click();
   const download = await started;
   const bytes = await readFile(await download.path());
   expect(createHash('sha256').update(bytes).digest('hex')).toBe(shown);
@@ -288,6 +292,10 @@ test('a person imports a 23andMe file and a VCF, exports a FHIR bundle and the V
   await expect(vcfExportCard.getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expectNoAxeViolations(page);
   await shot(page, 'exports-ready');
+  // The VCF comes with its tabix index beside it.
+  await expect(
+    vcfExportCard.getByRole('button', { name: /^Download .*\.vcf\.gz\.tbi$/ }),
+  ).toBeVisible();
   const exported = gunzipSync(await downloadFrom(page, vcfExportCard)).toString();
   expect(exported.split('\n')[0]).toBe('##fileformat=VCFv4.2');
   expect(

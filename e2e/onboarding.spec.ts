@@ -182,7 +182,12 @@ test('a couple goes from purchase to reading every report: survey kept across a 
   await expect(page.getByText(/Next: /).first()).toBeVisible();
   await page.goto('/saliva');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText(/Health survey/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/Health survey/)
+      .first(),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, 'saliva-journey');
 
