@@ -29,36 +29,19 @@ export function createShippingRepository(db: Database) {
       return new Map(rows.map((row) => [row.kitId, row]));
     },
 
-    async findByProviderShipment(
+    /** The provider's shipment by one of its keys: the provider's shipment id or tracking number. */
+    async findByProviderKey(
       provider: string,
-      providerShipmentId: string,
+      key: { providerShipmentId: string } | { trackingNumber: string },
     ): Promise<ReturnShipmentRow | null> {
+      const matches =
+        'providerShipmentId' in key
+          ? eq(returnShipment.providerShipmentId, key.providerShipmentId)
+          : eq(returnShipment.trackingNumber, key.trackingNumber);
       const rows = await db
         .select()
         .from(returnShipment)
-        .where(
-          and(
-            eq(returnShipment.provider, provider),
-            eq(returnShipment.providerShipmentId, providerShipmentId),
-          ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
-    async findByTrackingNumber(
-      provider: string,
-      trackingNumber: string,
-    ): Promise<ReturnShipmentRow | null> {
-      const rows = await db
-        .select()
-        .from(returnShipment)
-        .where(
-          and(
-            eq(returnShipment.provider, provider),
-            eq(returnShipment.trackingNumber, trackingNumber),
-          ),
-        )
+        .where(and(eq(returnShipment.provider, provider), matches))
         .limit(1);
       return rows[0] ?? null;
     },

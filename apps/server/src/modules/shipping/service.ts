@@ -26,11 +26,13 @@ export function createShippingWebhookService(deps: ShippingWebhookDeps) {
 
   async function shipmentOf(update: TrackingUpdate) {
     if (update.providerShipmentId !== null) {
-      const found = await repository.findByProviderShipment(provider, update.providerShipmentId);
+      const found = await repository.findByProviderKey(provider, {
+        providerShipmentId: update.providerShipmentId,
+      });
       if (found !== null) return found;
     }
     if (update.trackingNumber !== null) {
-      return repository.findByTrackingNumber(provider, update.trackingNumber);
+      return repository.findByProviderKey(provider, { trackingNumber: update.trackingNumber });
     }
     return null;
   }
