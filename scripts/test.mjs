@@ -72,6 +72,8 @@ function readCounts(step) {
   };
 }
 
+console.log(`Node.js ${process.version}`);
+
 let failedStep = null;
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.command.join(' ')}`);

@@ -206,15 +206,12 @@ export const webAppPlugin = fp(
           !pathname.endsWith('/') &&
           !isApiPath(pathname) &&
           !COMPRESSED_COPY.test(pathname),
-        setHeaders: (response, filePath) => {
+        setHeaders: (reply, filePath) => {
           const relative = path.relative(options.distDir, filePath).split(path.sep).join('/');
-          response.setHeader(
-            'cache-control',
-            relative.startsWith('assets/') ? IMMUTABLE : 'no-cache',
-          );
+          reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
           // A file may be answered compressed or not by the request's accept-encoding: a
           // cache in between must keep them apart.
-          response.setHeader('vary', 'accept-encoding');
+          reply.header('vary', 'accept-encoding');
         },
       });
     }

@@ -79,7 +79,8 @@ export async function startTestOidcProvider(
     },
     // Like Google, put the granted claims in the ID token itself.
     conformIdTokenClaims: false,
-    pkce: { methods: ['S256'], required: () => true },
+    // S256 is the only method oidc-provider 9 offers.
+    pkce: { required: () => true },
     ttl: {
       AccessToken: 600,
       AuthorizationCode: 60,

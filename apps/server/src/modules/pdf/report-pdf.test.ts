@@ -28,7 +28,8 @@ function versionOf(payload: ReportPayload, people: string[]): ReportVersionForPd
 
 /** Each page's text as a reader sees it: lines joined by a space, runs of spaces collapsed. */
 async function readPdfText(pdf: Buffer): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  const loading = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+  const document = await loading.promise;
   const pages: string[] = [];
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number);
@@ -38,7 +39,7 @@ async function readPdfText(pdf: Buffer): Promise<string[]> {
       .join('');
     pages.push(text.replace(/\s+/g, ' ').trim());
   }
-  await document.destroy();
+  await loading.destroy();
   return pages;
 }
 

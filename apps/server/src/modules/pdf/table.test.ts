@@ -7,7 +7,8 @@ import { type Column, table } from './table.ts';
 
 /** Each page's text items: their text, left edge, width and baseline (from the page's top). */
 async function readItems(pdf: Buffer) {
-  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  const loading = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+  const document = await loading.promise;
   const pages = [];
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number);
@@ -21,7 +22,7 @@ async function readItems(pdf: Buffer) {
       }),
     );
   }
-  await document.destroy();
+  await loading.destroy();
   return pages;
 }
 
