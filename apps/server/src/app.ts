@@ -40,6 +40,7 @@ import { importsRoutes } from './modules/imports/routes.ts';
 import { journeyRoutes } from './modules/journey/routes.ts';
 import { kitsRoutes } from './modules/kits/routes.ts';
 import { labRoutes } from './modules/lab/routes.ts';
+import { metricsPlugin } from './modules/metrics/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { partnerRoutes } from './modules/partner/routes.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/routes.ts';
@@ -56,6 +57,8 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin, sendError } from './plugins/errors.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-answers.ts';
 import { identityPlugin } from './plugins/identity.ts';
+import { mailPlugin } from './modules/mail/plugin.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -158,11 +161,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   await app.register(requestGuardsPlugin);
   await app.register(compressionPlugin);
+  // Before the routes, so that it times every one (ADR 045); /metrics itself is off by default.
+  await app.register(metricsPlugin);
   await app.register(openApiPlugin, { productName: config.brand.productName });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
+  await app.register(mailPlugin);
   await app.register(identityPlugin);
+  await app.register(mailRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });

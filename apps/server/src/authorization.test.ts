@@ -253,14 +253,21 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
   /*
    * Routes that exist only when a setting turns them on: Stripe's webhook, with
    * PAYMENT_PROVIDER=stripe. A second server on the same database has them; their rows call it.
+   * It also serves /metrics (METRICS_TOKEN), which the last test covers.
    */
   let stripeApp: App;
   let stripeStandIn: StripeStandIn;
+  const metricsToken = 'matrix-metrics-token-0123456789';
   beforeAll(async () => {
     stripeStandIn = await startStripeStandIn();
     stripeApp = await createTestApp({
       database,
-      env: { ...stripeStandIn.env, PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir },
+      env: {
+        ...stripeStandIn.env,
+        PUBLIC_URL: TEST_ORIGIN,
+        DATA_DIR: dataDir,
+        METRICS_TOKEN: metricsToken,
+      },
     });
   });
   const webhookEvent = JSON.stringify(
@@ -308,6 +315,12 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
   const matrix: Record<string, () => Case[]> = {
     'GET /api/health': () => [
       { label: 'public', call: () => get('/api/health'), expect: () => 'ok' },
+    ],
+    'GET /api/health/live': () => [
+      { label: 'public', call: () => get('/api/health/live'), expect: () => 'ok' },
+    ],
+    'GET /api/health/ready': () => [
+      { label: 'public', call: () => get('/api/health/ready'), expect: () => 'ok' },
     ],
     'GET /api/config': () => [
       { label: 'public', call: () => get('/api/config'), expect: () => 'ok' },
@@ -1425,6 +1438,16 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: () => 404,
       },
     ],
+    'GET /api/admin/mail': () => [
+      { label: 'admins only', call: () => get('/api/admin/mail'), expect: adminOnly },
+    ],
+    'POST /api/admin/mail/{id}/send-again': () => [
+      {
+        label: 'admins only; an id that is no failed mail is 404',
+        call: () => post('/api/admin/mail/no-such-mail/send-again', {}),
+        expect: (role) => (!signedIn(role) ? 401 : isAdmin(role) ? 404 : 403),
+      },
+    ],
     'GET /api/admin/clinics': () => [
       { label: 'admins only', call: () => get('/api/admin/clinics'), expect: adminOnly },
     ],
@@ -1730,4 +1753,38 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     }
     expect(problems).toEqual([]);
   }, 180_000);
+
+  /*
+   * GET /metrics is outside /api and the OpenAPI document (ADR 045): 404 for every caller
+   * without METRICS_TOKEN; with it, 401 and no data for any session's token, even an admin's,
+   * and the metrics only for the metrics token itself.
+   */
+  it('keeps /metrics closed to every caller but the holder of the metrics token', async () => {
+    const problems: string[] = [];
+    for (const role of roles) {
+      check(
+        problems,
+        `GET /metrics (off) as ${role}`,
+        await send(role, get('/metrics')),
+        404,
+        false,
+      );
+      const refused = await send(role, get('/metrics'), undefined, stripeApp);
+      check(problems, `GET /metrics as ${role}`, refused, 401, false);
+      if (refused.body.includes('http_request_duration_seconds')) {
+        problems.push(`GET /metrics as ${role}: the refusal carried metrics`);
+      }
+      const spoiled = await send(role, spoil(get('/metrics')), undefined, stripeApp);
+      check(problems, `GET /metrics as ${role}, spoiled`, spoiled, 401, false);
+    }
+    const scrape = await send(
+      'anonymous',
+      { ...get('/metrics'), headers: { authorization: `Bearer ${metricsToken}` } },
+      undefined,
+      stripeApp,
+    );
+    check(problems, 'GET /metrics with the metrics token', scrape, 'ok', false);
+    expect(scrape.body).toContain('http_request_duration_seconds');
+    expect(problems).toEqual([]);
+  });
 });

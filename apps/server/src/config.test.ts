@@ -24,6 +24,10 @@ describe('loadConfig', () => {
       appEnv: 'production',
       apiBaseUrl: '/api',
       logLevel: 'info',
+      gitCommit: null,
+      health: { checkTimeoutMs: 2000 },
+      metrics: { token: null, port: null, host: '127.0.0.1' },
+      jobs: { retentionDays: 14 },
       dataDir: '/srv/portal/data',
       databaseUrl: null,
       demoData: true,
@@ -78,6 +82,24 @@ describe('loadConfig', () => {
     ).toThrow(/EASYPOST_API_KEY, EASYPOST_WEBHOOK_SECRET: both are required/);
     expect(() => loadConfig({ SHIPPING_PROVIDER: 'fedex' }, '/srv')).toThrow(
       /SHIPPING_PROVIDER: must be 'test' or 'easypost'/,
+    );
+  });
+
+  it('refuses bad health, metrics and job retention settings', () => {
+    expect(() => loadConfig({ GIT_COMMIT: 'main' }, '/srv')).toThrow(
+      'GIT_COMMIT: must be a git commit hash (7 to 64 hexadecimal digits)',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' }, '/srv')).toThrow(
+      'METRICS_TOKEN: must be at least 16 characters',
+    );
+    expect(() => loadConfig({ METRICS_PORT: '8080' }, '/srv')).toThrow(
+      'METRICS_PORT: must differ from PORT',
+    );
+    expect(() => loadConfig({ HEALTH_CHECK_TIMEOUT_MS: '10' }, '/srv')).toThrow(
+      'HEALTH_CHECK_TIMEOUT_MS: must be between 50 and 30000',
+    );
+    expect(() => loadConfig({ JOB_RETENTION_DAYS: '-1' }, '/srv')).toThrow(
+      'JOB_RETENTION_DAYS: must be 0 or more',
     );
   });
 
@@ -173,6 +195,12 @@ describe('loadConfig', () => {
         S3_FORCE_PATH_STYLE: 'true',
         IDLE_TIMEOUT_MINUTES: '15',
         ACCESS_TOKEN_MINUTES: '20',
+        GIT_COMMIT: 'ABCDEF0123456789abcdef0123456789abcdef01',
+        HEALTH_CHECK_TIMEOUT_MS: '500',
+        METRICS_TOKEN: 'a-metrics-token-of-some-length',
+        METRICS_PORT: '9464',
+        METRICS_HOST: '0.0.0.0',
+        JOB_RETENTION_DAYS: '0',
       },
       '/srv/portal',
     );
@@ -184,6 +212,10 @@ describe('loadConfig', () => {
       appEnv: 'preview',
       apiBaseUrl: '/api',
       logLevel: 'debug',
+      gitCommit: 'abcdef0123456789abcdef0123456789abcdef01',
+      health: { checkTimeoutMs: 500 },
+      metrics: { token: 'a-metrics-token-of-some-length', port: 9464, host: '0.0.0.0' },
+      jobs: { retentionDays: 0 },
       dataDir: '/srv/portal/var/nestling',
       databaseUrl: 'postgres://portal@db.internal:5432/portal',
       demoData: false,

@@ -40,6 +40,30 @@ export interface Config {
    */
   readonly apiBaseUrl: string;
   readonly logLevel: LogLevel;
+  /**
+   * The commit this server was built from (GIT_COMMIT), shown by the health answers; null when
+   * not set (the health module then asks git once, when the server runs from a checkout).
+   */
+  readonly gitCommit: string | null;
+  /** Readiness (ADR 045): how long each check of GET /api/health/ready may take. */
+  readonly health: {
+    readonly checkTimeoutMs: number;
+  };
+  /**
+   * Prometheus metrics (ADR 045), off by default: on the main port at /metrics only with
+   * `token` (as `Authorization: Bearer <token>`), and/or on a port of their own.
+   */
+  readonly metrics: {
+    readonly token: string | null;
+    /** A second port that serves only /metrics; null for none. */
+    readonly port: number | null;
+    /** The interface that port listens on; 127.0.0.1 keeps it to this machine. */
+    readonly host: string;
+  };
+  readonly jobs: {
+    /** Succeeded and failed jobs are deleted this many days after they finished; 0 keeps them. */
+    readonly retentionDays: number;
+  };
   /** Absolute path of the data directory (embedded database, lock file, later outbox and files). */
   readonly dataDir: string;
   /** PostgreSQL connection string; null means the embedded PGlite database in `dataDir`. */
@@ -331,6 +355,34 @@ const envSchema = z.object({
   LOG_LEVEL: withDefault(
     z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   ),
+  GIT_COMMIT: withDefault(
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{7,64}$/i, 'must be a git commit hash (7 to 64 hexadecimal digits)')
+      .optional(),
+  ),
+  HEALTH_CHECK_TIMEOUT_MS: withDefault(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(50, 'must be between 50 and 30000')
+      .max(30_000, 'must be between 50 and 30000')
+      .default(2000),
+  ),
+  METRICS_TOKEN: withDefault(
+    z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  ),
+  METRICS_PORT: withDefault(portSchema.optional()),
+  METRICS_HOST: withDefault(z.string().trim().default('127.0.0.1')),
+  JOB_RETENTION_DAYS: withDefault(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(3650, 'must be at most 3650')
+      .default(14),
+  ),
   DATA_DIR: withDefault(z.string().default('./data')),
   DATABASE_URL: withDefault(
     z
@@ -536,6 +588,14 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       'EASYPOST_API_KEY, EASYPOST_WEBHOOK_SECRET: both are required with SHIPPING_PROVIDER=easypost (the API key buys the labels; the webhook secret verifies its tracking updates)',
     );
   }
+  if (
+    parsed.success &&
+    parsed.data.METRICS_PORT !== undefined &&
+    parsed.data.METRICS_PORT !== 0 &&
+    parsed.data.METRICS_PORT === parsed.data.PORT
+  ) {
+    problems.push('METRICS_PORT: must differ from PORT (the metrics port serves only /metrics)');
+  }
   if (isSet(env.S3_ACCESS_KEY_ID) !== isSet(env.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither');
   }
@@ -565,6 +625,14 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       emulator: settings[backendSettings.emulator],
     }),
     logLevel: settings.LOG_LEVEL,
+    gitCommit: settings.GIT_COMMIT?.toLowerCase() ?? null,
+    health: { checkTimeoutMs: settings.HEALTH_CHECK_TIMEOUT_MS },
+    metrics: {
+      token: settings.METRICS_TOKEN ?? null,
+      port: settings.METRICS_PORT ?? null,
+      host: settings.METRICS_HOST,
+    },
+    jobs: { retentionDays: settings.JOB_RETENTION_DAYS },
     dataDir: path.resolve(cwd, settings.DATA_DIR),
     databaseUrl,
     demoData: settings.DEMO_DATA ?? databaseUrl === null,

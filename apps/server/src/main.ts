@@ -58,6 +58,10 @@ async function start() {
       registry: app.jobHandlers,
       log,
       onEnqueue: app.jobs.onEnqueue,
+      // Mail and other quick kinds have the app's own slot (modules/mail/plugin.ts, ADR 047).
+      kinds: () => ({ except: app.jobHandlers.quickKinds() }),
+      retentionDays: config.jobs.retentionDays,
+      onFailed: app.metrics.jobFailed,
     });
     const shutdown = createShutdown({
       app,
@@ -74,6 +78,8 @@ async function start() {
     const listen = chooseListenHost(config, await hasDemoAccounts(database.db));
     if (listen.notice !== null) log.warn(listen.notice);
     await app.listen({ port: config.port, host: listen.host });
+    const metricsAddress = await app.metrics.listen();
+    if (metricsAddress !== null) log.info(`Metrics at ${metricsAddress}/metrics`);
     // Only this process opens the embedded database, so what it finds running was left by a
     // server that died.
     await worker.start({ soleServer: database.kind === 'pglite' });

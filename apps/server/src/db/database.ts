@@ -22,11 +22,20 @@ export interface DatabaseHandle {
   readonly kind: DatabaseKind;
   /** True when `select 1` answers. */
   ping(): Promise<boolean>;
+  /** PostgreSQL's connection pool as it is now; null for PGlite, which has no pool. */
+  poolStats(): PoolStats | null;
   /** Applies the migrations in `apps/server/drizzle/` that have not run yet. */
   migrate(): Promise<void>;
   /** Closes the connection (and releases the data-directory lock). Safe to call twice. */
   close(): Promise<void>;
   readonly closed: boolean;
+}
+
+/** pg's Pool counts: connections open, those of them idle, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -83,6 +92,7 @@ export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<D
     db,
     kind: 'pglite',
     ping: () => ping(db),
+    poolStats: () => null,
     migrate: () => migratePglite(db, { migrationsFolder }),
     async close() {
       if (closed) return;
@@ -118,6 +128,11 @@ export function openPostgresDatabase(
     db,
     kind: 'postgres',
     ping: () => ping(db),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async migrate() {
       // Replicas starting together take turns: the migrator itself does not lock.
       const client = await pool.connect();

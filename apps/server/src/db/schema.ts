@@ -1035,11 +1035,14 @@ export const job = pgTable(
     /** The last attempt's error, in words a person can read. */
     lastError: text('last_error'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** At most one job per key, ever (one mail for one event, ADR 047); null for most jobs. */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('job_claim_idx').on(table.state, table.runAt),
+    uniqueIndex('job_dedupe_key_idx').on(table.dedupeKey),
     index('job_user_id_idx').on(table.userId),
     check(
       'job_state',

@@ -14,7 +14,6 @@ import {
   type AuthService,
   type Identity,
 } from '../modules/auth/service.ts';
-import { createMailer, type Mailer } from '../modules/mail/mailer.ts';
 import { createRateLimitRepository } from '../modules/rate-limit/repository.ts';
 import { createRateLimiter, type RateLimiter } from '../modules/rate-limit/service.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
@@ -45,7 +44,6 @@ declare module 'fastify' {
     resolveSubject: (request: FastifyRequest, asUser: string | undefined) => Promise<UserRow>;
     /** Work that answers must not wait for (sending mail); awaited on close. */
     runInBackground: (work: () => Promise<void>) => void;
-    mailer: Mailer;
   }
   interface FastifyRequest {
     identity: Identity | null;
@@ -64,7 +62,7 @@ declare module 'fastify' {
 export const identityPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, database } = app;
-    const mailer = createMailer(config, app.log);
+    const { mailer } = app;
     const users = createUsersRepository(database.db);
     const pending = new Set<Promise<void>>();
     const runInBackground = (work: () => Promise<void>) => {
@@ -109,7 +107,6 @@ export const identityPlugin = fp(
     app.decorate('rateLimiter', createRateLimiter(createRateLimitRepository(database.db)));
     app.decorate('audit', audit);
     app.decorate('runInBackground', runInBackground);
-    app.decorate('mailer', mailer);
     app.decorateRequest('identity', null);
 
     async function identify(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -171,10 +168,9 @@ export const identityPlugin = fp(
 
     app.addHook('onClose', async () => {
       await Promise.all(pending);
-      mailer.close();
     });
 
     await app.register(authRoutes);
   },
-  { name: 'identity', dependencies: ['error-handler'] },
+  { name: 'identity', dependencies: ['error-handler', 'mail'] },
 );

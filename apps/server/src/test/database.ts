@@ -85,6 +85,7 @@ function withDestroy(
       return handle.closed;
     },
     ping: () => handle.ping(),
+    poolStats: () => handle.poolStats(),
     migrate: () => handle.migrate(),
     close: () => handle.close(),
     destroy,

@@ -5,15 +5,25 @@ import { SMTPServer } from 'smtp-server';
 export interface TestSmtpServer {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   readonly url: string;
+  readonly port: number;
   readonly messages: ParsedMail[];
+  /** Messages whose content the server began to receive. */
+  readonly begun: number;
   /** Resolves with the next message to `to` (or one that already arrived and was not taken). */
   next(to: string): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free port that keeps every message it receives. */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server that keeps every message it receives, on a free port or `port`. With
+ * `hang`, it reads each message and never answers it (a server that stops mid-send): the
+ * messages it was given are counted in `begun`, none is kept.
+ */
+export async function startTestSmtpServer(
+  options: { port?: number; hang?: boolean } = {},
+): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
+  let begun = 0;
   const taken = new Set<ParsedMail>();
   const waiters: { to: string; resolve: (mail: ParsedMail) => void }[] = [];
   const recipient = (mail: ParsedMail) => {
@@ -33,6 +43,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
+      begun += 1;
+      if (options.hang === true) {
+        stream.resume();
+        return;
+      }
       simpleParser(stream)
         .then((mail) => {
           deliver(mail);
@@ -43,11 +58,15 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     messages,
+    get begun() {
+      return begun;
+    },
     next(to) {
       const waiting = messages.find((mail) => !taken.has(mail) && recipient(mail).includes(to));
       if (waiting) {

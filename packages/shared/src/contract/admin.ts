@@ -115,6 +115,7 @@ export const auditCsvTooLarge = (count: number) =>
 export const auditActionSchema = z.enum([
   'view-as',
   'audit-export',
+  'mail-send-again',
   'impersonation-start',
   'impersonation-end',
   'impersonation-read',

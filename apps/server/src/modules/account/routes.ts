@@ -15,7 +15,6 @@ import { errorBodySchema } from '@nestling/shared/contract/error';
 import { userSchema } from '@nestling/shared/contract/user';
 import { sendError } from '../../plugins/errors.ts';
 import { SESSION_EXPIRED, type Identity } from '../auth/service.ts';
-import { createMailer } from '../mail/mailer.ts';
 import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createAccountRepository } from './repository.ts';
@@ -37,17 +36,12 @@ const errors = {
  */
 export const accountRoutes: FastifyPluginAsyncZod = (app) => {
   const { config, rateLimiter } = app;
-  const mailer = createMailer(config, app.log);
-  app.addHook('onClose', (_instance, done) => {
-    mailer.close();
-    done();
-  });
   const service = createAccountService({
     config,
     auth: app.auth,
     repository: createAccountRepository(app.database.db),
     users: createUsersRepository(app.database.db),
-    mailer,
+    mailer: app.mailer,
     rateLimiter,
   });
   const ownChange = { onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating] };

@@ -20,7 +20,6 @@ import {
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { requireAdmin } from '../admin/routes.ts';
 import { AuthError } from '../auth/service.ts';
-import { sendQuietly } from '../partner/mail.ts';
 import { createAppointmentsRepository } from './repository.ts';
 import {
   APPOINTMENT_REMINDER_JOB_KIND,
@@ -52,11 +51,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   const appointments = createAppointmentsService({
     repository: createAppointmentsRepository(app.database.db),
     rateLimiter: app.rateLimiter,
-    // The log line names only the kind of mail: never the person, the time or the counsellor.
-    sendLater: (message, what) => {
-      sendQuietly(app, app.log, message, what);
-    },
-    sendNow: (message) => app.mailer.send(message),
+    queueMail: (message, options) => app.mailer.send(message, options),
     jobs: app.jobs,
     config: app.config,
   });

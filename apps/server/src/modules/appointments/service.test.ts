@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
   let database: TestDatabase;
   let clock = MONDAY;
   const sent: MailMessage[] = [];
-  /** The reminders sent at once (the job's way), apart from the mails sent after an answer. */
+  /** The reminders the job queued, apart from the mails queued by an answer. */
   const reminded: MailMessage[] = [];
   const queued: EnqueueOptions[] = [];
   let service: ReturnType<typeof createAppointmentsService>;
@@ -46,9 +46,9 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
     service = createAppointmentsService({
       repository: createAppointmentsRepository(database.db),
       rateLimiter: createRateLimiter(createRateLimitRepository(database.db), () => clock),
-      sendLater: (message) => sent.push(message),
-      sendNow: (message) => {
-        reminded.push(message);
+      // The reminder job's mails carry a key (one per appointment and time); the others none.
+      queueMail: (message, options) => {
+        (options?.key === undefined ? sent : reminded).push(message);
         return Promise.resolve();
       },
       jobs: {

@@ -95,10 +95,11 @@ export function meetingRoomName(): string {
 export interface AppointmentsServiceDeps {
   repository: AppointmentsRepository;
   rateLimiter: RateLimiter;
-  /** Sends after the answer; a failure is logged without the message. */
-  sendLater: (message: MailMessage, what: string) => void;
-  /** Sends now (the reminder job): a failure throws, and the job tries again. */
-  sendNow: (message: MailMessage) => Promise<void>;
+  /**
+   * Queues a mail (app.mailer, ADR 047); `key` keeps one mail for one event (a reminder job
+   * run twice).
+   */
+  queueMail: (message: MailMessage, options?: { key?: string }) => Promise<void>;
   /** Where the day-before reminders are queued. */
   jobs: Pick<JobQueue, 'enqueue'>;
   config: Pick<Config, 'publicUrl' | 'brand' | 'limits' | 'appointments'>;
@@ -231,13 +232,10 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   }
 
   /** The person's mail and the counselor's, each with the calendar file. */
-  function mail(change: AppointmentChange, row: AppointmentWithCounsellor, person: Booker) {
+  async function mail(change: AppointmentChange, row: AppointmentWithCounsellor, person: Booker) {
     const at = now();
-    deps.sendLater(
-      appointmentMail(config, change, factsOf(row, person), at),
-      `Appointment mail (${change})`,
-    );
-    deps.sendLater(
+    await deps.queueMail(appointmentMail(config, change, factsOf(row, person), at));
+    await deps.queueMail(
       counselorMail(
         config,
         change,
@@ -249,7 +247,6 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         },
         at,
       ),
-      `Counselor appointment mail (${change})`,
     );
   }
 
@@ -374,7 +371,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       }
       const row = await repository.ownAppointment(person.id, id);
       if (row === null) throw new Error('The appointment just booked is not there');
-      mail('booked', row, person);
+      await mail('booked', row, person);
       await queueReminder(row);
       return appointmentOf(config, row);
     },
@@ -407,7 +404,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       if (row === null) throw new Error('The appointment just moved is not there');
       if (row.counsellorId !== current.counsellorId) {
         // Another counselor takes it: the first one's calendar drops it.
-        deps.sendLater(
+        await deps.queueMail(
           counselorMail(
             config,
             'cancelled',
@@ -419,11 +416,10 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
             },
             now(),
           ),
-          'Counselor appointment mail (cancelled)',
         );
-        mail('booked', row, person);
+        await mail('booked', row, person);
       } else {
-        mail('moved', row, person);
+        await mail('moved', row, person);
       }
       await queueReminder(row);
       return appointmentOf(config, row);
@@ -439,15 +435,15 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       const row = await repository.ownAppointment(person.id, id);
       if (row === null) throw new Error('The appointment just cancelled is not there');
       // Its reminder job finds it cancelled and sends nothing.
-      mail('cancelled', row, person);
+      await mail('cancelled', row, person);
       return appointmentOf(config, row);
     },
 
     /**
      * The reminder job: mails the person the day before, once for each version of the
      * appointment. Nothing when it was cancelled, moved since the job was queued (the move
-     * queued its own), already reminded, or has started. The mail goes before the mark, so a
-     * failed send is tried again; only a crash between the two could send it twice.
+     * queued its own), already reminded, or has started. The mail is queued before the mark, with
+     * a key, so a job run twice queues it once.
      */
     async sendReminder(payload: AppointmentReminderPayload): Promise<boolean> {
       const row = await repository.forReminder(payload.appointmentId);
@@ -460,8 +456,9 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       ) {
         return false;
       }
-      await deps.sendNow(
+      await deps.queueMail(
         reminderMail(config, factsOf(row, { name: row.personName, email: row.personEmail })),
+        { key: `appointment-reminder:${row.id}:${String(row.sequence)}` },
       );
       return repository.markReminded(row.id, row.sequence, now());
     },

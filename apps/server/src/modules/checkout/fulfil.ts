@@ -6,9 +6,9 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { productName } from '../catalogue/service.ts';
-import { invitationMail, sendQuietly } from '../partner/mail.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { invitationMail } from '../partner/mail.ts';
 import { insertNewInvitation } from '../partner/service.ts';
-import { sendReceipt } from './receipt.ts';
 import { insertCoupleIndividualOrder } from '../orders/repository.ts';
 import { createCheckoutRepository } from './repository.ts';
 import { roleFromSex } from '@nestling/shared/contract/partner';
@@ -19,9 +19,15 @@ export interface FulfilDeps {
   db: Database;
   config: Pick<Config, 'dataDir' | 'publicUrl' | 'brand'>;
   mailer: Mailer;
-  /** Where the receipt is made and mailed, after the answer (app.runInBackground). */
-  runInBackground: (work: () => Promise<void>) => void;
+  /** Where the receipt job is queued, in the order's own transaction (receipt.ts). */
+  jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
   log: FastifyBaseLogger;
+}
+
+/** The job that stores a new order's receipt PDF and mails the receipt (receipt.ts). */
+export const RECEIPT_JOB_KIND = 'order-receipt';
+export interface ReceiptJobPayload {
+  orderId: string;
 }
 
 /** The deps from the app, for a route or a webhook. */
@@ -30,7 +36,7 @@ export function fulfilDepsOf(app: FastifyInstance): FulfilDeps {
     db: app.database.db,
     config: app.config,
     mailer: app.mailer,
-    runInBackground: app.runInBackground,
+    jobs: app.jobs,
     log: app.log,
   };
 }
@@ -62,7 +68,7 @@ export class UnknownCheckoutError extends Error {
  * taken, so the order is owed. A refund the provider reported first (`checkout.refunded_at`)
  * makes the order refunded from the start.
  *
- * After the commit, for a new order only, the receipt is stored and mailed in the background.
+ * A new order's receipt job and mails are written in the same transaction (ADR 047).
  */
 export async function fulfilCheckout(
   deps: FulfilDeps,
@@ -70,8 +76,6 @@ export async function fulfilCheckout(
   payment: { cardLast4: string | null; providerPaymentId: string | null },
 ): Promise<{ orderId: string; created: boolean }> {
   const repository = createCheckoutRepository(deps.db);
-  /** The partner's invitation a couple purchase made, mailed after the commit. */
-  const invitations: { to: string; token: string; expiresAt: Date; inviterName: string }[] = [];
   const result = await repository.transaction(async (tx) => {
     const row = await repository.lockCheckout(tx, checkoutId);
     if (row === null) throw new UnknownCheckoutError(checkoutId);
@@ -193,11 +197,14 @@ export async function fulfilCheckout(
           { coupleAccountId, invitedBy: row.userId, email: partnerEmail, role: partnerRole },
           purchasedAt,
         );
-        invitations.push({
-          to: partnerEmail,
-          ...made,
-          inviterName: buyer?.firstName?.trim() || (buyer?.email ?? 'Your partner'),
-        });
+        await deps.mailer.send(
+          invitationMail(deps.config, {
+            to: partnerEmail,
+            ...made,
+            inviterName: buyer?.firstName?.trim() || (buyer?.email ?? 'Your partner'),
+          }),
+          { db: tx },
+        );
       }
     } else {
       const kitId = newKitId();
@@ -232,23 +239,23 @@ export async function fulfilCheckout(
         );
       }
     }
+    // The receipt and the partner's invitation are queued with the order: kept together, or
+    // neither (ADR 047).
+    await deps.jobs.enqueue({
+      kind: RECEIPT_JOB_KIND,
+      payload: { orderId } satisfies ReceiptJobPayload,
+      userId: null,
+      dedupeKey: `receipt:${orderId}`,
+      db: tx,
+    });
     return { orderId, created: true };
   });
 
+  // The receipt and mails queued in the transaction are due now that it committed.
+  if (result.created) deps.jobs.wake();
   deps.log.info(
     { checkoutId, orderId: result.orderId, created: result.created },
     result.created ? 'Order made from a paid checkout' : 'Payment confirmed again; order exists',
   );
-  if (result.created) {
-    deps.runInBackground(() => sendReceipt(deps, result.orderId));
-    for (const invitation of invitations) {
-      sendQuietly(
-        deps,
-        deps.log,
-        invitationMail(deps.config, invitation),
-        'Partner invitation mail',
-      );
-    }
-  }
   return result;
 }

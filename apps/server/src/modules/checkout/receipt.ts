@@ -201,7 +201,10 @@ async function storeReceiptPdf(deps: FulfilDeps, data: ReceiptData, madeAt: Date
   deps.log.info({ orderId: order.id, documentId }, 'Receipt stored');
 }
 
-/** Stores the receipt PDF among the buyer's documents, then mails the receipt. */
+/**
+ * Stores the receipt PDF among the buyer's documents, then queues the receipt's mail: the
+ * order-receipt job (fulfil.ts), safe to run again (the PDF is replaced, the mail kept once).
+ */
 export async function sendReceipt(deps: FulfilDeps, orderId: string): Promise<void> {
   const repository = createCheckoutRepository(deps.db);
   const data = await repository.receiptData(orderId);
@@ -219,9 +222,12 @@ export async function sendReceipt(deps: FulfilDeps, orderId: string): Promise<vo
     deps.log.error({ err: error, orderId: order.id }, 'The receipt PDF could not be stored');
   }
 
-  await deps.mailer.send({
-    to: data.buyer.email,
-    subject: `Your receipt for order ${number}`,
-    body: receiptBody(data, deps, usDateFromDate(madeAt), pdfStored),
-  });
+  await deps.mailer.send(
+    {
+      to: data.buyer.email,
+      subject: `Your receipt for order ${number}`,
+      body: receiptBody(data, deps, usDateFromDate(madeAt), pdfStored),
+    },
+    { key: `receipt:${order.id}` },
+  );
 }

@@ -14,8 +14,14 @@ import { AuthError } from '../auth/service.ts';
 import { createCatalogueRepository } from '../catalogue/repository.ts';
 import { createCatalogueService } from '../catalogue/service.ts';
 import { createPartnerRepository } from '../partner/repository.ts';
-import { fulfilCheckout, fulfilDepsOf } from './fulfil.ts';
+import {
+  fulfilCheckout,
+  fulfilDepsOf,
+  RECEIPT_JOB_KIND,
+  type ReceiptJobPayload,
+} from './fulfil.ts';
 import { configuredPaymentProvider } from './providers.ts';
+import { sendReceipt } from './receipt.ts';
 import { createCheckoutRepository } from './repository.ts';
 import { createCheckoutService, type Payer } from './service.ts';
 
@@ -48,6 +54,14 @@ function payerOf(request: FastifyRequest): Payer {
 /** Buying a test: the order summary, the checkout, and the test provider's card form. */
 export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
   const fulfilDeps = fulfilDepsOf(app);
+  app.jobHandlers.register<ReceiptJobPayload>(
+    RECEIPT_JOB_KIND,
+    async ({ payload }) => {
+      await sendReceipt(fulfilDeps, payload.orderId);
+      return null;
+    },
+    { quick: true },
+  );
   const partners = createPartnerRepository(app.database.db);
   const checkout = createCheckoutService({
     repository: createCheckoutRepository(app.database.db),

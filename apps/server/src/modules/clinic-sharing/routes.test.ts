@@ -24,7 +24,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
-import { mailsTo } from '../../test/outbox.ts';
+import { mailsTo, quickWorkDone } from '../../test/outbox.ts';
 import { readPdfText } from '../../test/pdf-text.ts';
 
 const RESULTS_EMAIL = 'results@hudson.test';
@@ -119,6 +119,7 @@ describe.each(testDatabaseKinds)('sharing reports with a clinic on %s', (kind) =
   };
   /** The link in the newest mail to the clinic, and that mail's text. */
   const latestLink = async () => {
+    await quickWorkDone(app);
     const mails = await mailsTo(dataDir, RESULTS_EMAIL);
     const text = mails.at(-1)?.text ?? '';
     const token = /\/clinic-share\/([\w-]+)/.exec(text)?.[1] ?? '';

@@ -14,7 +14,6 @@ import { errorBodySchema } from '@nestling/shared/contract/error';
 import { myDataQuerySchema } from '@nestling/shared/contract/my-data';
 import { createAuditRepository } from '../audit/repository.ts';
 import { requireDataPortal } from '../my-data/guard.ts';
-import { sendQuietly } from '../partner/mail.ts';
 import { deletionScheduledMail } from './mail.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createDataRightsRepository } from './repository.ts';
@@ -166,11 +165,8 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
         subjectId: caller.id,
         action: 'account-deletion-request',
       });
-      sendQuietly(
-        app,
-        app.log,
+      await app.mailer.send(
         deletionScheduledMail(app.config, caller.email, new Date(deletion.dueAt)),
-        'Account deletion mail',
       );
       return { deletion };
     },

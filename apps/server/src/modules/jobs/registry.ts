@@ -27,20 +27,38 @@ export interface JobContext<Payload = unknown> {
  */
 export type JobHandler<Payload = unknown> = (context: JobContext<Payload>) => Promise<unknown>;
 
+/** Thrown by a handler when trying again cannot help: the job fails at once, for good. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
 export interface JobRegistry {
-  register<Payload>(kind: string, handler: JobHandler<Payload>): void;
+  /**
+   * `quick`: short work a person is waiting for (a mail, a receipt), run by the app's own slot
+   * so that a long import never holds it back (ADR 047).
+   */
+  register<Payload>(
+    kind: string,
+    handler: JobHandler<Payload>,
+    options?: { quick?: boolean },
+  ): void;
   get(kind: string): JobHandler | undefined;
+  /** The kinds registered as quick, here and in the fallback. */
+  quickKinds(): string[];
 }
 
 /** A registry; kinds it does not have are looked up in `fallback`, when given. */
 export function createJobRegistry(fallback?: JobRegistry): JobRegistry {
   const handlers = new Map<string, JobHandler>();
+  const quick = new Set<string>();
   return {
-    register(kind, handler) {
+    register(kind, handler, options = {}) {
       if (handlers.has(kind)) throw new Error(`A handler for '${kind}' is already registered`);
       handlers.set(kind, handler as JobHandler);
+      if (options.quick === true) quick.add(kind);
     },
     get: (kind) => handlers.get(kind) ?? fallback?.get(kind),
+    quickKinds: () => [...quick, ...(fallback?.quickKinds() ?? [])],
   };
 }
 

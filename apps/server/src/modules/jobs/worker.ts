@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobRegistry } from './registry.ts';
-import type { JobRow, JobsRepository } from './repository.ts';
+import { PermanentJobError, type JobRegistry } from './registry.ts';
+import type { JobKinds, JobRow, JobsRepository } from './repository.ts';
 
 /** How long a claim holds without renewal; renewed every third of it while the handler runs. */
 export const LEASE_MS = 30_000;
@@ -10,6 +10,8 @@ export const LEASE_MS = 30_000;
 export const POLL_MS = 2_000;
 /** Progress is written at most this often. */
 export const PROGRESS_EVERY_MS = 1_000;
+/** Finished jobs past their retention are deleted at most this often (ADR 045). */
+export const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** After failed attempt n the job waits 2^n seconds, at most an hour. */
 export function backoffMs(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 60 * 60 * 1000);
@@ -26,12 +28,25 @@ export interface JobWorkerOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Jobs run at once in this process, one per slot. */
   slots?: number;
+  /**
+   * The kinds this worker runs; every kind when not given. A function is asked once, at start,
+   * when every module has registered its kinds.
+   */
+  kinds?: JobKinds | (() => JobKinds);
   leaseMs?: number;
   pollMs?: number;
   progressEveryMs?: number;
   backoff?: (attempt: number) => number;
   /** Subscribes to this process's enqueues (the queue's onEnqueue). */
   onEnqueue?: (listener: () => void) => () => void;
+  /**
+   * Succeeded and failed jobs are deleted this many days after they finished (JOB_RETENTION_DAYS),
+   * at most once every `pruneEveryMs`; 0, the default, keeps them.
+   */
+  retentionDays?: number;
+  pruneEveryMs?: number;
+  /** Told of each failed attempt: `final` when the job will not be tried again (the metrics). */
+  onFailed?: (kind: string, final: boolean) => void;
 }
 
 function errorText(error: unknown): string {
@@ -50,6 +65,12 @@ export function createJobWorker(options: JobWorkerOptions) {
   const pollMs = options.pollMs ?? POLL_MS;
   const progressEveryMs = options.progressEveryMs ?? PROGRESS_EVERY_MS;
   const backoff = options.backoff ?? backoffMs;
+  const retentionDays = options.retentionDays ?? 0;
+  const pruneEveryMs = options.pruneEveryMs ?? PRUNE_EVERY_MS;
+  const onFailed = options.onFailed ?? (() => undefined);
+  let kinds: JobKinds | undefined;
+  /** When this worker last pruned (Date.now()); the slots share it, so one prunes. */
+  let prunedAt = -Infinity;
   const workerId = `${hostname()}:${String(process.pid)}:${randomUUID().slice(0, 8)}`;
 
   /** Aborts the handlers in flight when the worker stops. */
@@ -91,6 +112,7 @@ export function createJobWorker(options: JobWorkerOptions) {
     const handler = registry.get(row.kind);
     if (handler === undefined) {
       await repository.fail(row.id, workerId, UNKNOWN_KIND_MESSAGE, null);
+      onFailed(row.kind, true);
       log.warn({ jobId: row.id, kind: row.kind }, 'A job of an unknown kind failed');
       return;
     }
@@ -163,8 +185,12 @@ export function createJobWorker(options: JobWorkerOptions) {
         log.info({ jobId: row.id, kind: row.kind }, 'Job put back in the queue for shutdown');
         return;
       }
-      const retry = row.attempts < row.maxAttempts ? backoff(row.attempts) : null;
+      const retry =
+        !(error instanceof PermanentJobError) && row.attempts < row.maxAttempts
+          ? backoff(row.attempts)
+          : null;
       await repository.fail(row.id, workerId, errorText(error), retry);
+      onFailed(row.kind, retry === null);
       // The error's text stays in the table: it may name what the person sent.
       log.warn(
         { jobId: row.id, kind: row.kind, attempt: row.attempts, retryInMs: retry },
@@ -175,10 +201,30 @@ export function createJobWorker(options: JobWorkerOptions) {
     }
   }
 
+  /**
+   * Deletes the finished jobs past their retention, when that is on and was not done within
+   * `pruneEveryMs`. A failure is logged and waits for the next turn.
+   */
+  async function pruneIfDue(): Promise<void> {
+    if (retentionDays <= 0 || Date.now() - prunedAt < pruneEveryMs) return;
+    prunedAt = Date.now();
+    try {
+      const deleted = await repository.pruneFinished(retentionDays);
+      if (deleted > 0) {
+        log.info({ jobs: deleted, retentionDays }, 'Deleted finished jobs past their retention');
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'Finished jobs could not be deleted; trying again later');
+    }
+  }
+
   /** Claims and runs one job; false when none was due. */
   async function runOnce(): Promise<boolean> {
-    await repository.failAbandoned(ABANDONED_MESSAGE);
-    const row = await repository.claim(workerId, leaseMs);
+    await pruneIfDue();
+    for (const kind of await repository.failAbandoned(ABANDONED_MESSAGE, kinds)) {
+      onFailed(kind, true);
+    }
+    const row = await repository.claim(workerId, leaseMs, kinds);
     if (row === null) return false;
     await run(row);
     return true;
@@ -208,8 +254,9 @@ export function createJobWorker(options: JobWorkerOptions) {
      * database), so jobs left running belong to a server that died and are due at once.
      */
     async start({ soleServer = false }: { soleServer?: boolean } = {}) {
+      kinds = typeof options.kinds === 'function' ? options.kinds() : options.kinds;
       if (soleServer) {
-        const expired = await repository.expireAllLeases();
+        const expired = await repository.expireAllLeases(kinds);
         if (expired > 0) log.info({ jobs: expired }, 'Resuming jobs a stopped server left running');
       }
       unsubscribe = options.onEnqueue?.(wake) ?? (() => undefined);

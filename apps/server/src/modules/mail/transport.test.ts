@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { testConfig } from '../../test/app.ts';
 import { startTestSmtpServer } from '../../test/smtp.ts';
-import { createMailer, type MailMessage } from './mailer.ts';
+import { createMailTransport, type MailMessage } from './transport.ts';
 
 const link = 'http://portal.test/verify-email?oobCode=secret-code-123';
 const message: MailMessage = {
@@ -28,7 +28,7 @@ function capturedLogger() {
   return { log, lines };
 }
 
-describe('the mailer', () => {
+describe('the mail transport', () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -38,7 +38,7 @@ describe('the mailer', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-outbox-'));
     dirs.push(dataDir);
     const { log, lines } = capturedLogger();
-    const mailer = createMailer(testConfig({ DATA_DIR: dataDir }), log);
+    const mailer = createMailTransport(testConfig({ DATA_DIR: dataDir }), log);
 
     await mailer.send(message);
     await mailer.send({ ...message, subject: 'Reset your Nestling password' });
@@ -72,7 +72,7 @@ describe('the mailer', () => {
     dirs.push(dataDir);
     const smtp = await startTestSmtpServer();
     const { log, lines } = capturedLogger();
-    const mailer = createMailer(testConfig({ DATA_DIR: dataDir, SMTP_URL: smtp.url }), log);
+    const mailer = createMailTransport(testConfig({ DATA_DIR: dataDir, SMTP_URL: smtp.url }), log);
     try {
       await mailer.send(message);
       const received = await smtp.next('ada@example.org');

@@ -6,15 +6,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { mailHtml, mailText, type MailContent } from './layout.ts';
 
-/** A mail as its builders write it: the mailer renders it as HTML and plain text (layout.ts). */
+/** A mail as its builders write it: the transport renders it as HTML and plain text (layout.ts). */
 export interface MailMessage extends MailContent {
   to: string;
   /** Files sent along, such as a calendar invitation. */
   attachments?: { filename: string; content: string; contentType: string }[];
 }
 
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+/** What delivers a mail now. Only the mail job uses it (mailer.ts); everyone else queues. */
+export interface MailTransport {
+  /**
+   * `messageId`: the same for every attempt at one queued mail, so that a receiving server
+   * that sees it twice (the sender died between the SMTP answer and marking it sent) can tell.
+   */
+  send(message: MailMessage, options?: { messageId?: string }): Promise<void>;
   close(): void;
 }
 
@@ -23,14 +28,15 @@ export interface Mailer {
  * `${DATA_DIR}/outbox/`. Mails carry one-time links, so neither the recipient, the subject nor
  * the body is logged: only that a mail was sent or written, and the file's name.
  */
-export function createMailer(
+export function createMailTransport(
   config: Pick<Config, 'mail' | 'dataDir' | 'brand'>,
-  log: FastifyBaseLogger,
-): Mailer {
+  log: Pick<FastifyBaseLogger, 'info'>,
+): MailTransport {
   /** What nodemailer sends: both parts, the plain text first (RFC 2046 multipart/alternative). */
-  const envelope = async ({ body, ...message }: MailMessage) => ({
+  const envelope = async ({ body, ...message }: MailMessage, messageId?: string) => ({
     from: config.mail.from,
     ...message,
+    ...(messageId === undefined ? {} : { messageId }),
     text: mailText(config.brand, { subject: message.subject, body }),
     html: await mailHtml(config.brand, { subject: message.subject, body }),
   });
@@ -38,8 +44,8 @@ export function createMailer(
   if (config.mail.smtpUrl !== null) {
     const transport = nodemailer.createTransport(config.mail.smtpUrl);
     return {
-      async send(message) {
-        const info = await transport.sendMail(await envelope(message));
+      async send(message, options) {
+        const info = await transport.sendMail(await envelope(message, options?.messageId));
         log.info({ messageId: info.messageId }, 'Mail sent over SMTP');
       },
       close: () => {
@@ -51,8 +57,8 @@ export function createMailer(
   const outbox = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
-    async send(message) {
-      const info = await transport.sendMail(await envelope(message));
+    async send(message, options) {
+      const info = await transport.sendMail(await envelope(message, options?.messageId));
       await mkdir(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(
         outbox,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { usDateFromDate } from '@nestling/shared/report-wording';
 import type { Config } from '../../config.ts';
-import type { MailMessage, Mailer } from '../mail/mailer.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 
 type MailConfig = Pick<Config, 'publicUrl' | 'brand'>;
 
@@ -87,22 +87,4 @@ export function partnerJoinedMail(
       },
     ],
   };
-}
-
-/**
- * Sends in the background: a failure is logged without the message (it holds the token).
- */
-export function sendQuietly(
-  deps: { mailer: Mailer; runInBackground: (work: () => Promise<void>) => void },
-  log: { error: (object: object, message: string) => void },
-  message: MailMessage,
-  what: string,
-) {
-  deps.runInBackground(async () => {
-    try {
-      await deps.mailer.send(message);
-    } catch (error) {
-      log.error({ errorName: error instanceof Error ? error.name : 'unknown' }, `${what} failed`);
-    }
-  });
 }

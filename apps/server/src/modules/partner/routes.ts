@@ -18,7 +18,6 @@ import { AuthError } from '../auth/service.ts';
 import { TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { createReportsRepository } from '../reports/repository.ts';
 import { termsStatus } from '../terms/status.ts';
-import { sendQuietly } from './mail.ts';
 import { createPartnerRepository } from './repository.ts';
 import {
   createPartnerService,
@@ -53,9 +52,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     reports: createReportsRepository(db),
     termsStatus: (userId) => termsStatus(db, userId),
     rateLimiter: app.rateLimiter,
-    sendLater: (message, what) => {
-      sendQuietly(app, app.log, message, what);
-    },
+    queueMail: (message) => app.mailer.send(message),
     config: app.config,
     couplePlacesPerPerson: app.config.limits.couplePlacesPerPerson,
   });

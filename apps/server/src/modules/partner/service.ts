@@ -137,7 +137,7 @@ export function createPartnerService(deps: {
   termsStatus: (userId: string) => Promise<TermsStatus>;
   rateLimiter: RateLimiter;
   /** Sends after the answer; failures are logged without the message. */
-  sendLater: (message: MailMessage, what: string) => void;
+  queueMail: (message: MailMessage) => Promise<void>;
   config: Parameters<typeof invitationMail>[0];
   /** Couple tests one person may hold a place on at a time (COUPLE_PLACES_PER_PERSON). */
   couplePlacesPerPerson: number;
@@ -190,7 +190,7 @@ export function createPartnerService(deps: {
     expiresAt: Date,
   ) {
     const inviter = await repository.findUser(row.invitedBy);
-    deps.sendLater(
+    await deps.queueMail(
       invitationMail(deps.config, {
         to: row.email,
         token,
@@ -198,7 +198,6 @@ export function createPartnerService(deps: {
         expiresAt,
         resent: (row.sendCount ?? 1) > 1,
       }),
-      'Partner invitation mail',
     );
   }
 
@@ -310,12 +309,11 @@ export function createPartnerService(deps: {
 
       const joined = await repository.findUser(person.id);
       if (inviter.email !== '') {
-        deps.sendLater(
+        await deps.queueMail(
           partnerJoinedMail(deps.config, {
             to: inviter.email,
             partnerName: joined === null ? person.email : displayName(joined),
           }),
-          'Partner joined mail',
         );
       }
       return { coupleAccountId: row.coupleAccountId, role, inviterId: row.invitedBy };

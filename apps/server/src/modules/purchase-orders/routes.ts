@@ -43,8 +43,8 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod = (app) => {
       });
     },
     // One job per mail: a refused address does not keep the other person's mail back.
-    sendLater: (messages) => {
-      for (const message of messages) app.runInBackground(() => app.mailer.send(message));
+    queueMail: async (messages) => {
+      for (const message of messages) await app.mailer.send(message);
     },
     publicUrl: config.publicUrl,
   });

@@ -254,8 +254,8 @@ export interface PurchaseOrdersDeps {
   repository: PurchaseOrdersRepository;
   /** Gives the payment back through the order's provider. */
   refund: (order: PurchaseOrderRow) => Promise<void>;
-  /** Sends mails after the answer (app.runInBackground and app.mailer). */
-  sendLater: (messages: MailMessage[]) => void;
+  /** Queues mails (app.mailer, ADR 047) after the change committed, before the answer. */
+  queueMail: (messages: MailMessage[]) => Promise<void>;
   publicUrl: string;
   now?: () => Date;
 }
@@ -475,7 +475,7 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
       if (recorded !== null) {
         const to = await recipientsOf(recorded.row);
         const mails = mailsFor(recorded.row, recorded.event, to);
-        if (mails.length > 0) deps.sendLater(mails);
+        if (mails.length > 0) await deps.queueMail(mails);
       }
       return staffView(id);
     },
@@ -501,7 +501,7 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
       const buyer = await repository.buyerOf(refunded.id);
       if (buyer !== null) {
         const number = orderNumber(refunded.seq);
-        deps.sendLater([
+        await deps.queueMail([
           {
             to: buyer.email,
             subject: `Your order ${number} has been refunded`,

@@ -36,8 +36,8 @@ export const shippingWebhookRoutes: FastifyPluginAsyncZod<{ provider?: ShippingP
     tracker: createPurchaseOrdersService({
       repository: orders,
       refund: () => Promise.reject(new Error('A tracking update refunds nothing')),
-      sendLater: (messages) => {
-        for (const message of messages) app.runInBackground(() => app.mailer.send(message));
+      queueMail: async (messages) => {
+        for (const message of messages) await app.mailer.send(message);
       },
       publicUrl: app.config.publicUrl,
     }),

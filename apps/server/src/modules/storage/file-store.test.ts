@@ -42,6 +42,11 @@ function fakeS3() {
       return;
     }
 
+    if (key === '' && method === 'HEAD') {
+      calls.push('HeadBucket');
+      response.writeHead(200);
+      return response.end();
+    }
     if (key === '' && method === 'GET' && query.get('list-type') === '2') {
       calls.push('ListObjectsV2');
       const prefix = query.get('prefix') ?? '';
@@ -177,6 +182,8 @@ interface StoreUnderTest {
   /** Every stored file's key, to see that nothing stray (temporary files, parts) remains. */
   keys(): Promise<string[]>;
   calls?: string[];
+  /** A store of the same kind that cannot answer: a file where the folder should be, no bucket. */
+  broken: FileStore;
 }
 
 const kinds = ['local', 's3'] as const;
@@ -188,28 +195,36 @@ describe.each(kinds)('the %s file store', (kind) => {
   beforeAll(async () => {
     if (kind === 'local') {
       const root = await mkdtemp(path.join(tmpdir(), 'file-store-'));
+      const notAFolder = `${root}-not-a-folder`;
+      await writeFile(notAFolder, 'x');
       underTest = {
         store: createLocalFileStore(root),
+        broken: createLocalFileStore(notAFolder),
         keys: async () =>
           (await readdir(root, { recursive: true, withFileTypes: true }))
             .filter((entry) => entry.isFile())
             .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
             .sort(),
       };
-      cleanup = () => rm(root, { recursive: true, force: true });
+      cleanup = async () => {
+        await rm(root, { recursive: true, force: true });
+        await rm(notAFolder, { force: true });
+      };
     } else {
       const fake = fakeS3();
       await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
       const { port } = fake.server.address() as AddressInfo;
+      const settings = {
+        bucket: 'test-bucket',
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${String(port)}`,
+        accessKeyId: 'test-key',
+        secretAccessKey: 'test-secret',
+        forcePathStyle: true,
+      };
       underTest = {
-        store: createS3FileStore({
-          bucket: 'test-bucket',
-          region: 'us-east-1',
-          endpoint: `http://127.0.0.1:${String(port)}`,
-          accessKeyId: 'test-key',
-          secretAccessKey: 'test-secret',
-          forcePathStyle: true,
-        }),
+        store: createS3FileStore(settings),
+        broken: createS3FileStore({ ...settings, bucket: 'no-such-bucket' }),
         keys: () => Promise.resolve([...fake.objects.keys()].sort()),
         calls: fake.calls,
       };
@@ -327,6 +342,12 @@ describe.each(kinds)('the %s file store', (kind) => {
       'users/gone-not/keep.txt',
     ]);
     expect(await store.deleteByPrefix('users/never/')).toBe(0);
+  });
+
+  it('answers the readiness check, and a store that cannot be reached does not', async () => {
+    await expect(underTest.store.check()).resolves.toBeUndefined();
+    await expect(underTest.broken.check()).rejects.toThrow();
+    if (underTest.calls !== undefined) expect(underTest.calls).toContain('HeadBucket');
   });
 
   it('refuses keys that could leave the store: .., absolute paths, hidden names', async () => {

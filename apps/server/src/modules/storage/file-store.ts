@@ -21,6 +21,11 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Removes every file under a folder (`prefix` ends with '/'); how many were removed. */
   deleteByPrefix(prefix: string): Promise<number>;
+  /**
+   * Rejects unless the store answers, cheaply (the readiness check, ADR 045): the folder can be
+   * read and written, or the bucket answers a HeadBucket.
+   */
+  check(): Promise<void>;
 }
 
 export interface ByteRange {

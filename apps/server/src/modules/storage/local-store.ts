@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -122,6 +123,12 @@ export function createLocalFileStore(root: string): FileStore {
       }
       await rm(folder, { recursive: true, force: true });
       return files;
+    },
+
+    async check() {
+      // The folder exists from the first write on; made here so a new install is ready too.
+      await mkdir(base, { recursive: true });
+      await access(base, constants.R_OK | constants.W_OK);
     },
   };
   return store;

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
@@ -144,6 +145,10 @@ export function createS3FileStore(settings: S3Settings): FileStore {
         ContinuationToken = page.IsTruncated === true ? page.NextContinuationToken : undefined;
       } while (ContinuationToken !== undefined);
       return removed;
+    },
+
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
   };
   return store;

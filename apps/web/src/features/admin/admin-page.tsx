@@ -9,6 +9,7 @@ import { AdminClinics } from './admin-clinics.tsx';
 import { AdminCounsellors } from './admin-counsellors.tsx';
 import { AdminDiscountCodes } from './admin-discount-codes.tsx';
 import { AdminLabKeys } from './admin-lab-keys.tsx';
+import { AdminMail } from './admin-mail.tsx';
 import { AdminOrders } from './admin-orders.tsx';
 import { AdminProducts } from './admin-products.tsx';
 import { AdminRiskValues } from './admin-risk-values.tsx';
@@ -27,6 +28,7 @@ export const ADMIN_TABS = [
   'clinics',
   'sensitive-results',
   'lab-keys',
+  'mail',
   'audit',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -90,6 +92,7 @@ export function AdminPage({
           <Tabs.Tab value="clinics">Clinics</Tabs.Tab>
           <Tabs.Tab value="sensitive-results">Sensitive results</Tabs.Tab>
           <Tabs.Tab value="lab-keys">Lab API keys</Tabs.Tab>
+          <Tabs.Tab value="mail">Mail</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users" pt="lg">
@@ -118,6 +121,9 @@ export function AdminPage({
         </Tabs.Panel>
         <Tabs.Panel value="lab-keys" pt="lg">
           <AdminLabKeys />
+        </Tabs.Panel>
+        <Tabs.Panel value="mail" pt="lg">
+          <AdminMail />
         </Tabs.Panel>
         <Tabs.Panel value="audit" pt="lg">
           <AuditLog />
