@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_METRICS_TOKEN } from './e2e/metrics-token.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8190);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -27,8 +28,9 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'e2e',
-  // The servers' logs, scanned for personal data and secrets once every test has run.
-  globalTeardown: './e2e/log-scan.ts',
+  // Once every test has run: the main server's metrics are scraped, and the servers' logs are
+  // scanned for personal data and secrets.
+  globalTeardown: ['./e2e/metrics-scrape.ts', './e2e/log-scan.ts'],
   outputDir: '.test-output/e2e-artifacts',
   fullyParallel: true,
   workers: 2,
@@ -71,7 +73,11 @@ export default defineConfig({
   webServer: [
     {
       command: 'node e2e/serve.mjs',
-      env: { E2E_PORT: String(port), E2E_DATA_NAME: `e2e-data${dataSuffix}` },
+      env: {
+        E2E_PORT: String(port),
+        E2E_DATA_NAME: `e2e-data${dataSuffix}`,
+        METRICS_TOKEN: E2E_METRICS_TOKEN,
+      },
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
