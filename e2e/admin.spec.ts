@@ -219,7 +219,10 @@ test("staff set a condition's starting value for the risk calculator, then resto
   await expect(page.getByText(`${condition} is back to the published values.`)).toBeVisible();
 });
 
-test('staff make a lab API key, copy it once, and revoke it', async ({ page, isMobile }) => {
+test('staff make a lab API key, copy it once, and revoke it; the mail tab says every mail went', async ({
+  page,
+  isMobile,
+}) => {
   const name = `Pipeline ${isMobile ? 'phone' : 'desktop'} ${String(Date.now())}`;
   await page.goto('/signin');
   await signInOnPage(page, 'admin@nestling.health');
@@ -238,4 +241,11 @@ test('staff make a lab API key, copy it once, and revoke it', async ({ page, isM
     .getByRole('button', { name: 'Revoke the key' })
     .click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Revoked');
+
+  // Mail not delivered yet (ADR 047): none here, where every mail lands in the outbox folder.
+  await page.getByRole('tab', { name: 'Mail' }).click();
+  await expect(page).toHaveURL('/admin?tab=mail');
+  await expect(page.getByRole('heading', { name: 'Mail not delivered yet' })).toBeVisible();
+  await expect(page.getByText('Every mail has been delivered to the mail server.')).toBeVisible();
+  await expectNoAxeViolations(page);
 });
