@@ -1,5 +1,5 @@
 import type { UndeliveredMail } from '@nestling/shared/contract/mail';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setAuthToken } from '../../lib/auth-cookie.ts';
@@ -55,15 +55,21 @@ async function setup(mails: UndeliveredMail[]) {
 describe('the mail tab', () => {
   it('lists mail not delivered yet with its error, and sends a failed one again', async () => {
     const { person, calls, container } = await setup([refused, retrying]);
-    const table = await screen.findByRole('table', { name: 'Mail not delivered yet' });
-    const waiting = within(table).getByRole('row', { name: /bea@example.test/ });
+    const list = await screen.findByRole('list', { name: 'Mail not delivered yet' });
+    const mailTo = (address: string) =>
+      within(list)
+        .getAllByRole('listitem')
+        .find((item) => item.textContent.includes(address));
+    const waiting = mailTo('bea@example.test');
+    if (waiting === undefined) throw new Error('The retrying mail is not listed');
     expect(waiting).toHaveTextContent('Your receipt for order NS-1042');
     expect(waiting).toHaveTextContent('ECONNREFUSED');
-    expect(waiting).toHaveTextContent(/Trying again .* \(attempt 3 of 16\)/);
+    expect(waiting).toHaveTextContent(/3 tries of 16 so far; the next at .*2026/);
     // Only a mail that failed for good is offered to be sent again.
     expect(within(waiting).queryByRole('button')).not.toBeInTheDocument();
-    const failed = within(table).getByRole('row', { name: /typo@exampel.test/ });
-    expect(failed).toHaveTextContent('Not delivered after 1 attempts');
+    const failed = mailTo('typo@exampel.test');
+    if (failed === undefined) throw new Error('The failed mail is not listed');
+    expect(failed).toHaveTextContent('Not delivered after 1 try; no more tries');
     await expectNoAxeViolations(container);
 
     await person.click(
@@ -72,8 +78,10 @@ describe('the mail tab', () => {
       }),
     );
     expect(calls.map((call) => call.key)).toContain('POST /api/admin/mail/mail-2/send-again');
-    expect(await screen.findByRole('row', { name: /bea@example.test/ })).toBeInTheDocument();
-    expect(screen.queryByRole('row', { name: /typo@exampel.test/ })).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.queryByText('typo@exampel.test')).not.toBeInTheDocument();
+    });
+    expect(screen.getByText('bea@example.test')).toBeInTheDocument();
   });
 
   it('says so when every mail was delivered', async () => {

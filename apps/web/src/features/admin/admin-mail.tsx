@@ -1,21 +1,23 @@
-import { Alert, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import type { UndeliveredMail } from '@nestling/shared/contract/mail';
+import classes from './admin-mail.module.css';
 import { adminErrorText, formatAuditTime } from './format.ts';
 import { useSendMailAgain, useUndeliveredMail } from './use-undelivered-mail.ts';
 
-function StateCell({ mail }: { mail: UndeliveredMail }) {
+function MailState({ mail }: { mail: UndeliveredMail }) {
   const sendAgain = useSendMailAgain();
+  const tries = `${String(mail.attempts)} ${mail.attempts === 1 ? 'try' : 'tries'}`;
   if (mail.state === 'retrying') {
     return (
       <Text size="sm">
-        Trying again {mail.nextAttemptAt === null ? 'soon' : formatAuditTime(mail.nextAttemptAt)}{' '}
-        (attempt {mail.attempts} of {mail.maxAttempts})
+        {tries} of {mail.maxAttempts} so far; the next at{' '}
+        {mail.nextAttemptAt === null ? 'once' : formatAuditTime(mail.nextAttemptAt)}
       </Text>
     );
   }
   return (
     <Stack gap={4} align="flex-start">
-      <Text size="sm">Not delivered after {mail.attempts} attempts</Text>
+      <Text size="sm">Not delivered after {tries}; no more tries</Text>
       <Button
         size="xs"
         variant="default"
@@ -63,32 +65,24 @@ export function AdminMail() {
         ) : mail.data.mails.length === 0 ? (
           <Text>Every mail has been delivered to the mail server.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped aria-labelledby="undelivered-mail-heading">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">To</Table.Th>
-                  <Table.Th scope="col">Subject</Table.Th>
-                  <Table.Th scope="col">Queued</Table.Th>
-                  <Table.Th scope="col">Last error</Table.Th>
-                  <Table.Th scope="col">State</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {mail.data.mails.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>{entry.to}</Table.Td>
-                    <Table.Td>{entry.subject}</Table.Td>
-                    <Table.Td>{formatAuditTime(entry.createdAt)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.lastError}</Table.Td>
-                    <Table.Td>
-                      <StateCell mail={entry} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ul className={classes.list} aria-labelledby="undelivered-mail-heading">
+            {mail.data.mails.map((entry) => (
+              <li key={entry.id} className={classes.mail}>
+                <Title order={3} size="h5">
+                  {entry.subject}
+                </Title>
+                <dl className={classes.facts}>
+                  <dt>To</dt>
+                  <dd>{entry.to}</dd>
+                  <dt>Queued</dt>
+                  <dd>{formatAuditTime(entry.createdAt)}</dd>
+                  <dt>Last error</dt>
+                  <dd className={classes.error}>{entry.lastError}</dd>
+                </dl>
+                <MailState mail={entry} />
+              </li>
+            ))}
+          </ul>
         )}
       </Stack>
     </Stack>

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Tabs.css';
 import { Loader, Tabs, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { isPrimaryAdmin } from '@nestling/shared/rules';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
@@ -51,6 +52,15 @@ export function AdminPage({
 } = {}) {
   const user = useCurrentUser();
   const { brand } = useRuntimeConfig();
+  const isAdmin = user.data?.isAdminUser === true;
+  const tabList = useRef<HTMLDivElement>(null);
+  // The row of tabs scrolls sideways when it is wider than the page: the open one is shown,
+  // also when the page opens on a tab past the edge (?tab=mail).
+  useEffect(() => {
+    tabList.current
+      ?.querySelector('[role="tab"][aria-selected="true"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab, isAdmin]);
 
   if (user.isLoading) {
     return (
@@ -82,7 +92,7 @@ export function AdminPage({
         }}
         keepMounted={false}
       >
-        <Tabs.List className={tabListClasses.tabList}>
+        <Tabs.List className={tabListClasses.tabList} ref={tabList}>
           <Tabs.Tab value="users">Users</Tabs.Tab>
           <Tabs.Tab value="orders">Orders</Tabs.Tab>
           <Tabs.Tab value="products">Products</Tabs.Tab>
