@@ -16,6 +16,8 @@ declare module 'vitest' {
     testDatabaseUrl: string | null;
     /** A migrated, empty PGlite database, made by global-setup.ts. */
     pgliteTemplate: string;
+    /** A migrated, empty database on the TEST_DATABASE_URL server (global-setup.ts), or null. */
+    postgresTemplate: string | null;
   }
 }
 
@@ -51,12 +53,14 @@ export async function createTestDatabase(
 
   if (adminUrl === null) throw new Error('TEST_DATABASE_URL is not set');
   const name = `nestling_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(adminUrl, `create database "${name}"`);
+  const template = options.migrate === false ? null : inject('postgresTemplate');
+  await createDatabase(adminUrl, name, template);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = openPostgresDatabase(url.toString(), logging);
   try {
-    if (options.migrate !== false) await handle.migrate();
+    // A copy of the migrated template needs no migration; without one, migrate here.
+    if (options.migrate !== false && template === null) await handle.migrate();
   } catch (error) {
     await handle.close();
     await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
@@ -90,6 +94,27 @@ function withDestroy(
     close: () => handle.close(),
     destroy,
   };
+}
+
+/**
+ * A new database, empty or a copy of `template`. PostgreSQL copies a template only while no
+ * other session is connected to it, and another copy being made counts: tried again then.
+ */
+async function createDatabase(adminUrl: string, name: string, template: string | null) {
+  const statement =
+    template === null
+      ? `create database "${name}"`
+      : `create database "${name}" template "${template}"`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await adminQuery(adminUrl, statement);
+      return;
+    } catch (error) {
+      const inUse = (error as { code?: string }).code === '55006';
+      if (!inUse || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
 }
 
 async function adminQuery(url: string, statement: string) {
