@@ -352,8 +352,10 @@ export interface SeedOptions {
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
   const users = createUsersRepository(db);
   const result: SeedResult = { created: [], skipped: [], reports: [], documents: [] };
+  // One hash for every demo account: they share a password the README publishes, and hashing
+  // is slow on purpose (a dozen took about two seconds on a busy machine).
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const demo of demoAccounts) {
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
     const inserted = await users.insertWithPassword(
       {
         id: demo.id,

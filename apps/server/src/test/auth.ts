@@ -65,6 +65,9 @@ export function claimsOf(token: string): { sub: string; sid: string; exp: number
   };
 }
 
+/** DEMO_PASSWORD's hash, made once per test process: hashing is slow on purpose. */
+let demoPasswordHash: Promise<string> | undefined;
+
 /** A verified user who signs in with DEMO_PASSWORD. */
 export async function createTestUser(
   db: Database,
@@ -77,7 +80,7 @@ export async function createTestUser(
       emailVerified: true,
       isAdminUser: user.isAdminUser ?? false,
     },
-    await hashPassword(DEMO_PASSWORD),
+    await (demoPasswordHash ??= hashPassword(DEMO_PASSWORD)),
   );
   expect(inserted).toBe(true);
 }

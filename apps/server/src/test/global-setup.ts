@@ -25,8 +25,7 @@ async function adminQuery(url: string, statement: string) {
  * database is created from, instead of running every migration again.
  */
 export default async function setup(project: TestProject) {
-  const adminUrl = (project.config.provide as { testDatabaseUrl?: string | null })
-    .testDatabaseUrl;
+  const adminUrl = (project.config.provide as { testDatabaseUrl?: string | null }).testDatabaseUrl;
   let postgresTemplate: string | null = null;
   if (typeof adminUrl === 'string') {
     postgresTemplate = `nestling_template_${String(Date.now())}_${String(process.pid)}`;
