@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { healthSchema, livenessSchema, readinessSchema } from '@nestling/shared/contract/health';
 import { createJobsRepository } from '../jobs/repository.ts';
+import { verifyMailServer } from '../mail/transport.ts';
 import {
   buildInfo,
   checkHealth,
@@ -15,11 +16,15 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const build = buildInfo(app.config.gitCommit);
   const timeoutMs = app.config.health.checkTimeoutMs;
   const jobs = createJobsRepository(app.database.db);
+  const { smtpUrl } = app.config.mail;
   const readiness = createReadiness({
     database: databaseAnswers(app.database),
     files: () => app.fileStore.check(),
     queue: () => jobs.readable(),
-    mail: createMailCheck(app.config.mail.smtpUrl, { timeoutMs, log: app.log }),
+    mail: createMailCheck(smtpUrl === null ? null : (ms) => verifyMailServer(smtpUrl, ms), {
+      timeoutMs,
+      log: app.log,
+    }),
     build,
     timeoutMs,
     log: app.log,

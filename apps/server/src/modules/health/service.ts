@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Health, Liveness, Readiness, ReadinessCheck } from '@nestling/shared/contract/health';
 import rootPackage from '../../../../../package.json' with { type: 'json' };
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -89,24 +88,20 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
  * mails are files in the outbox, which always passes.
  */
 export function createMailCheck(
-  smtpUrl: string | null,
+  /** Asks the mail server (the mail module's `verifyMailServer`); null without SMTP_URL. */
+  verifyMailServer: ((timeoutMs: number) => Promise<void>) | null,
   options: { timeoutMs: number; cacheMs?: number; log: Log },
 ): () => Promise<ReadinessCheck> {
-  if (smtpUrl === null) return () => Promise.resolve({ status: 'pass' });
+  if (verifyMailServer === null) return () => Promise.resolve({ status: 'pass' });
+  const ask = verifyMailServer;
   const cacheMs = options.cacheMs ?? 30_000;
   let kept: { at: number; check: ReadinessCheck } | null = null;
   let running: Promise<ReadinessCheck> | null = null;
 
   async function verify(): Promise<ReadinessCheck> {
     const started = performance.now();
-    const transport = nodemailer.createTransport({
-      url: smtpUrl ?? '',
-      connectionTimeout: options.timeoutMs,
-      greetingTimeout: options.timeoutMs,
-      socketTimeout: options.timeoutMs,
-    });
     try {
-      await within(transport.verify(), options.timeoutMs);
+      await within(ask(options.timeoutMs), options.timeoutMs);
       if (kept?.check.status === 'warn') options.log.info('The mail server answers again');
       return { status: 'pass', ms: Math.round(performance.now() - started) };
     } catch (error) {
@@ -118,8 +113,6 @@ export function createMailCheck(
         ms: Math.round(performance.now() - started),
         error: publicError(error),
       };
-    } finally {
-      transport.close();
     }
   }
 

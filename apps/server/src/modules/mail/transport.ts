@@ -72,3 +72,21 @@ export function createMailTransport(
     },
   };
 }
+
+/**
+ * Connects to the SMTP server, greets it and signs in, within `timeoutMs` each, then hangs up:
+ * whether mail could be sent now (readiness, ADR 045). Rejects with nodemailer's error.
+ */
+export async function verifyMailServer(smtpUrl: string, timeoutMs: number): Promise<void> {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  try {
+    await transport.verify();
+  } finally {
+    transport.close();
+  }
+}
