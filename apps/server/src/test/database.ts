@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Logger, SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import {
   openPgliteDatabase,
@@ -9,6 +8,7 @@ import {
   type DatabaseHandle,
   type DatabaseKind,
 } from '../db/database.ts';
+import { adminQuery } from './postgres-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -114,16 +114,6 @@ async function createDatabase(adminUrl: string, name: string, template: string |
       if (!inUse || attempt >= 50) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
     }
-  }
-}
-
-async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 

@@ -5,18 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import pg from 'pg';
 import { migrationsFolder, openPostgresDatabase } from '../db/database.ts';
-
-async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+import { adminQuery } from './postgres-admin.ts';
 
 /*
  * A new PGlite runs initdb, which takes seconds; loading a copy takes well under one. So the
