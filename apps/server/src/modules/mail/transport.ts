@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -55,16 +55,18 @@ export function createMailTransport(
   }
 
   const outbox = path.join(config.dataDir, 'outbox');
+  const writing = path.join(config.dataDir, '.outbox-writing');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(message, options) {
       const info = await transport.sendMail(await envelope(message, options?.messageId));
       await mkdir(outbox, { recursive: true, mode: 0o700 });
-      const file = path.join(
-        outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
-      );
-      await writeFile(file, info.message, { mode: 0o600 });
+      await mkdir(writing, { recursive: true, mode: 0o700 });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+      const file = path.join(outbox, name);
+      // Written beside the outbox, then moved in: whoever reads the outbox sees whole mails.
+      await writeFile(path.join(writing, name), info.message, { mode: 0o600 });
+      await rename(path.join(writing, name), file);
       log.info({ file }, 'Mail written to the outbox (it holds a one-time link; open the file)');
     },
     close: () => {
