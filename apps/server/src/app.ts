@@ -48,6 +48,7 @@ import { reportsRoutes } from './modules/reports/routes.ts';
 import { riskCalculatorRoutes } from './modules/risk-calculator/routes.ts';
 import { sensitiveResultsRoutes } from './modules/sensitive-results/routes.ts';
 import { createFileStore } from './modules/storage/create-store.ts';
+import { createUploadArea, type UploadArea } from './modules/storage/upload-area.ts';
 import type { FileStore } from './modules/storage/file-store.ts';
 import { shippingWebhookRoutes } from './modules/shipping/routes.ts';
 import { stripeWebhookRoutes } from './modules/stripe/routes.ts';
@@ -76,6 +77,8 @@ declare module 'fastify' {
     jobHandlers: JobRegistry;
     /** Where files live: DATA_DIR/files or the S3 bucket (ADR 023). */
     fileStore: FileStore;
+    /** Uploads in progress: DATA_DIR/uploads or the bucket's `uploads/` (ADR 048). */
+    uploads: UploadArea;
   }
 }
 
@@ -136,6 +139,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('jobs', createJobQueue(createJobsRepository(database.db)));
   app.decorate('jobHandlers', createJobRegistry(jobHandlers));
   app.decorate('fileStore', createFileStore(config));
+  app.decorate('uploads', createUploadArea(config, app.fileStore));
   // Fastify answers requests that arrive after close() with 503 and `Connection: close`, but
   // a request already in flight would leave its keep-alive connection open, and close() would
   // wait for that connection to time out.

@@ -24,6 +24,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from './test/database.ts';
+import { createLocalFileStore } from './modules/storage/local-store.ts';
 
 /*
  * The authorization matrix: every route of /api/openapi.json, called as each kind of caller,
@@ -141,7 +142,9 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({
       database,
       // The patient holds two appointments here (one to move, one to cancel) and books a third.

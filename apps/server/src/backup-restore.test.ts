@@ -16,6 +16,7 @@ import { createTestApp, testConfig } from './test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from './test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './test/database.ts';
 import { importFile, startTestWorker } from './test/my-data.ts';
+import { createLocalFileStore } from './modules/storage/local-store.ts';
 
 /*
  * docs/operations.md's backup and restore, done as a lab would: a running portal with the demo
@@ -126,7 +127,9 @@ describe.each(testDatabaseKinds)('backup and restore on %s', (kind) => {
       );
       await database.migrate();
     }
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     await database.db
       .update(user)
       .set({ enableDataPortal: true })

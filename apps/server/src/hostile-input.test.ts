@@ -10,6 +10,7 @@ import { createTestApp } from './test/app.ts';
 import { callerRoles, roleEmails } from './test/roles.ts';
 import { impersonationToken, signInToken, TEST_ORIGIN } from './test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './test/database.ts';
+import { createLocalFileStore } from './modules/storage/local-store.ts';
 
 /*
  * Hostile input: every endpoint of /api/openapi.json gets bodies made from its own schema and
@@ -196,7 +197,9 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     const created = await app.inject({
       method: 'POST',

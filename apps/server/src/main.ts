@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { createFileStore } from './modules/storage/create-store.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -44,7 +44,7 @@ async function start() {
     await database.migrate();
     if (config.demoData) {
       const seeded = await seedDemoDataIfEmpty(database.db, {
-        filesDir: path.join(config.dataDir, 'files'),
+        fileStore: createFileStore(config),
       });
       // How many, not which: the log holds no email address (the README lists the accounts).
       if (seeded !== null) {

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { FileStore } from '../modules/storage/file-store.ts';
 import path from 'node:path';
 
 /*
@@ -106,10 +107,9 @@ export const demoDocuments: readonly DemoDocument[] = [
   consent('demo-embryo', 'Elena Example', '2024-12-02'),
 ];
 
-/** Writes the file under `filesDir` and answers its path relative to it. */
-export async function writeDemoFile(filesDir: string, demo: DemoDocument): Promise<string> {
-  const relative = path.join(demo.userId, `${demo.id}${path.extname(demo.fileName)}`);
-  await mkdir(path.join(filesDir, demo.userId), { recursive: true });
-  await writeFile(path.join(filesDir, relative), demo.body);
-  return relative;
+/** Writes the file into the file store and answers its key there. */
+export async function writeDemoFile(fileStore: FileStore, demo: DemoDocument): Promise<string> {
+  const key = `${demo.userId}/${demo.id}${path.extname(demo.fileName)}`;
+  await fileStore.put(key, Readable.from([demo.body]));
+  return key;
 }

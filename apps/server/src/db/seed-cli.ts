@@ -1,9 +1,9 @@
+import { createFileStore } from '../modules/storage/create-store.ts';
 /*
  * `npm run db:seed`: creates the demo accounts in whichever database is configured, including
  * a DATABASE_URL one (the only way demo data reaches PostgreSQL unless DEMO_DATA=true).
  * Accounts that already exist are left alone, so it can run any number of times.
  */
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { openDatabase } from './database.ts';
@@ -19,7 +19,7 @@ async function run(): Promise<number> {
   try {
     await database.migrate();
     const result = await seedDemoData(database.db, {
-      filesDir: path.join(config.dataDir, 'files'),
+      fileStore: createFileStore(config),
     });
     const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
     console.log(`Demo data in ${where}:`);

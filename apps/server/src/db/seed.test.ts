@@ -34,6 +34,7 @@ import {
   seedDemoData,
   seedDemoDataIfEmpty,
 } from './seed.ts';
+import { createLocalFileStore } from '../modules/storage/local-store.ts';
 
 const demoEmails = demoAccounts.map((demo) => demo.email);
 
@@ -72,7 +73,9 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
   });
 
   it('creates every demo account in an empty database', async () => {
-    const result = await seedDemoDataIfEmpty(database.db, { filesDir });
+    const result = await seedDemoDataIfEmpty(database.db, {
+      fileStore: createLocalFileStore(filesDir),
+    });
     expect(result).toEqual({
       created: demoEmails,
       skipped: [],
@@ -89,7 +92,7 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
   });
 
   it('offers a demo discount code of 10% off, once however often it runs', async () => {
-    await seedDemoData(database.db, { filesDir });
+    await seedDemoData(database.db, { fileStore: createLocalFileStore(filesDir) });
     const codes = await createCatalogueRepository(database.db).listDiscountCodes();
     expect(codes.map(({ code, percentOff, active }) => ({ code, percentOff, active }))).toEqual([
       { code: DEMO_DISCOUNT_CODE, percentOff: 10, active: true },
@@ -97,7 +100,7 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
   });
 
   it('adds one demo counsellor with weekday hours, once however often it runs', async () => {
-    await seedDemoData(database.db, { filesDir });
+    await seedDemoData(database.db, { fileStore: createLocalFileStore(filesDir) });
     const counsellors = await database.db.select().from(counsellor);
     expect(counsellors.map(({ id, timeZone, active }) => ({ id, timeZone, active }))).toEqual([
       { id: 'demo-counsellor', timeZone: 'America/New_York', active: true },
@@ -320,7 +323,7 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
 
   it('changes nothing when run again', async () => {
     expect(await seedDemoDataIfEmpty(database.db)).toBeNull();
-    expect(await seedDemoData(database.db, { filesDir })).toEqual({
+    expect(await seedDemoData(database.db, { fileStore: createLocalFileStore(filesDir) })).toEqual({
       created: [],
       skipped: demoEmails,
       reports: [],

@@ -1,3 +1,4 @@
+import type { FileStore } from '../modules/storage/file-store.ts';
 import { hashPassword } from 'better-auth/crypto';
 import { TERMS_VERSIONS } from '@nestling/shared/contract/terms';
 import type { Sex } from '@nestling/shared/contract/user';
@@ -339,10 +340,10 @@ export interface SeedResult {
 
 export interface SeedOptions {
   /**
-   * DATA_DIR/files: where the demo documents' files go. Without it no documents are stored,
-   * since a document row without its file could not be shown.
+   * Where the demo documents' files go (ADR 023). Without it no documents are stored, since a
+   * document row without its file could not be shown.
    */
-  filesDir?: string;
+  fileStore?: FileStore;
 }
 
 /**
@@ -389,8 +390,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   await seedDemoCounsellor(db);
   await seedDemoClinics(db);
   const reportIds = await seedDemoReports(db, result);
-  if (options.filesDir !== undefined) {
-    await seedDemoDocuments(db, options.filesDir, reportIds, result);
+  if (options.fileStore !== undefined) {
+    await seedDemoDocuments(db, options.fileStore, reportIds, result);
   }
   return result;
 }
@@ -420,7 +421,7 @@ async function seedTermsAcceptances(db: Database, demo: DemoAccount) {
 /** The demo documents of the demo users that exist; the files are written again each run. */
 async function seedDemoDocuments(
   db: Database,
-  filesDir: string,
+  fileStore: FileStore,
   reportIds: ReadonlyMap<string, string>,
   result: SeedResult,
 ) {
@@ -428,7 +429,7 @@ async function seedDemoDocuments(
   const documents = createDocumentsRepository(db);
   for (const demo of demoDocuments) {
     if ((await users.findById(demo.userId)) === null) continue;
-    const storagePath = await writeDemoFile(filesDir, demo);
+    const storagePath = await writeDemoFile(fileStore, demo);
     const inserted = await documents.insert({
       id: demo.id,
       userId: demo.userId,

@@ -11,6 +11,7 @@ import { seedDemoData } from '../../db/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 /*
  * A kit is activated once it has arrived, so not before it has shipped (issue 29): activating
@@ -26,7 +27,9 @@ describe.each(testDatabaseKinds)('activating a kit before it ships on %s', (kind
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     await createTestUser(database.db, {
       id: 'ship-buyer',

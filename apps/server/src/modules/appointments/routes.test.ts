@@ -39,6 +39,7 @@ import {
 } from '../../test/database.ts';
 import { startTestWorker } from '../../test/my-data.ts';
 import { mailsTo as mailsToOutbox } from '../../test/outbox.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 const RACERS = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,7 +73,9 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     // These tests set up their own counsellors and count every slot: the demo one would add hers.
     await database.db.delete(counsellor).where(eq(counsellor.id, demoCounsellor.id));
     for (let index = 0; index < RACERS; index += 1) {

@@ -34,6 +34,7 @@ import {
 } from '../../test/database.ts';
 import { rowsNaming } from '../../test/person-rows.ts';
 import { ARCHIVED_TABLES, TABLES_LEFT_OUT } from './records.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 const ZIP = { accept: 'application/zip' };
 const emailOf = (who: string) => (who === 'admin' ? 'admin@nestling.health' : `${who}@demo.test`);
@@ -50,7 +51,7 @@ describe.each(testDatabaseKinds)('the archive on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir });
+    await seedDemoData(database.db, { fileStore: createLocalFileStore(filesDir) });
     app = await createTestApp({
       database,
       env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir },

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -75,7 +74,7 @@ export function createArchiveServiceFor(app: FastifyInstance) {
         began.map((row) => surveys.download(person, row.variant as SurveyVariant)),
       );
     },
-    filesDir: path.join(app.config.dataDir, 'files'),
+    fileStore: app.fileStore,
     brand: app.config.brand,
   });
 }

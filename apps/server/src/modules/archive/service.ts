@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { checkKey, InvalidKeyError, type FileStore } from '../storage/file-store.ts';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -108,12 +107,12 @@ export function createArchiveService(deps: {
   records: PersonRecords;
   /** The person's health surveys as FHIR QuestionnaireResponses, each variant they began. */
   surveysOf: (person: UserRow) => Promise<unknown[]>;
-  /** DATA_DIR/files */
-  filesDir: string;
+  /** Where the documents' files are (ADR 023). */
+  fileStore: FileStore;
   brand: { readonly productName: string; readonly companyName: string };
   now?: () => Date;
 }) {
-  const { reports, reportsRepository, documents, records, filesDir, brand } = deps;
+  const { reports, reportsRepository, documents, records, fileStore, brand } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** GET /user's answer with every flag: the accounts as they are, with or without reports. */
@@ -182,13 +181,15 @@ export function createArchiveService(deps: {
     return entries;
   }
 
-  /** The document's file, or null when it is not where its row says (an operator's problem). */
+  /** The document's key, or null when no file is where its row says (an operator's problem). */
   async function documentFile(row: DocumentRow): Promise<string | null> {
-    const file = path.resolve(filesDir, row.storagePath);
-    // A stored path is the server's own, but it must still stay inside the files directory.
-    if (!file.startsWith(path.resolve(filesDir) + path.sep)) return null;
-    const info = await stat(file).catch(() => null);
-    return info?.isFile() === true ? file : null;
+    try {
+      // A stored path is the server's own, but it must still be a key of the file store.
+      return (await fileStore.stat(checkKey(row.storagePath))) === null ? null : row.storagePath;
+    } catch (error) {
+      if (error instanceof InvalidKeyError) return null;
+      throw error;
+    }
   }
 
   return {
@@ -243,7 +244,9 @@ export function createArchiveService(deps: {
           description: `${row.title}, dated ${usDateFromIsoDate(row.date)}.`,
           deflate: !ALREADY_COMPRESSED.test(row.contentType),
           source: { kind: 'document', id: row.id },
-          read: () => createReadStream(file),
+          read: async function* () {
+            yield* await fileStore.get(file);
+          },
         });
       }
 

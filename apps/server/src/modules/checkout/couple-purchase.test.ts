@@ -16,6 +16,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 /*
  * A couple's test sells a joint report and an individual report for each partner (issue 29).
@@ -31,7 +32,9 @@ describe.each(testDatabaseKinds)('a couple test bought in the portal on %s', (ki
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     for (const [id, firstName, sex] of [
       ['cp-buyer', 'Cora', 'Female'],

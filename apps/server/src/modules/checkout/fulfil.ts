@@ -1,3 +1,4 @@
+import type { FileStore } from '../storage/file-store.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { KIT_ID_ALPHABET, kitCheckCharacter } from '@nestling/shared/contract/order-tracker';
@@ -17,7 +18,9 @@ import type { StoredRequest } from './stored-request.ts';
 /** What making an order needs: the database, and for the receipt the files, mail and logs. */
 export interface FulfilDeps {
   db: Database;
-  config: Pick<Config, 'dataDir' | 'publicUrl' | 'brand'>;
+  config: Pick<Config, 'publicUrl' | 'brand'>;
+  /** Where the receipt's PDF is kept (ADR 023). */
+  fileStore: FileStore;
   mailer: Mailer;
   /** Where the receipt job is queued, in the order's own transaction (receipt.ts). */
   jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
@@ -35,6 +38,7 @@ export function fulfilDepsOf(app: FastifyInstance): FulfilDeps {
   return {
     db: app.database.db,
     config: app.config,
+    fileStore: app.fileStore,
     mailer: app.mailer,
     jobs: app.jobs,
     log: app.log,

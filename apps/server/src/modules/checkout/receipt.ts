@@ -1,5 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   Document,
   type DocumentProps,
@@ -183,10 +182,8 @@ async function storeReceiptPdf(deps: FulfilDeps, data: ReceiptData, madeAt: Date
   const number = orderNumber(order.seq);
   const pdf = await renderReceiptPdf(data, deps.config.brand, madeAt);
   const documentId = `receipt-${order.id}`;
-  const filesDir = path.join(deps.config.dataDir, 'files');
-  const storagePath = path.join(order.userId, `${documentId}.pdf`);
-  await mkdir(path.join(filesDir, order.userId), { recursive: true });
-  await writeFile(path.join(filesDir, storagePath), pdf, { mode: 0o600 });
+  const storagePath = `${order.userId}/${documentId}.pdf`;
+  await deps.fileStore.put(storagePath, Readable.from([pdf]));
   await createCheckoutRepository(deps.db).storeReceipt(order.id, {
     id: documentId,
     userId: order.userId,

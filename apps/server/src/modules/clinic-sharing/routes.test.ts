@@ -26,6 +26,7 @@ import {
 } from '../../test/database.ts';
 import { mailsTo, quickWorkDone } from '../../test/outbox.ts';
 import { readPdfText } from '../../test/pdf-text.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 const RESULTS_EMAIL = 'results@hudson.test';
 
@@ -54,7 +55,9 @@ describe.each(testDatabaseKinds)('sharing reports with a clinic on %s', (kind) =
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     for (const who of ['admin', 'mother', 'father', 'individual'] as const) {
       tokens[who] = await signInToken(

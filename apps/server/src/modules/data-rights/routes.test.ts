@@ -27,6 +27,7 @@ import {
 import { importFile, startTestWorker } from '../../test/my-data.ts';
 import { mailsTo } from '../../test/outbox.ts';
 import { rowsNaming } from '../../test/person-rows.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 const MOTHER = { id: 'demo-mother', email: 'mother@demo.test' };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,7 +56,9 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     worker = await startTestWorker(app, database);
     for (const who of ['mother', 'father', 'individual'] as const) {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -42,8 +41,7 @@ export function createDataRightsServiceFor(app: FastifyInstance) {
     jobs: app.jobs,
     files: {
       fileStore: app.fileStore,
-      filesDir: path.join(app.config.dataDir, 'files'),
-      uploadsDir: path.join(app.config.dataDir, 'uploads'),
+      uploads: app.uploads,
     },
     findUser: (id) => users.findById(id),
     testRecordRetentionYears: app.config.lab.testRecordRetentionYears,

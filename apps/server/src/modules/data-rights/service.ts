@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
   DELETION_ALREADY_REQUESTED,
@@ -14,7 +12,8 @@ import type { UserRow } from '../../db/schema.ts';
 import type { JobContext } from '../jobs/registry.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accountKey } from '../rate-limit/service.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import { checkKey, InvalidKeyError, type FileStore } from '../storage/file-store.ts';
+import type { UploadArea } from '../storage/upload-area.ts';
 import type {
   AccountDeletionRow,
   DataRightsRepository,
@@ -56,10 +55,8 @@ function deletionOf(row: AccountDeletionRow | null): AccountDeletion | null {
 /** Where a person's files live: the file store's folder, documents and uploads on disk. */
 export interface PersonFiles {
   fileStore: FileStore;
-  /** DATA_DIR/files: documents' storage paths are relative to it. */
-  filesDir: string;
-  /** DATA_DIR/uploads: an import's upload is named by the import's id. */
-  uploadsDir: string;
+  /** Uploads in progress: an import's upload is named by the import's id. */
+  uploads: Pick<UploadArea, 'remove'>;
 }
 
 /**
@@ -78,11 +75,13 @@ export function createDataRightsService(deps: {
   const { repository, files } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Removes a path under `root`, and nothing outside it; gone already is fine. */
-  async function removeUnder(root: string, relative: string): Promise<void> {
-    const target = path.resolve(root, relative);
-    if (!target.startsWith(path.resolve(root) + path.sep)) return;
-    await rm(target, { force: true, recursive: true });
+  /** Removes a document's file; gone already is fine, and a path that is no key names none. */
+  async function removeDocument(storagePath: string): Promise<void> {
+    try {
+      await files.fileStore.delete(checkKey(storagePath));
+    } catch (error) {
+      if (!(error instanceof InvalidKeyError)) throw error;
+    }
   }
 
   /**
@@ -239,11 +238,8 @@ export function createDataRightsService(deps: {
         pseudonym,
         kept,
       );
-      for (const storagePath of documentPaths) await removeUnder(files.filesDir, storagePath);
-      for (const id of importIds) {
-        await removeUnder(files.uploadsDir, id);
-        await removeUnder(files.uploadsDir, `${id}.json`);
-      }
+      for (const storagePath of documentPaths) await removeDocument(storagePath);
+      for (const id of importIds) await files.uploads.remove(id);
       await files.fileStore.deleteByPrefix(`users/${person.id}/`);
       return {
         deleted: true,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   documentParamsSchema,
@@ -29,7 +28,7 @@ function disposition(fileName: string): string {
 export const documentsRoutes: FastifyPluginAsyncZod = (app) => {
   const documents = createDocumentsService({
     repository: createDocumentsRepository(app.database.db),
-    filesDir: path.join(app.config.dataDir, 'files'),
+    fileStore: app.fileStore,
   });
 
   app.get(

@@ -1,7 +1,10 @@
+import {
+  checkKey,
+  FileNotFoundError,
+  InvalidKeyError,
+  type FileStore,
+} from '../storage/file-store.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   DOCUMENT_LINK_INVALID,
@@ -45,11 +48,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  */
 export function createDocumentsService(deps: {
   repository: DocumentsRepository;
-  /** DATA_DIR/files */
-  filesDir: string;
+  /** Where the documents' files are (ADR 023). */
+  fileStore: FileStore;
   now?: () => Date;
 }) {
-  const { repository, filesDir } = deps;
+  const { repository, fileStore } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -80,14 +83,18 @@ export function createDocumentsService(deps: {
     async open(token: string): Promise<{ document: Document; stream: Readable; size: number }> {
       const row = await repository.spendSession(hashToken(token), now());
       if (row === null) throw new DocumentsError(404, DOCUMENT_LINK_INVALID);
-      const file = path.resolve(filesDir, row.storagePath);
-      // A stored path is the server's own, but it must still stay inside the files directory.
-      if (!file.startsWith(path.resolve(filesDir) + path.sep)) {
-        throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
+      try {
+        // A stored path is the server's own, but it must still be a key of the file store.
+        const key = checkKey(row.storagePath);
+        const info = await fileStore.stat(key);
+        if (info === null) throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
+        return { document: toDocument(row), stream: await fileStore.get(key), size: info.size };
+      } catch (error) {
+        if (error instanceof InvalidKeyError || error instanceof FileNotFoundError) {
+          throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
+        }
+        throw error;
       }
-      const info = await stat(file).catch(() => null);
-      if (info === null) throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
-      return { document: toDocument(row), stream: createReadStream(file), size: info.size };
     },
   };
 }

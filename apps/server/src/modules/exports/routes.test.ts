@@ -39,6 +39,7 @@ import { resolveAuthSecret } from '../auth/secret.ts';
 import type { FhirBundle } from './fhir-bundle.ts';
 import { createExportsRepository } from './repository.ts';
 import { EXPORT_LINK_INVALID, exportLinkSignature } from './service.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -128,7 +129,9 @@ describe.each(testDatabaseKinds)('data exports on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-exports-'));
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     worker = await startTestWorker(app, database);
     individualToken = await signInToken(app, 'individual@demo.test');

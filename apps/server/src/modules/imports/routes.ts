@@ -1,9 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { FileStore as TusFileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -33,7 +28,6 @@ import {
   IMPORT_NOT_FOUND,
   readImportFile,
   type ImportJobPayload,
-  type UploadArea,
 } from './service.ts';
 
 const errors = {
@@ -67,29 +61,6 @@ function refusal(statusCode: number, body: string): UploadRefusal {
 }
 
 /**
- * tus's file store, without its own directory check: that makes the directory later, in a
- * callback that throws, so an error there (the data directory removed meanwhile) would be an
- * uncaught exception that stops the server. The portal makes the upload area itself, at start
- * and synchronously. The check is private in the store's types, hence defineProperty. Every
- * request's bytes also go to the upload's read on their way to the disk (ADR 024).
- */
-class UploadStore extends TusFileStore {
-  constructor(
-    directory: string,
-    private readonly liveReads: LiveReads,
-  ) {
-    super({ directory });
-  }
-
-  override write(readable: IncomingMessage | Readable, id: string, offset: number) {
-    return super.write(this.liveReads.tap(id, offset, readable), id, offset);
-  }
-}
-Object.defineProperty(UploadStore.prototype, 'checkOrCreateDirectory', {
-  value: () => undefined,
-});
-
-/**
  * tus names the headers a browser on another origin may read (Access-Control-Expose-Headers)
  * on every answer; the API has no other origin to tell, so its answer carries none of them.
  * Node sets the answer's headers one by one through setHeader, which this filters.
@@ -112,8 +83,6 @@ function nodeRequestOf(request: unknown): IncomingMessage | undefined {
  */
 export const importsRoutes: FastifyPluginAsyncZod = (app) => {
   const repository = createImportsRepository(app.database.db);
-  const uploadDirectory = path.join(app.config.dataDir, 'uploads');
-  mkdirSync(uploadDirectory, { recursive: true, mode: 0o700 });
   const liveReads = new LiveReads(
     (input, fileName, signal) => readImportFile(input, fileName, signal),
     (id, reason) => {
@@ -126,27 +95,12 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     liveReads.dropAll();
     return Promise.resolve();
   });
-  const datastore = new UploadStore(uploadDirectory, liveReads);
-  const uploads: UploadArea = {
-    path: (id) => path.join(uploadDirectory, id),
-    async offset(id) {
-      try {
-        return (await datastore.getUpload(id)).offset;
-      } catch {
-        return null;
-      }
-    },
-    async remove(id) {
-      // The file may be gone already (the import moved it into the file store): its record
-      // beside it goes too.
-      await rm(path.join(uploadDirectory, id), { force: true });
-      await datastore.configstore.delete(id).catch(() => undefined);
-    },
-  };
+  // Every request's bytes also go to the upload's read on their way to the store (ADR 024).
+  const datastore = app.uploads.tusStore((id, offset, body) => liveReads.tap(id, offset, body));
   const service = createImportsService({
     repository,
     fileStore: app.fileStore,
-    uploads,
+    uploads: app.uploads,
     jobs: app.jobs,
     liveReads,
     log: app.log,

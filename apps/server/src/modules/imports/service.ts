@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import type { GenotypeImport, ImportState, ImportSummary } from '@nestling/shared/contract/my-data';
 import { importFileEnding, importSummarySchema } from '@nestling/shared/contract/my-data';
 import { FileNotFoundError, type FileStore } from '../storage/file-store.ts';
+import type { UploadArea } from '../storage/upload-area.ts';
 import type { JobContext } from '../jobs/registry.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { ImportRefusedError, readGenotypes } from './genotype-reader.ts';
@@ -35,16 +34,6 @@ export function genotypesKey(userId: string, importId: string, fileName: string)
   return `${importFolder(userId, importId)}genotypes${ending}`;
 }
 
-/** The uploads waiting to be read: tus keeps them in a folder of its own (ADR 024). */
-export interface UploadArea {
-  /** The uploaded file's path on this machine. */
-  path(id: string): string;
-  /** Bytes received so far, or null when there is no such upload. */
-  offset(id: string): Promise<number | null>;
-  /** Removes the upload and its information; no error when there is none. */
-  remove(id: string): Promise<void>;
-}
-
 export class ImportsError extends Error {
   constructor(
     readonly statusCode: number,
@@ -64,9 +53,6 @@ function sexMatches(
   if (profile !== 'female' && profile !== 'male') return null;
   return profile === implied;
 }
-
-/** Pieces of the upload read at once: fewer, larger reads than the 64 KiB default. */
-const READ_CHUNK = 1024 * 1024;
 
 export const UPLOAD_GONE = 'The uploaded file is no longer on the server.';
 
@@ -274,15 +260,9 @@ export function createImportsService(deps: {
         return { skipped: 'The import was deleted before it was read.' };
       }
       const key = genotypesKey(row.userId, importId, row.fileName);
-      const uploaded = uploads.path(importId);
-      const fromUpload = await access(uploaded).then(
-        () => true,
-        () => false,
-      );
-      let source: Readable;
-      if (fromUpload) {
-        source = createReadStream(uploaded, { highWaterMark: READ_CHUNK });
-      } else {
+      let source = await uploads.read(importId);
+      const fromUpload = source !== null;
+      if (source === null) {
         try {
           source = await fileStore.get(key);
         } catch (error) {
@@ -336,7 +316,7 @@ export function createImportsService(deps: {
     };
     if (fromUpload) {
       try {
-        await fileStore.moveIn(key, uploads.path(row.id));
+        await uploads.keep(row.id, key);
       } catch (error) {
         // Deleted while it was read: the upload went with it.
         if ((await repository.findById(row.id)) === null) return deleted();

@@ -32,6 +32,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
   const kits = createKitsService({
     repository: createKitsRepository(app.database.db),
     orders: createPurchaseOrdersRepository(app.database.db),
+    fileStore: app.fileStore,
     config: app.config,
     shipping: {
       provider,

@@ -1,5 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readWhole, type FileStore } from '../storage/file-store.ts';
+import { Readable } from 'node:stream';
 import {
   ADDRESS_LOCKED_REFUNDED,
   KIT_NOT_FOUND,
@@ -44,8 +44,9 @@ export class KitsError extends Error {
 export interface KitsDeps {
   repository: KitsRepository;
   orders: PurchaseOrdersRepository;
+  /** Where the return labels' PDFs are kept (ADR 023). */
+  fileStore: FileStore;
   config: {
-    dataDir: string;
     brand: { supportEmail: string };
     lab: { name: string; returnAddress: readonly string[] };
   };
@@ -133,7 +134,6 @@ function toDeliveryKit(
 export function createKitsService(deps: KitsDeps) {
   const { repository, config } = deps;
   const now = deps.now ?? (() => new Date());
-  const filesDir = path.join(config.dataDir, 'files');
 
   async function list(userId: string): Promise<DeliveryKit[]> {
     const orders = await readableOrders(deps.orders, userId);
@@ -262,11 +262,8 @@ export function createKitsService(deps: KitsDeps) {
       const fileName = `return-label-${kit.id}.pdf`;
       const stored = await repository.labelDocument(userId, kitId);
       if (stored !== null) {
-        const file = path.resolve(filesDir, stored.storagePath);
-        if (file.startsWith(path.resolve(filesDir) + path.sep)) {
-          const pdf = await readFile(file).catch(() => null);
-          if (pdf !== null) return { pdf, fileName: stored.fileName, documentId: stored.id };
-        }
+        const pdf = await readWhole(deps.fileStore, stored.storagePath);
+        if (pdf !== null) return { pdf, fileName: stored.fileName, documentId: stored.id };
       }
       if (order.status === 'refunded') throw new KitsError(409, RETURN_LABEL_REFUNDED);
       if (reached(order, 'sample-received')) throw new KitsError(409, RETURN_LABEL_NOT_NEEDED);
@@ -289,9 +286,8 @@ export function createKitsService(deps: KitsDeps) {
 
       // One per kit and person: the id is made from both, so two requests at once store one.
       const documentId = `return-label-${kit.id}-${userId}`;
-      const storagePath = path.join(userId, `${documentId}.pdf`);
-      await mkdir(path.join(filesDir, userId), { recursive: true });
-      await writeFile(path.join(filesDir, storagePath), pdf, { mode: 0o600 });
+      const storagePath = `${userId}/${documentId}.pdf`;
+      await deps.fileStore.put(storagePath, Readable.from([pdf]));
       await repository.storeLabel(kit.id, userId, {
         id: documentId,
         userId,

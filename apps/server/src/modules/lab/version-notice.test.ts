@@ -12,6 +12,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../
 import { expectWellFormedMail } from '../../test/mail-checks.ts';
 import { startTestWorker } from '../../test/my-data.ts';
 import { mailsTo } from '../../test/outbox.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 /** Waits until `check` holds, polling; fails after 10 s. */
 async function eventually(check: () => Promise<boolean>): Promise<void> {
@@ -31,7 +32,9 @@ describe.each(testDatabaseKinds)('notice of a delivered report on %s', (kind) =>
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     worker = await startTestWorker(app, database);
     const adminToken = await signInToken(app, 'admin@nestling.health');

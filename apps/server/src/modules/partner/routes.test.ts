@@ -32,6 +32,7 @@ import {
 } from '../../test/database.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { insertNewInvitation } from './service.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 const PURCHASED = 1_772_409_600;
 
@@ -49,7 +50,9 @@ describe.each(testDatabaseKinds)('partner invitations and sharing on %s', (kind)
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     for (const person of Object.values(people)) await createTestUser(database.db, person);
     // The couple test's places are read by sex: the buyers are women, the others men.
     await database.db.execute(

@@ -16,6 +16,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../test/database.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 /** The joint report's version 2: new expected risks for type 2 diabetes and schizophrenia. */
 function secondVersion(): ReportPayload {
@@ -43,7 +44,9 @@ describe.each(testDatabaseKinds)('what changed since the version last opened, on
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     for (const who of ['admin', 'mother', 'father', 'individual'] as const) {
       tokens[who] = await signInToken(

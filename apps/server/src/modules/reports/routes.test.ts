@@ -45,6 +45,7 @@ import {
 import { readPdfText } from '../../test/pdf-text.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { insertOrderRows } from '../purchase-orders/order-rows.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
   let database: TestDatabase;
@@ -54,7 +55,9 @@ describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     for (const who of ['admin', 'mother', 'father', 'individual', 'embryo', 'new'] as const) {
       tokens[who] = await signInToken(

@@ -25,6 +25,7 @@ import {
   type TestDatabase,
 } from '../../test/database.ts';
 import { readPdfText } from '../../test/pdf-text.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 const ZIP = { accept: 'application/zip' };
 const JOINT_FOLDER = 'reports/joint-DEMO-JOINT';
@@ -39,7 +40,9 @@ describe.each(testDatabaseKinds)('sensitive results on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({ database, env: { PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir } });
     for (const who of ['admin', 'mother', 'father', 'individual', 'embryo'] as const) {
       tokens[who] = await signInToken(

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,173 +7,8 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileNotFoundError, InvalidKeyError, type FileStore } from './file-store.ts';
 import { createLocalFileStore } from './local-store.ts';
+import { startTestS3Server } from '../../test/s3-server.ts';
 import { createS3FileStore } from './s3-store.ts';
-
-/**
- * A stand-in for an S3-compatible service: the calls the S3 store makes, in memory, over real
- * HTTP, so that the SDK's requests and the store's reading of the answers are both exercised.
- */
-function fakeS3() {
-  const objects = new Map<string, Buffer>();
-  const uploads = new Map<string, Map<number, Buffer>>();
-  const calls: string[] = [];
-  let nextUpload = 0;
-  const xml = (response: ServerResponse, status: number, body: string) => {
-    response.writeHead(status, { 'content-type': 'application/xml' });
-    response.end(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
-  };
-  const escape = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const noSuchKey = (response: ServerResponse) => {
-    xml(response, 404, '<Error><Code>NoSuchKey</Code><Message>No such key</Message></Error>');
-  };
-
-  async function handle(request: IncomingMessage, response: ServerResponse) {
-    const url = new URL(request.url ?? '/', 'http://s3.test');
-    const [, bucket = '', ...rest] = url.pathname.split('/');
-    const key = rest.map(decodeURIComponent).join('/');
-    const query = url.searchParams;
-    const body = await buffer(request);
-    const method = request.method ?? 'GET';
-    if (bucket !== 'test-bucket') {
-      xml(response, 404, '<Error><Code>NoSuchBucket</Code></Error>');
-      return;
-    }
-
-    if (key === '' && method === 'HEAD') {
-      calls.push('HeadBucket');
-      response.writeHead(200);
-      return response.end();
-    }
-    if (key === '' && method === 'GET' && query.get('list-type') === '2') {
-      calls.push('ListObjectsV2');
-      const prefix = query.get('prefix') ?? '';
-      const keys = [...objects.keys()].filter((name) => name.startsWith(prefix)).sort();
-      // Two keys a page, so that the store must follow continuation tokens.
-      // Like S3's, the token is a position in key order: the last key given, not an index.
-      const after = query.get('continuation-token');
-      const rest = after === null ? keys : keys.filter((name) => name > after);
-      const page = rest.slice(0, 2);
-      const truncated = rest.length > 2;
-      xml(
-        response,
-        200,
-        `<ListBucketResult><Name>test-bucket</Name><Prefix>${escape(prefix)}</Prefix><KeyCount>${String(page.length)}</KeyCount><MaxKeys>2</MaxKeys><IsTruncated>${String(truncated)}</IsTruncated>${truncated ? `<NextContinuationToken>${escape(page.at(-1) ?? '')}</NextContinuationToken>` : ''}${page.map((name) => `<Contents><Key>${escape(name)}</Key><Size>${String(objects.get(name)?.length ?? 0)}</Size></Contents>`).join('')}</ListBucketResult>`,
-      );
-      return;
-    }
-    if (key === '' && method === 'POST' && query.has('delete')) {
-      calls.push('DeleteObjects');
-      const keys = [...body.toString().matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) =>
-        (match[1] ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
-      );
-      for (const name of keys) objects.delete(name);
-      xml(response, 200, '<DeleteResult></DeleteResult>');
-      return;
-    }
-    if (method === 'POST' && query.has('uploads')) {
-      calls.push('CreateMultipartUpload');
-      const id = `upload-${String((nextUpload += 1))}`;
-      uploads.set(id, new Map());
-      xml(
-        response,
-        200,
-        `<InitiateMultipartUploadResult><Bucket>test-bucket</Bucket><Key>${escape(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
-      );
-      return;
-    }
-    if (method === 'PUT' && query.has('uploadId')) {
-      calls.push('UploadPart');
-      const parts = uploads.get(query.get('uploadId') ?? '');
-      if (parts === undefined) {
-        xml(response, 404, '<Error><Code>NoSuchUpload</Code></Error>');
-        return;
-      }
-      const number = Number(query.get('partNumber'));
-      parts.set(number, body);
-      response.writeHead(200, { etag: `"part-${String(number)}"` });
-      return response.end();
-    }
-    if (method === 'POST' && query.has('uploadId')) {
-      calls.push('CompleteMultipartUpload');
-      const id = query.get('uploadId') ?? '';
-      const parts = uploads.get(id);
-      if (parts === undefined) {
-        xml(response, 404, '<Error><Code>NoSuchUpload</Code></Error>');
-        return;
-      }
-      const numbers = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map(
-        (match) => Number(match[1]),
-      );
-      objects.set(
-        key,
-        Buffer.concat(numbers.map((number) => parts.get(number) ?? Buffer.alloc(0))),
-      );
-      uploads.delete(id);
-      xml(
-        response,
-        200,
-        `<CompleteMultipartUploadResult><Bucket>test-bucket</Bucket><Key>${escape(key)}</Key><ETag>"whole"</ETag></CompleteMultipartUploadResult>`,
-      );
-      return;
-    }
-    if (method === 'DELETE' && query.has('uploadId')) {
-      calls.push('AbortMultipartUpload');
-      uploads.delete(query.get('uploadId') ?? '');
-      response.writeHead(204);
-      return response.end();
-    }
-    if (method === 'PUT') {
-      calls.push('PutObject');
-      objects.set(key, body);
-      response.writeHead(200, { etag: '"object"' });
-      return response.end();
-    }
-    const object = objects.get(key);
-    if (method === 'HEAD') {
-      calls.push('HeadObject');
-      response.writeHead(object === undefined ? 404 : 200, {
-        'content-length': String(object?.length ?? 0),
-      });
-      return response.end();
-    }
-    if (method === 'GET') {
-      calls.push('GetObject');
-      if (object === undefined) {
-        noSuchKey(response);
-        return;
-      }
-      const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '');
-      if (range === null) {
-        response.writeHead(200, { 'content-length': String(object.length) });
-        return response.end(object);
-      }
-      const start = Number(range[1]);
-      const end =
-        range[2] === '' ? object.length - 1 : Math.min(Number(range[2]), object.length - 1);
-      response.writeHead(206, {
-        'content-length': String(end - start + 1),
-        'content-range': `bytes ${String(start)}-${String(end)}/${String(object.length)}`,
-      });
-      return response.end(object.subarray(start, end + 1));
-    }
-    if (method === 'DELETE') {
-      calls.push('DeleteObject');
-      objects.delete(key);
-      response.writeHead(204);
-      return response.end();
-    }
-    xml(response, 400, '<Error><Code>NotImplemented</Code></Error>');
-  }
-
-  const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      response.writeHead(500);
-      response.end(String(error));
-    });
-  });
-  return { server, objects, uploads, calls };
-}
 
 interface StoreUnderTest {
   store: FileStore;
@@ -211,29 +44,14 @@ describe.each(kinds)('the %s file store', (kind) => {
         await rm(notAFolder, { force: true });
       };
     } else {
-      const fake = fakeS3();
-      await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-      const { port } = fake.server.address() as AddressInfo;
-      const settings = {
-        bucket: 'test-bucket',
-        region: 'us-east-1',
-        endpoint: `http://127.0.0.1:${String(port)}`,
-        accessKeyId: 'test-key',
-        secretAccessKey: 'test-secret',
-        forcePathStyle: true,
-      };
+      const s3 = await startTestS3Server();
       underTest = {
-        store: createS3FileStore(settings),
-        broken: createS3FileStore({ ...settings, bucket: 'no-such-bucket' }),
-        keys: () => Promise.resolve([...fake.objects.keys()].sort()),
-        calls: fake.calls,
+        store: createS3FileStore(s3.settings),
+        broken: createS3FileStore({ ...s3.settings, bucket: 'no-such-bucket' }),
+        keys: () => Promise.resolve([...s3.objects.keys()].sort()),
+        calls: s3.calls,
       };
-      cleanup = () =>
-        new Promise<void>((resolve) => {
-          fake.server.close(() => {
-            resolve();
-          });
-        });
+      cleanup = () => s3.close();
     }
   });
   afterAll(async () => {

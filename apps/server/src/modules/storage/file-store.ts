@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 
 /**
  * Where the portal keeps files (ADR 023): `DATA_DIR/files` by default, an S3-compatible bucket
@@ -75,4 +76,17 @@ export function checkRange(range: ByteRange | undefined): void {
     (end === undefined || (Number.isSafeInteger(end) && end >= start));
   if (!valid)
     throw new RangeError('A byte range starts at 0 or later and ends at or after its start');
+}
+
+/**
+ * A small file's bytes (a PDF the portal made), or null when there is none or `key` is no key
+ * of the store (a stored path is the server's own, but it must still be one).
+ */
+export async function readWhole(store: FileStore, key: string): Promise<Buffer | null> {
+  try {
+    return await buffer(await store.get(checkKey(key)));
+  } catch (error) {
+    if (error instanceof FileNotFoundError || error instanceof InvalidKeyError) return null;
+    throw error;
+  }
 }

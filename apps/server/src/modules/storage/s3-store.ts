@@ -6,6 +6,7 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -29,22 +30,9 @@ export type S3Settings = NonNullable<Config['s3']>;
 const PART_SIZE = 5 * 1024 * 1024;
 const UPLOAD_QUEUE = 2;
 
-function isNotFound(error: unknown): boolean {
-  return (
-    error instanceof S3ServiceException &&
-    (error.name === 'NoSuchKey' ||
-      error.name === 'NotFound' ||
-      error.$metadata.httpStatusCode === 404)
-  );
-}
-
-/**
- * Files in an S3-compatible bucket through the official SDK. A write is one PutObject for a
- * small file or a multipart upload for a large one (lib-storage's Upload), which the bucket
- * shows only once it is complete.
- */
-export function createS3FileStore(settings: S3Settings): FileStore {
-  const client = new S3Client({
+/** How the portal's S3 clients reach the bucket: the file store's and the uploads' (ADR 048). */
+export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
+  return {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint === null ? {} : { endpoint: settings.endpoint }),
@@ -60,7 +48,25 @@ export function createS3FileStore(settings: S3Settings): FileStore {
     // streamed checksum trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'NoSuchKey' ||
+      error.name === 'NotFound' ||
+      error.$metadata.httpStatusCode === 404)
+  );
+}
+
+/**
+ * Files in an S3-compatible bucket through the official SDK. A write is one PutObject for a
+ * small file or a multipart upload for a large one (lib-storage's Upload), which the bucket
+ * shows only once it is complete.
+ */
+export function createS3FileStore(settings: S3Settings): FileStore {
+  const client = new S3Client(s3ClientConfig(settings));
   const Bucket = settings.bucket;
 
   const store: FileStore = {

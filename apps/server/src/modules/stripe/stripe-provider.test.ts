@@ -25,6 +25,7 @@ import {
 import type { CheckoutToPay } from '../checkout/payment-provider.ts';
 import { configuredPaymentProvider } from '../checkout/providers.ts';
 import { createStripeProvider, sessionExpiry } from './stripe-provider.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 describe('the Stripe provider, against a stand-in for Stripe', () => {
   let standIn: StripeStandIn;
@@ -141,7 +142,9 @@ describe.each(testDatabaseKinds)('buying with Stripe through the API on %s', (ki
   beforeAll(async () => {
     standIn = await startStripeStandIn();
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({
       database,
       env: { ...standIn.env, PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir },

@@ -24,6 +24,7 @@ import {
   type StripeStandIn,
 } from '../../test/stripe.ts';
 import { isTransientDatabaseError, SIGNATURE_INVALID, SIGNATURE_MISSING } from './routes.ts';
+import { createLocalFileStore } from '../storage/local-store.ts';
 
 const WEBHOOK = '/api/payments/stripe/webhook';
 const TOTAL = 79_900;
@@ -43,7 +44,9 @@ describe.each(testDatabaseKinds)("Stripe's webhook on %s", (kind) => {
   beforeAll(async () => {
     standIn = await startStripeStandIn();
     database = await createTestDatabase(kind);
-    await seedDemoData(database.db, { filesDir: path.join(dataDir, 'files') });
+    await seedDemoData(database.db, {
+      fileStore: createLocalFileStore(path.join(dataDir, 'files')),
+    });
     app = await createTestApp({
       database,
       env: { ...standIn.env, PUBLIC_URL: TEST_ORIGIN, DATA_DIR: dataDir },

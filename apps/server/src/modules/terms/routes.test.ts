@@ -179,7 +179,7 @@ describe.each(testDatabaseKinds)('terms and the HIPAA notice on %s', (kind) => {
     const service = createTermsService({
       db: database.db,
       brand: app.config.brand,
-      dataDir,
+      fileStore: app.fileStore,
       log: app.log,
       versions: newer,
       now: () => later,

@@ -24,7 +24,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{ versions?: readonly TermsVersi
   const terms = createTermsService({
     db: app.database.db,
     brand: app.config.brand,
-    dataDir: app.config.dataDir,
+    fileStore: app.fileStore,
     log: app.log,
     ...(options.versions === undefined ? {} : { versions: options.versions }),
   });

@@ -1,6 +1,6 @@
+import type { FileStore } from '../storage/file-store.ts';
+import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Logger } from 'pino';
 import {
   currentTermsVersions,
@@ -36,7 +36,8 @@ const USER_AGENT_LENGTH = 512;
 export interface TermsDeps {
   db: Database;
   brand: LegalBrand;
-  dataDir: string;
+  /** Where the copies of accepted terms are kept (ADR 023). */
+  fileStore: FileStore;
   log: Pick<Logger, 'info' | 'error'>;
   /** The published versions: a test publishes a newer one to see everyone asked again. */
   versions?: readonly TermsVersion[];
@@ -82,10 +83,8 @@ export function createTermsService(deps: TermsDeps) {
         name === '' ? person.email : `${name} (${person.email})`,
       );
       const documentId = `terms-${row.id}`;
-      const storagePath = path.join(person.id, `${documentId}.pdf`);
-      const filesDir = path.join(deps.dataDir, 'files');
-      await mkdir(path.join(filesDir, person.id), { recursive: true });
-      await writeFile(path.join(filesDir, storagePath), pdf, { mode: 0o600 });
+      const storagePath = `${person.id}/${documentId}.pdf`;
+      await deps.fileStore.put(storagePath, Readable.from([pdf]));
       await repository.attachCopy(row.id, {
         id: documentId,
         userId: person.id,
