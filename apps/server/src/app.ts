@@ -48,6 +48,9 @@ import { reportsRoutes } from './modules/reports/routes.ts';
 import { riskCalculatorRoutes } from './modules/risk-calculator/routes.ts';
 import { sensitiveResultsRoutes } from './modules/sensitive-results/routes.ts';
 import { createFileStore } from './modules/storage/create-store.ts';
+import { httpTracing } from './modules/tracing/http.ts';
+import { startTracing } from './modules/tracing/setup.ts';
+import { buildInfo } from './modules/health/service.ts';
 import { createUploadArea, type UploadArea } from './modules/storage/upload-area.ts';
 import type { FileStore } from './modules/storage/file-store.ts';
 import { shippingWebhookRoutes } from './modules/shipping/routes.ts';
@@ -144,6 +147,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // a request already in flight would leave its keep-alive connection open, and close() would
   // wait for that connection to time out.
   let closing = false;
+  // Traces, when an OTLP endpoint is set (ADR 049): first, so that every request's span holds
+  // all of its work. Sent and stopped when the app closes.
+  if (config.tracing !== null) {
+    const tracing = startTracing(config.tracing, buildInfo(config.gitCommit).version, app.log);
+    app.addHook('onClose', () => tracing.shutdown());
+    await app.register(httpTracing);
+  }
   const connections = gentleConnectionClose(app.server);
   app.addHook('preClose', (done) => {
     closing = true;

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       gitCommit: null,
       health: { checkTimeoutMs: 2000 },
       metrics: { token: null, port: null, host: '127.0.0.1' },
+      tracing: null,
       jobs: { retentionDays: 14 },
       dataDir: '/srv/portal/data',
       databaseUrl: null,
@@ -101,6 +102,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JOB_RETENTION_DAYS: '-1' }, '/srv')).toThrow(
       'JOB_RETENTION_DAYS: must be 0 or more',
     );
+  });
+
+  it('sends traces only when an OTLP endpoint is set, to its /v1/traces (ADR 049)', () => {
+    expect(loadConfig({}, '/srv').tracing).toBeNull();
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }, '/srv').tracing,
+    ).toEqual({
+      endpoint: 'http://collector:4318/v1/traces',
+      headers: {},
+      serviceName: 'nestling-portal',
+    });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, '/srv')).toThrow(
+      'OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:// or https:// URL',
+    );
+    expect(() =>
+      loadConfig(
+        { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_HEADERS: 'key' },
+        '/srv',
+      ),
+    ).toThrow('OTEL_EXPORTER_OTLP_HEADERS: must be name=value pairs separated by commas');
   });
 
   it('takes payments with the test provider unless Stripe is configured, and needs both Stripe secrets', () => {
@@ -200,6 +221,11 @@ describe('loadConfig', () => {
         METRICS_TOKEN: 'a-metrics-token-of-some-length',
         METRICS_PORT: '9464',
         METRICS_HOST: '0.0.0.0',
+        // The base endpoint is used only when the traces endpoint is not set.
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'https://ignored.example.org',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector.example.org:4318/v1/traces',
+        OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20collector%20key, x-tenant=lab',
+        OTEL_SERVICE_NAME: 'portal-eu',
         JOB_RETENTION_DAYS: '0',
       },
       '/srv/portal',
@@ -215,6 +241,11 @@ describe('loadConfig', () => {
       gitCommit: 'abcdef0123456789abcdef0123456789abcdef01',
       health: { checkTimeoutMs: 500 },
       metrics: { token: 'a-metrics-token-of-some-length', port: 9464, host: '0.0.0.0' },
+      tracing: {
+        endpoint: 'https://collector.example.org:4318/v1/traces',
+        headers: { authorization: 'Bearer collector key', 'x-tenant': 'lab' },
+        serviceName: 'portal-eu',
+      },
       jobs: { retentionDays: 0 },
       dataDir: '/srv/portal/var/nestling',
       databaseUrl: 'postgres://portal@db.internal:5432/portal',

@@ -60,6 +60,17 @@ export interface Config {
     /** The interface that port listens on; 127.0.0.1 keeps it to this machine. */
     readonly host: string;
   };
+  /**
+   * OpenTelemetry traces (ADR 049), off by default: HTTP requests, database queries and jobs, sent
+   * over OTLP/HTTP to `endpoint` (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or
+   * OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces). Null when neither is set.
+   */
+  readonly tracing: {
+    readonly endpoint: string;
+    /** OTEL_EXPORTER_OTLP_HEADERS: sent with every export (a collector's key, say). */
+    readonly headers: Readonly<Record<string, string>>;
+    readonly serviceName: string;
+  } | null;
   readonly jobs: {
     /** Succeeded and failed jobs are deleted this many days after they finished; 0 keeps them. */
     readonly retentionDays: number;
@@ -210,6 +221,36 @@ function withDefault<T extends z.ZodType>(schema: T) {
 }
 
 /** How many of a thing one person may hold at a time (ADR 039): 1 to 20, one by default. */
+/** OTLP header names and values may be percent-encoded; one that is not is taken as it is. */
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text.trim());
+  } catch {
+    return text.trim();
+  }
+}
+
+/** Where traces go, if anywhere: the traces endpoint as given, or the base endpoint's. */
+function tracingSettings(settings: {
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string | undefined;
+  OTEL_EXPORTER_OTLP_HEADERS?: string | undefined;
+  OTEL_SERVICE_NAME: string;
+}): Config['tracing'] {
+  const endpoint =
+    settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (settings.OTEL_EXPORTER_OTLP_ENDPOINT === undefined
+      ? undefined
+      : `${settings.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`);
+  if (endpoint === undefined) return null;
+  const headers: Record<string, string> = {};
+  for (const pair of (settings.OTEL_EXPORTER_OTLP_HEADERS ?? '').split(',')) {
+    const at = pair.indexOf('=');
+    if (at > 0) headers[percentDecoded(pair.slice(0, at))] = percentDecoded(pair.slice(at + 1));
+  }
+  return { endpoint, headers, serviceName: settings.OTEL_SERVICE_NAME };
+}
+
 /** SOCIAL_PROFILES: addresses separated by commas, blanks ignored. */
 function socialAddresses(value: string | undefined): string[] {
   return (value ?? '')
@@ -375,6 +416,23 @@ const envSchema = z.object({
   ),
   METRICS_PORT: withDefault(portSchema.optional()),
   METRICS_HOST: withDefault(z.string().trim().default('127.0.0.1')),
+  OTEL_EXPORTER_OTLP_ENDPOINT: withDefault(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: withDefault(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  OTEL_EXPORTER_OTLP_HEADERS: withDefault(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^\s*[^=,\s]+\s*=[^,]*(,\s*[^=,\s]+\s*=[^,]*)*$/,
+        'must be name=value pairs separated by commas',
+      )
+      .optional(),
+  ),
+  OTEL_SERVICE_NAME: withDefault(z.string().trim().default('nestling-portal')),
   JOB_RETENTION_DAYS: withDefault(
     z.coerce
       .number({ error: 'must be a number' })
@@ -632,6 +690,7 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       port: settings.METRICS_PORT ?? null,
       host: settings.METRICS_HOST,
     },
+    tracing: tracingSettings(settings),
     jobs: { retentionDays: settings.JOB_RETENTION_DAYS },
     dataDir: path.resolve(cwd, settings.DATA_DIR),
     databaseUrl,

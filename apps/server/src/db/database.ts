@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { traceQueries } from '../modules/tracing/spans.ts';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type Logger } from 'drizzle-orm';
@@ -121,6 +122,10 @@ export function openPostgresDatabase(
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => {
     options.warn?.(`PostgreSQL connection error: ${error.message}`);
+  });
+  // Each connection's queries become spans when traces are on (ADR 049).
+  pool.on('connect', (client) => {
+    traceQueries(client);
   });
   const db = drizzlePostgres({ client: pool, schema, logger: options.logger ?? false });
   let closed = false;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inJobSpan } from '../tracing/spans.ts';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { PermanentJobError, type JobRegistry } from './registry.ts';
@@ -158,16 +159,18 @@ export function createJobWorker(options: JobWorkerOptions) {
     const started = Date.now();
     log.info({ jobId: row.id, kind: row.kind, attempt: row.attempts }, 'Job started');
     try {
-      const result = await handler({
-        id: row.id,
-        kind: row.kind,
-        payload: row.payload,
-        userId: row.userId,
-        attempt: row.attempts,
-        signal: attempt.signal,
-        progress,
-        log,
-      });
+      const result = await inJobSpan({ id: row.id, kind: row.kind, attempt: row.attempts }, () =>
+        handler({
+          id: row.id,
+          kind: row.kind,
+          payload: row.payload,
+          userId: row.userId,
+          attempt: row.attempts,
+          signal: attempt.signal,
+          progress,
+          log,
+        }),
+      );
       clearInterval(renewal);
       await writing;
       if (attempt.signal.aborted && stopping.signal.aborted) {
