@@ -14,7 +14,7 @@ import {
   embryoReport,
   individualReports,
   jointReport,
-} from '../apps/server/src/db/demo-reports.ts';
+} from '../apps/server/src/modules/demo-reports/payloads.ts';
 import {
   renderReportPdf,
   renderReportPdfUncached,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { motherReport } from '../apps/server/src/db/demo-reports.ts';
+import { motherReport } from '../apps/server/src/modules/demo-reports/payloads.ts';
 import {
   DEMO_PASSWORD,
   NEW_PATIENT_PASSWORD,

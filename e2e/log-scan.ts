@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoAccounts } from '../apps/server/src/db/seed.ts';
+import { demoAccounts } from '../apps/server/src/demo/seed.ts';
 
 const outputDir = fileURLToPath(new URL('../.test-output/', import.meta.url));
 

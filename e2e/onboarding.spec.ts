@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { fatherReport, jointReport, motherReport } from '../apps/server/src/db/demo-reports.ts';
+import {
+  fatherReport,
+  jointReport,
+  motherReport,
+} from '../apps/server/src/modules/demo-reports/payloads.ts';
 import {
   DEMO_PASSWORD,
   newPatient,

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import type { IndividualReport, ReportPayload } from '@nestling/shared/contract/report';
-import { individualReports, motherReport } from '../apps/server/src/db/demo-reports.ts';
+import {
+  individualReports,
+  motherReport,
+} from '../apps/server/src/modules/demo-reports/payloads.ts';
 import {
   DEMO_PASSWORD,
   newPatient,

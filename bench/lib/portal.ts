@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PASSWORD } from '../../apps/server/src/db/seed.ts';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed.ts';
 
 const START_TIMEOUT_MS = 5 * 60 * 1000;
 

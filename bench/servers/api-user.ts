@@ -18,7 +18,7 @@ import {
   openPostgresDatabase,
   type DatabaseHandle,
 } from '../../apps/server/src/db/database.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/db/seed.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/demo/seed.ts';
 
 /** What the server tells the bench once it listens. */
 export type BenchServerMessage =

@@ -11,7 +11,7 @@ import { importsAnswerSchema } from '@nestling/shared/contract/my-data';
 import type { App } from './app.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { genotypeImport, user } from './db/schema.ts';
-import { demoAccounts, seedDemoData } from './db/seed.ts';
+import { demoAccounts, seedDemoData } from './demo/seed.ts';
 import { createTestApp, testConfig } from './test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from './test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './test/database.ts';

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { hasDemoAccounts, seedDemoDataIfEmpty } from './db/seed.ts';
+import { hasDemoAccounts, seedDemoDataIfEmpty } from './demo/seed.ts';
 import { chooseListenHost } from './listen-host.ts';
 import { createLogger } from './logger.ts';
 import { createJobsRepository } from './modules/jobs/repository.ts';

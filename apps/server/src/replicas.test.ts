@@ -8,7 +8,7 @@ import { importsAnswerSchema, type GenotypeImport } from '@nestling/shared/contr
 import type { App } from './app.ts';
 import { openPostgresDatabase, type DatabaseHandle } from './db/database.ts';
 import { job } from './db/schema.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData } from './demo/seed.ts';
 import { createTestApp } from './test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from './test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './test/database.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { traceQueries } from '../modules/tracing/spans.ts';
+import { traceQueries } from '../lib/spans.ts';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type Logger } from 'drizzle-orm';

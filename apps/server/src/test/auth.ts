@@ -2,7 +2,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { expect } from 'vitest';
 import type { App } from '../app.ts';
 import type { Database } from '../db/database.ts';
-import { DEMO_PASSWORD } from '../db/seed.ts';
+import { DEMO_PASSWORD } from '../demo/seed.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 
 /** The PUBLIC_URL of apps that sign in: better-auth checks the Origin header against it. */

@@ -72,5 +72,7 @@ export const EMAIL_CONFIRMED_MESSAGE = 'Your email is confirmed.';
 export const PASSWORD_RESET_MESSAGE = 'Your password is changed. Please sign in with it.';
 export const SIGNED_OUT_MESSAGE = 'You are signed out.';
 export const VERIFIED_EMAIL_REQUIRED = 'Verified email required';
+/** The answer to a request whose session ended (signed out, expired or revoked). */
+export const SESSION_EXPIRED = 'Session expired';
 export const NOT_WHILE_IMPERSONATING =
   'This change can only be made by the account holder, not while impersonating.';

@@ -54,6 +54,11 @@ export const dobSchema = z.pipe(
   }),
 );
 
+/** Emails are stored trimmed and in lower case, as the sign-in library stores them. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /** Trims, then checks the format. Case is kept: the spec does not lower-case emails. */
 export const emailSchema = z.pipe(
   z.string({ error: EMAIL_MESSAGE }).check(z.trim()),

@@ -14,7 +14,7 @@ import {
 import { EMAIL_CONFIRMED_MESSAGE, NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
 import { userSchema } from '@nestling/shared/contract/user';
 import type { App } from '../../app.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, claimsOf, createTestUser, TEST_ORIGIN } from '../../test/auth.ts';
 import {

@@ -25,7 +25,6 @@ import {
   CONFIRMATION_CODE_SECONDS,
   hashCode,
   INVALID_CODE,
-  SESSION_EXPIRED,
   type AuthService,
 } from '../auth/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -36,7 +35,9 @@ import {
   type RateLimiter,
 } from '../rate-limit/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
-import { normaliseEmail, toUser } from '../users/service.ts';
+import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
+import { normaliseEmail } from '@nestling/shared/contract/fields';
+import { toUser } from '../users/service.ts';
 import { describeDevice } from './device.ts';
 import type { AccountRepository, ProfileChanges } from './repository.ts';
 

@@ -14,7 +14,7 @@ import {
 } from '@nestling/shared/contract/activation';
 import { ORDERS_NOT_ATTACHED } from '@nestling/shared/contract/orders';
 import type { App } from '../../app.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

@@ -9,7 +9,7 @@ import {
 } from '@nestling/shared/contract/admin';
 import type { App } from '../../app.ts';
 import { auditLog } from '../../db/schema.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

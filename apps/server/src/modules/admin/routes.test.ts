@@ -5,7 +5,7 @@ import {
   auditAnswerSchema,
 } from '@nestling/shared/contract/admin';
 import type { App } from '../../app.ts';
-import { demoAccounts, seedDemoData } from '../../db/seed.ts';
+import { demoAccounts, seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';

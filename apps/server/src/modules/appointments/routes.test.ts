@@ -25,9 +25,9 @@ import {
   type Slot,
 } from '@nestling/shared/contract/appointments';
 import type { App } from '../../app.ts';
-import { demoCounsellor } from '../../db/demo-counsellors.ts';
+import { demoCounsellor } from '../../demo/counsellors.ts';
 import { counsellor } from '../../db/schema.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { redactCapabilities } from '../../logger.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';

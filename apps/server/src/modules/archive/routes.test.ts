@@ -19,10 +19,10 @@ import {
 } from '@nestling/shared/contract/portal-user';
 import { reportAnswerSchema, type ReportSummary } from '@nestling/shared/contract/report-view';
 import type { App } from '../../app.ts';
-import { demoCounsellor } from '../../db/demo-counsellors.ts';
-import { demoCoupleAccountId } from '../../db/demo-reports.ts';
+import { demoCounsellor } from '../../demo/counsellors.ts';
+import { demoCoupleAccountId } from '../demo-reports/payloads.ts';
 import * as schema from '../../db/schema.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createLogger } from '../../logger.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';

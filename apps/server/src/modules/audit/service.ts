@@ -15,7 +15,7 @@ import {
   PAGE_VIEW_ID_PATTERN,
 } from '@nestling/shared/page-view';
 import { csvText } from '../../csv.ts';
-import { normaliseEmail } from '../users/service.ts';
+import { normaliseEmail } from '@nestling/shared/contract/fields';
 import type { AuditRepository, AuditRowFilter, PersonKey } from './repository.ts';
 
 export interface AuditEvent {

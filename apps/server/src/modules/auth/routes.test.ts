@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../../demo/seed.ts';
 import { createLogger } from '../../logger.ts';
 import { createTestApp } from '../../test/app.ts';
 import { TEST_ORIGIN } from '../../test/auth.ts';

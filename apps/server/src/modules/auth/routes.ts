@@ -13,7 +13,7 @@ import { GOOGLE_CALLBACK_PATH } from '@nestling/shared/google-sign-in';
 import { sendError } from '../../plugins/errors.ts';
 import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { createUsersRepository } from '../users/repository.ts';
-import { normaliseEmail } from '../users/service.ts';
+import { normaliseEmail } from '@nestling/shared/contract/fields';
 import { AUTH_BASE_PATH } from './auth.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 import { googleSignInRoutes } from './google-routes.ts';

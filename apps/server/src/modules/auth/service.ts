@@ -3,7 +3,8 @@ import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UsersRepository } from '../users/repository.ts';
-import { normaliseEmail } from '../users/service.ts';
+import { normaliseEmail } from '@nestling/shared/contract/fields';
+import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
 import { createAccessTokenVerifier } from './access-token.ts';
 import type { Auth } from './auth.ts';
 import { SESSION_MAX_AGE_SECONDS } from './auth.ts';
@@ -23,7 +24,6 @@ export class AuthError extends Error {
   }
 }
 
-export const SESSION_EXPIRED = 'Session expired';
 export const INVALID_CODE = 'This link is invalid or has expired. Please ask for a new one.';
 
 /** What a verified access token and its live session say about the caller. */

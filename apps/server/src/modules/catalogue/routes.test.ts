@@ -10,7 +10,7 @@ import {
   productsAnswerSchema,
 } from '@nestling/shared/contract/purchase';
 import type { App } from '../../app.ts';
-import { DEMO_DISCOUNT_CODE, seedDemoData } from '../../db/seed.ts';
+import { DEMO_DISCOUNT_CODE, seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

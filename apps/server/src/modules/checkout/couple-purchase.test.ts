@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@nestling/shared/contract/purchase';
 import type { App } from '../../app.ts';
-import { fatherReport, motherReport } from '../../db/demo-reports.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { fatherReport, motherReport } from '../demo-reports/payloads.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

@@ -36,7 +36,7 @@ import { NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
 import { tooManyCouplePlaces } from '@nestling/shared/contract/partner';
 import { purchaseOrderSchema } from '@nestling/shared/contract/order-tracker';
 import type { App } from '../../app.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createLogger } from '../../logger.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';

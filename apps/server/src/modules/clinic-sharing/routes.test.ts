@@ -14,8 +14,8 @@ import {
 } from '@nestling/shared/contract/clinics';
 import { REPORT_NOT_FOUND } from '@nestling/shared/contract/report-view';
 import type { App } from '../../app.ts';
-import { demoCoupleAccountId, demoEmbryoCoupleAccountId } from '../../db/demo-reports.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { demoCoupleAccountId, demoEmbryoCoupleAccountId } from '../demo-reports/payloads.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

@@ -14,8 +14,8 @@ import {
   researchConsentAnswerSchema,
 } from '@nestling/shared/contract/data-rights';
 import type { App } from '../../app.ts';
-import { demoCoupleAccountId } from '../../db/demo-reports.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { demoCoupleAccountId } from '../demo-reports/payloads.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

@@ -15,7 +15,7 @@ import { embryoReportSchema, type EmbryoReport } from '@nestling/shared/contract
 import { reportAnswerSchema } from '@nestling/shared/contract/report-view';
 import { currentUserSchema } from '@nestling/shared/contract/user';
 import type { App } from '../../app.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

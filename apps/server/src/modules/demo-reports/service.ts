@@ -5,9 +5,9 @@ import {
   type DemoReportVariant,
 } from '@nestling/shared/contract/demo-report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
-import { demoEmbryoReport } from '../../db/demo-reports.ts';
+import { demoEmbryoReport } from './payloads.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { SESSION_EXPIRED } from '../auth/service.ts';
+import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
 import type { UsersRepository } from '../users/repository.ts';
 
 /** A refusal the error handler answers with its status and message. */

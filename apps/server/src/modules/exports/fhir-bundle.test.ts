@@ -7,8 +7,8 @@ import {
   embryoReport,
   jointReport,
   motherReport,
-} from '../../db/demo-reports.ts';
-import { demoMotherSurvey } from '../../db/demo-survey.ts';
+} from '../demo-reports/payloads.ts';
+import { demoMotherSurvey } from '../../demo/survey.ts';
 import { withholdSensitive } from '../sensitive-results/withhold.ts';
 import {
   buildFhirBundle,

@@ -24,7 +24,7 @@ import {
   type ExportRequest,
 } from '@nestling/shared/contract/my-data';
 import type { App } from '../../app.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import { bgzfBlocks } from '../../test/bgzf-blocks.ts';

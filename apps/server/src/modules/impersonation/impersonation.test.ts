@@ -11,7 +11,7 @@ import { USER_NOT_FOUND, VIEW_AS_ADMIN_ONLY } from '@nestling/shared/contract/po
 import { currentUserSchema } from '@nestling/shared/contract/user';
 import { PAGE_PATH_HEADER, PAGE_VIEW_HEADER } from '@nestling/shared/page-view';
 import type { App } from '../../app.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, claimsOf, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

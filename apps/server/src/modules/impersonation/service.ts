@@ -12,7 +12,8 @@ import { isPrimaryAdmin } from '@nestling/shared/rules';
 import type { Config } from '../../config.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { AuthRepository } from '../auth/repository.ts';
-import { AuthError, SESSION_EXPIRED, type AuthService, type Identity } from '../auth/service.ts';
+import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
+import { AuthError, type AuthService, type Identity } from '../auth/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
 
 /** A refusal the error handler answers with its status and message. */

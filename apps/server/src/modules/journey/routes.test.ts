@@ -13,9 +13,9 @@ import { VIEW_AS_ADMIN_ONLY } from '@nestling/shared/contract/portal-user';
 import { currentTermsVersions } from '@nestling/shared/contract/terms';
 import { formatUsDate } from '@nestling/shared/products';
 import type { App } from '../../app.ts';
-import { jointReport } from '../../db/demo-reports.ts';
+import { jointReport } from '../demo-reports/payloads.ts';
 import { coupleAccount, partnerInvitation, termsAcceptance, user } from '../../db/schema.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

@@ -17,7 +17,7 @@ import {
 } from '@nestling/shared/contract/kits';
 import { zipStateProblem } from '@nestling/shared/contract/purchase';
 import type { App } from '../../app.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

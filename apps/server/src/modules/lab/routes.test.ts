@@ -19,8 +19,8 @@ import {
   type ReportPayload,
 } from '@nestling/shared/contract/report';
 import type { App } from '../../app.ts';
-import { demoOrders, jointReport, motherReport } from '../../db/demo-reports.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { demoOrders, jointReport, motherReport } from '../demo-reports/payloads.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

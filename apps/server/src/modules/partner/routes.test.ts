@@ -20,8 +20,8 @@ import {
   wrongInvitee,
 } from '@nestling/shared/contract/partner';
 import type { App } from '../../app.ts';
-import { demoCoupleAccountId, demoOrders } from '../../db/demo-reports.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { demoCoupleAccountId, demoOrders } from '../demo-reports/payloads.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

@@ -38,7 +38,7 @@ import type { RateLimiter, RateLimitRule } from '../rate-limit/service.ts';
 import { insertCoupleIndividualOrder } from '../orders/repository.ts';
 import type { ReportsRepository } from '../reports/repository.ts';
 import type { TermsStatus } from '../terms/status.ts';
-import { normaliseEmail } from '../users/service.ts';
+import { normaliseEmail } from '@nestling/shared/contract/fields';
 import {
   hashInvitationToken,
   invitationMail,

@@ -3,7 +3,7 @@ import { getDisease } from '@nestling/shared/catalogue/diseases';
 import type { ReportPayload } from '@nestling/shared/contract/report';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { embryoReport, individualReports, jointReport } from '../../db/demo-reports.ts';
+import { embryoReport, individualReports, jointReport } from '../demo-reports/payloads.ts';
 import {
   renderReportPdf,
   renderReportPdfStream,

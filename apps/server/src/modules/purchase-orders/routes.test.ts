@@ -20,8 +20,8 @@ import {
 import { VIEW_AS_ADMIN_ONLY, userAnswerSchema } from '@nestling/shared/contract/portal-user';
 import { preconceptionTestName } from '@nestling/shared/products';
 import type { App } from '../../app.ts';
-import { motherReport } from '../../db/demo-reports.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { motherReport } from '../demo-reports/payloads.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp, testConfig } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

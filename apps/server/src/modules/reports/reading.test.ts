@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JointReport, ReportPayload } from '@nestling/shared/contract/report';
 import { reportAnswerSchema } from '@nestling/shared/contract/report-view';
 import type { App } from '../../app.ts';
-import { demoOrders, jointReport } from '../../db/demo-reports.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { demoOrders, jointReport } from '../demo-reports/payloads.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, claimsOf, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

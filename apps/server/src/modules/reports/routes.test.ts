@@ -32,8 +32,8 @@ import {
   demoCoupleAccountId,
   demoEmbryoCoupleAccountId,
   demoOrders,
-} from '../../db/demo-reports.ts';
-import { seedDemoData } from '../../db/seed.ts';
+} from '../demo-reports/payloads.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

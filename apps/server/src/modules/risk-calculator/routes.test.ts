@@ -14,7 +14,7 @@ import {
 } from '@nestling/shared/contract/risk-calculator';
 import { conditionDefaults } from '@nestling/shared/risk/condition-defaults';
 import type { App } from '../../app.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

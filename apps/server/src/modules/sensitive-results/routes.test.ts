@@ -14,8 +14,8 @@ import {
   sensitiveRulesAnswerSchema,
 } from '@nestling/shared/contract/sensitive-results';
 import type { App } from '../../app.ts';
-import { demoCoupleAccountId, demoEmbryoCoupleAccountId } from '../../db/demo-reports.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { demoCoupleAccountId, demoEmbryoCoupleAccountId } from '../demo-reports/payloads.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

@@ -8,7 +8,7 @@ import { deliveriesAnswerSchema } from '@nestling/shared/contract/kits';
 import { purchaseOrderSchema } from '@nestling/shared/contract/order-tracker';
 import type { App } from '../../app.ts';
 import { TEST_SHIPPING_SECRET } from '../../config.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_PROVIDER_UNAVAILABLE, type Checkout } from '@nestling/shared/contract/purchase';
 import type { App } from '../../app.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp, testConfig } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import {

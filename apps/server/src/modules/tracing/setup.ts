@@ -6,16 +6,14 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import type { Config } from '../../config.ts';
-
-/** The name the portal's spans are made under (the instrumentation scope). */
-const SCOPE = 'nestling-portal';
+import { TRACE_SCOPE } from '../../lib/spans.ts';
 
 /**
  * The portal's tracer: the one the process registered when traces are on (ADR 049), otherwise
  * the API's own, which makes no spans and costs next to nothing.
  */
 export function portalTracer(): Tracer {
-  return trace.getTracer(SCOPE);
+  return trace.getTracer(TRACE_SCOPE);
 }
 
 export interface Tracing {

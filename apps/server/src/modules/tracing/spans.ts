@@ -1,79 +1,6 @@
-import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { SpanKind } from '@opentelemetry/api';
+import { endSpan } from '../../lib/spans.ts';
 import { portalTracer } from './setup.ts';
-
-type QueryFunction = (...args: unknown[]) => unknown;
-
-function ended(span: Span, error?: unknown): void {
-  if (error !== undefined && error !== null) {
-    span.setStatus({ code: SpanStatusCode.ERROR });
-    span.setAttribute('error.type', error instanceof Error ? error.name : 'Error');
-  }
-  span.end();
-}
-
-/** `select`, `insert`…: the statement's first word, for the span's name. */
-function operationOf(text: string): string {
-  return /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? 'query';
-}
-
-/**
- * A client span for every query a PostgreSQL connection runs within a request or a job (ADR 049),
- * as a child of that one's span. The statement is recorded as written, with its `$1`
- * placeholders: the values are never recorded. With traces off the spans are the API's no-op.
- */
-export function traceQueries(client: { query: QueryFunction }): void {
-  const query = client.query.bind(client);
-  const tracer = portalTracer();
-  client.query = (...args: unknown[]) => {
-    const [config] = args;
-    const text =
-      typeof config === 'string'
-        ? config
-        : typeof config === 'object' && config !== null && 'text' in config
-          ? config.text
-          : undefined;
-    // A cursor or another submittable, or a query outside any request or job (the queue's
-    // polling, which would be a trace of its own every second): left as it is.
-    if (typeof text !== 'string' || trace.getSpan(context.active()) === undefined) {
-      return query(...args);
-    }
-    const operation = operationOf(text);
-    const span = tracer.startSpan(
-      operation,
-      {
-        kind: SpanKind.CLIENT,
-        attributes: {
-          'db.system.name': 'postgresql',
-          'db.operation.name': operation,
-          'db.query.text': text,
-        },
-      },
-      context.active(),
-    );
-    const callback = args.at(-1);
-    if (typeof callback === 'function') {
-      args[args.length - 1] = (error: unknown, result: unknown) => {
-        ended(span, error);
-        (callback as (error: unknown, result: unknown) => void)(error, result);
-      };
-      return query(...args);
-    }
-    const answer = query(...args);
-    if (answer instanceof Promise) {
-      answer.then(
-        () => {
-          ended(span);
-        },
-        (error: unknown) => {
-          ended(span, error);
-        },
-      );
-    } else {
-      ended(span);
-    }
-    return answer;
-  };
-}
 
 /**
  * Runs one attempt of a job inside a consumer span (ADR 049): its kind and attempt, never its
@@ -92,10 +19,10 @@ export function inJobSpan<T>(
     async (span) => {
       try {
         const result = await run();
-        ended(span);
+        endSpan(span);
         return result;
       } catch (error) {
-        ended(span, error);
+        endSpan(span, error);
         throw error;
       }
     },

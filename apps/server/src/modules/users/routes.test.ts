@@ -10,7 +10,7 @@ import {
 import { DOB_UNDER_AGE_MESSAGE } from '@nestling/shared/dates';
 import { userSchema } from '@nestling/shared/contract/user';
 import type { App } from '../../app.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signUpRequest } from '../../test/auth.ts';
 import {

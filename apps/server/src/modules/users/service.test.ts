@@ -3,7 +3,8 @@ import { userSchema } from '@nestling/shared/contract/user';
 import type { UserRow } from '../../db/schema.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 import { createUsersRepository } from './repository.ts';
-import { createUsersService, normaliseEmail, toUser } from './service.ts';
+import { normaliseEmail } from '@nestling/shared/contract/fields';
+import { createUsersService, toUser } from './service.ts';
 
 const row: UserRow = {
   id: 'u-1',

@@ -1,3 +1,4 @@
+import { normaliseEmail } from '@nestling/shared/contract/fields';
 import { sexSchema, type CurrentUser, type User } from '@nestling/shared/contract/user';
 import { fullName } from '@nestling/shared/rules';
 import type { UserRow } from '../../db/schema.ts';
@@ -26,11 +27,6 @@ export function toUser(row: UserRow, terms?: TermsStatus): User {
     tosAccepted: terms?.tosAccepted ?? row.tosAccepted,
     hipaaAccepted: terms?.hipaaAccepted ?? row.hipaaAccepted,
   };
-}
-
-/** Emails are stored trimmed and in lower case, as better-auth stores them. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 export function createUsersService(repository: UsersRepository) {

@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Identity } from '../auth/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
-import { normaliseEmail } from '../users/service.ts';
+import { normaliseEmail } from '@nestling/shared/contract/fields';
 
 /** A refusal the error handler answers with its status and message. */
 export class ViewAsError extends Error {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipCentre, milesBetween } from '../modules/clinics/geo.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/database.ts';
-import { demoClinics, seedDemoClinics } from './demo-clinics.ts';
-import { clinic } from './schema.ts';
+import { demoClinics, seedDemoClinics } from './clinics.ts';
+import { clinic } from '../db/schema.ts';
 
 describe.each(testDatabaseKinds)('the demo clinics on %s', (kind) => {
   let database: TestDatabase;

@@ -12,19 +12,19 @@ import {
   insertCoupleIndividualOrder,
 } from '../modules/orders/repository.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
-import type { Database } from './database.ts';
-import { termsAcceptance } from './schema.ts';
-import { seedDemoClinics } from './demo-clinics.ts';
-import { seedDemoCounsellor } from './demo-counsellors.ts';
-import { demoDocuments, writeDemoFile } from './demo-documents.ts';
-import { demoKits, seedDemoOrders } from './demo-orders.ts';
-import { demoMotherSurvey } from './demo-survey.ts';
+import type { Database } from '../db/database.ts';
+import { termsAcceptance } from '../db/schema.ts';
+import { seedDemoClinics } from './clinics.ts';
+import { seedDemoCounsellor } from './counsellors.ts';
+import { demoDocuments, writeDemoFile } from './documents.ts';
+import { demoKits, seedDemoOrders } from './orders.ts';
+import { demoMotherSurvey } from './survey.ts';
 import {
   demoCoupleAccountId,
   demoEmbryoCoupleAccountId,
   demoOrders,
   demoReportPayloads,
-} from './demo-reports.ts';
+} from '../modules/demo-reports/payloads.ts';
 
 /** Every demo account signs in with this password. */
 export const DEMO_PASSWORD = 'demo-password';
@@ -383,7 +383,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     // The flags are derived from acceptances of the versions in force (modules/terms).
     if (inserted || (await users.findById(demo.id)) !== null) await seedTermsAcceptances(db, demo);
   }
-  // The demo mother's submitted survey (demo-survey.ts), when her account is the demo one.
+  // The demo mother's submitted survey (survey.ts), when her account is the demo one.
   if ((await users.findById(demoCouple.motherId)) !== null) {
     await createHealthSurveyRepository(db).insert(demoMotherSurvey(demoCouple.motherId));
   }
@@ -484,7 +484,7 @@ async function seedDemoReports(db: Database, result: SeedResult): Promise<Map<st
     await orders.insertIndividualOrder(row);
     owners.add(row.id);
   }
-  // The paid orders behind the accounts and orders, with their trackers (demo-orders.ts).
+  // The paid orders behind the accounts and orders, with their trackers (orders.ts).
   await seedDemoOrders(db, {
     purchased: PURCHASED,
     userExists: (id) => present(id),

@@ -12,7 +12,7 @@ import {
   jointReport,
   motherReport,
   demoReportPayloads,
-} from './demo-reports.ts';
+} from './payloads.ts';
 
 const codesOf = (report: { content: unknown }) =>
   (report.content as IndividualReport).diseases.map((result) => result.code);

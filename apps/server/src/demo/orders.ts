@@ -12,8 +12,12 @@ import {
   randomKitId,
   type OrderRowsEvent,
 } from '../modules/purchase-orders/order-rows.ts';
-import type { Database } from './database.ts';
-import { demoCoupleAccountId, demoEmbryoCoupleAccountId, demoOrders } from './demo-reports.ts';
+import type { Database } from '../db/database.ts';
+import {
+  demoCoupleAccountId,
+  demoEmbryoCoupleAccountId,
+  demoOrders,
+} from '../modules/demo-reports/payloads.ts';
 
 /*
  * The demo data's paid orders (issue 10): the demo couples and the individual have theirs, at

@@ -16,8 +16,11 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../test/database.ts';
-import { demoDocuments } from './demo-documents.ts';
-import { demoCoupleAccountId, demoEmbryoCoupleAccountId } from './demo-reports.ts';
+import { demoDocuments } from './documents.ts';
+import {
+  demoCoupleAccountId,
+  demoEmbryoCoupleAccountId,
+} from '../modules/demo-reports/payloads.ts';
 import {
   account,
   counsellor,
@@ -25,7 +28,7 @@ import {
   document,
   report,
   reportVersion,
-} from './schema.ts';
+} from '../db/schema.ts';
 import {
   DEMO_PASSWORD,
   demoAccounts,

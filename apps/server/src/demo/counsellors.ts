@@ -1,5 +1,5 @@
-import type { Database } from './database.ts';
-import { counsellor, counsellorAvailability } from './schema.ts';
+import type { Database } from '../db/database.ts';
+import { counsellor, counsellorAvailability } from '../db/schema.ts';
 
 /**
  * The demo lab's genetic counsellor, so that a fresh portal offers times to book on

@@ -5,8 +5,8 @@ import { createFileStore } from '../modules/storage/create-store.ts';
  * Accounts that already exist are left alone, so it can run any number of times.
  */
 import { ConfigError, loadConfig } from '../config.ts';
-import { DataDirLockedError } from './data-dir-lock.ts';
-import { openDatabase } from './database.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { openDatabase } from '../db/database.ts';
 import { DEMO_PASSWORD, seedDemoData } from './seed.ts';
 
 async function run(): Promise<number> {

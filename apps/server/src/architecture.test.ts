@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import madge from 'madge';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Every import between the project's own files, by path from the repository's root. */
+let graph: Record<string, string[]>;
+let cycles: string[][];
+
+/**
+ * The shape of the code (ADR 050): imports go one way. `lib/` and `db/` sit under the modules,
+ * the modules under `demo/` and the app that composes them; nothing imports in a circle.
+ */
+describe('the import graph of apps/ and packages/', () => {
+  beforeAll(async () => {
+    const result = await madge(
+      ['apps/server/src', 'apps/web/src', 'packages/shared/src'].map((folder) =>
+        path.join(repoRoot, folder),
+      ),
+      {
+        baseDir: repoRoot,
+        fileExtensions: ['ts', 'tsx'],
+        excludeRegExp: [/node_modules/],
+      },
+    );
+    graph = result.obj();
+    cycles = result.circular();
+  }, 120_000);
+
+  it('has no cycle', () => {
+    expect(Object.keys(graph).length).toBeGreaterThan(500);
+    expect(cycles).toEqual([]);
+  });
+
+  it('keeps db/ and lib/ below the modules: they import none of them, nor the demo data', () => {
+    const server = 'apps/server/src/';
+    const below = Object.entries(graph).filter(
+      ([file]) =>
+        (file.startsWith(`${server}db/`) || file.startsWith(`${server}lib/`)) &&
+        !file.endsWith('.test.ts'),
+    );
+    expect(below.length).toBeGreaterThan(3);
+    const upward = below.flatMap(([file, imports]) =>
+      imports
+        .filter(
+          (target) => target.startsWith(`${server}modules/`) || target.startsWith(`${server}demo/`),
+        )
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('keeps the demo data out of the modules: only tests and the app above them use it', () => {
+    const server = 'apps/server/src/';
+    const intoDemo = Object.entries(graph).flatMap(([file, imports]) =>
+      file.startsWith(`${server}modules/`) && !file.endsWith('.test.ts')
+        ? imports
+            .filter((target) => target.startsWith(`${server}demo/`))
+            .map((t) => `${file} -> ${t}`)
+        : [],
+    );
+    expect(intoDemo).toEqual([]);
+  });
+});
