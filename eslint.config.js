@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import moduleBoundaries from './eslint/module-boundaries.js';
 
 export default tseslint.config(
   {
@@ -23,7 +24,13 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs', 'apps/web/scripts/*.mjs'],
+          allowDefaultProject: [
+            'eslint.config.js',
+            'eslint/*.js',
+            'eslint/*.d.ts',
+            'scripts/*.mjs',
+            'apps/web/scripts/*.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -44,6 +51,12 @@ export default tseslint.config(
       // TanStack Router's redirect() and notFound() are thrown by design.
       '@typescript-eslint/only-throw-error': 'off',
     },
+  },
+  {
+    // Other modules and features only through their index.ts (ADR 051).
+    files: ['apps/server/src/modules/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { boundaries: moduleBoundaries },
+    rules: { 'boundaries/front-door': 'error' },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

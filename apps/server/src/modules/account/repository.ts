@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import { and, desc, eq, isNull, like, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { account, session, user, verification } from '../../db/schema.ts';
@@ -11,15 +12,6 @@ export interface ProfileChanges {
   birthMonth: number | null;
   birthDay: number | null;
   birthYear: number | null;
-}
-
-/** PostgreSQL's unique_violation, wherever the driver puts it (Drizzle wraps it in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; typeof cause === 'object' && cause !== null;) {
-    if ('code' in cause && cause.code === '23505') return true;
-    cause = 'cause' in cause ? cause.cause : undefined;
-  }
-  return false;
 }
 
 /** Every session of the user but `keepSessionId` (every one when it is null). */

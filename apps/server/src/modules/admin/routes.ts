@@ -1,7 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requireAdmin } from '../../plugins/require-admin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ADMIN_ONLY,
   adminUserParamsSchema,
   adminUserSchema,
   adminUsersAnswerSchema,
@@ -24,11 +23,6 @@ import { createImpersonationService } from '../impersonation/service.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createAdminRepository } from './repository.ts';
 import { createAdminService } from './service.ts';
-
-/** onRequest hook after requireVerifiedUser: admins only. */
-export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
-  if (request.identity?.isAdminUser !== true) await sendError(request, reply, 403, ADMIN_ONLY);
-}
 
 const errors = {
   400: errorBodySchema,

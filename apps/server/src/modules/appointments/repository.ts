@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { appointment, counsellor, counsellorAvailability, user } from '../../db/schema.ts';
@@ -34,15 +35,6 @@ export interface DayAppointmentRow {
   phone: string | null;
   meetingRoom: string | null;
   note: string;
-}
-
-/** PostgreSQL's unique_violation, wherever the driver puts it (Drizzle wraps it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; typeof cause === 'object' && cause !== null;) {
-    if ('code' in cause && cause.code === '23505') return true;
-    cause = 'cause' in cause ? cause.cause : undefined;
-  }
-  return false;
 }
 
 /** Counsellors, their weekly hours and appointments: the only code that speaks Drizzle for them. */

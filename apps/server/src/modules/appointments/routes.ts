@@ -18,7 +18,7 @@ import {
   slotsQuerySchema,
 } from '@nestling/shared/contract/appointments';
 import { errorBodySchema } from '@nestling/shared/contract/error';
-import { requireAdmin } from '../admin/routes.ts';
+import { requireAdmin } from '../../plugins/require-admin.ts';
 import { AuthError } from '../auth/service.ts';
 import { createAppointmentsRepository } from './repository.ts';
 import {

@@ -11,7 +11,7 @@ import {
   productsAnswerSchema,
   productUpdateSchema,
 } from '@nestling/shared/contract/purchase';
-import { requireAdmin } from '../admin/routes.ts';
+import { requireAdmin } from '../../plugins/require-admin.ts';
 import { createCatalogueRepository } from './repository.ts';
 import { createCatalogueService } from './service.ts';
 

@@ -12,7 +12,7 @@ import {
   myClinicRequestSchema,
 } from '@nestling/shared/contract/clinics';
 import { errorBodySchema } from '@nestling/shared/contract/error';
-import { requireAdmin } from '../admin/routes.ts';
+import { requireAdmin } from '../../plugins/require-admin.ts';
 import { createClinicSharingServiceFor } from '../clinic-sharing/routes.ts';
 import { createClinicsRepository } from './repository.ts';
 import { createClinicsService } from './service.ts';

@@ -12,7 +12,7 @@ import {
 } from '@nestling/shared/contract/lab';
 import { reportPayloadSchema, reportReceiptSchema } from '@nestling/shared/contract/report';
 import { sendError } from '../../plugins/errors.ts';
-import { requireAdmin } from '../admin/routes.ts';
+import { requireAdmin } from '../../plugins/require-admin.ts';
 import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { createReportsRepository } from '../reports/repository.ts';
 import { createUsersRepository } from '../users/repository.ts';

@@ -7,7 +7,7 @@ import {
   undeliveredMailAnswerSchema,
 } from '@nestling/shared/contract/mail';
 import { sendError } from '../../plugins/errors.ts';
-import { requireAdmin } from '../admin/routes.ts';
+import { requireAdmin } from '../../plugins/require-admin.ts';
 import { createJobsRepository } from '../jobs/repository.ts';
 import { createUndeliveredMailService } from './service.ts';
 

@@ -11,7 +11,7 @@ import {
   purchaseOrdersQuerySchema,
 } from '@nestling/shared/contract/order-tracker';
 import { sendCsv } from '../../csv.ts';
-import { requireAdmin } from '../admin/routes.ts';
+import { requireAdmin } from '../../plugins/require-admin.ts';
 import { configuredPaymentProvider } from '../checkout/providers.ts';
 import { labKeyGuard } from '../lab/routes.ts';
 import { createPurchaseOrdersRepository } from './repository.ts';

@@ -7,7 +7,7 @@ import {
   riskConditionsQuerySchema,
   riskConditionUpdateSchema,
 } from '@nestling/shared/contract/risk-calculator';
-import { requireAdmin } from '../admin/routes.ts';
+import { requireAdmin } from '../../plugins/require-admin.ts';
 import { createRiskCalculatorRepository } from './repository.ts';
 import { createRiskCalculatorService } from './service.ts';
 

@@ -9,7 +9,7 @@ import {
   sensitiveRuleSchema,
   sensitiveRulesAnswerSchema,
 } from '@nestling/shared/contract/sensitive-results';
-import { requireAdmin } from '../admin/routes.ts';
+import { requireAdmin } from '../../plugins/require-admin.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { createPartnerRepository } from '../partner/repository.ts';
 import { createReportsRepository } from '../reports/repository.ts';

@@ -8,7 +8,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Dialog } from '../../ui/dialog.tsx';
 import { usDateOf } from '../../ui/us-date.ts';
 import { DownloadArchiveButton } from '../reports/download-archive-button.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { usePrivacy, usePrivacyActions } from './use-privacy.ts';
 
 function ResearchConsent({ since, readOnly }: { since: string | null; readOnly: boolean }) {

@@ -5,7 +5,7 @@ import {
 } from '@nestling/shared/contract/data-rights';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 const privacyKey = ['user', 'privacy'] as const;
 

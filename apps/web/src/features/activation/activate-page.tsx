@@ -8,7 +8,7 @@ import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useActivateOrder } from '../reports/use-activate-order.ts';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { useCurrentUser } from '../session/use-current-user.ts';
 import { kitsQueryKey, useActivateCouple, useKitLookup, useKits } from './use-kits.ts';
 

@@ -6,7 +6,7 @@ import {
 import { coupleAccountSchema } from '@nestling/shared/contract/orders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 export const kitsQueryKey = ['kits'] as const;
 

@@ -22,7 +22,7 @@ import {
 import { useId, useRef, useState } from 'react';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { useCurrentUser } from '../session/use-current-user.ts';
 import classes from './appointments.module.css';
 import { ConfirmStep, meetingText, type VisitChoice } from './confirm-step.tsx';

@@ -6,7 +6,7 @@ import {
 } from '@nestling/shared/contract/appointments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /** Every appointments query starts with this key: a booking refreshes them all. */
 export const appointmentsQueryKey = ['appointments'] as const;

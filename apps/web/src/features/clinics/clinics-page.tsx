@@ -21,7 +21,7 @@ import {
 import { useId, useState, type SubmitEvent } from 'react';
 import { environmentOf, useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { ClinicSharingPanel } from './clinic-sharing.tsx';
 import classes from './clinics.module.css';
 import { useClinicSearch, useMyClinic, useMyClinicActions } from './use-clinics.ts';

@@ -2,7 +2,7 @@ import { clinicSearchAnswerSchema, myClinicAnswerSchema } from '@nestling/shared
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import { journeyQueryKey } from '../journey/use-journey.ts';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /** Every clinics query starts with this key. */
 export const clinicsQueryKey = ['clinics'] as const;

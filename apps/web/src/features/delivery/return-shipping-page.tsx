@@ -19,7 +19,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { pendingOrFailed } from '../reports/report-status.tsx';
+import { pendingOrFailed } from '../../ui/page-status.tsx';
 import factList from '../../ui/fact-list.module.css';
 import classes from './delivery.module.css';
 import { KitJourney } from './delivery-page.tsx';

@@ -6,7 +6,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import { saveBlob } from '../reports/save-blob.ts';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /** Every query of the person's kits starts with this key. */
 export const deliveriesQueryKey = ['deliveries'] as const;

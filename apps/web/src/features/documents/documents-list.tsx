@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import type { Document } from '@nestling/shared/contract/document';
 import { usDateFromIsoDate } from '@nestling/shared/report-wording';
-import { pendingOrFailed } from '../reports/report-status.tsx';
+import { pendingOrFailed } from '../../ui/page-status.tsx';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 import classes from '../reports/reports.module.css';
 import { useDocuments, useOpenDocument } from './use-documents.ts';

@@ -1,7 +1,7 @@
 import { documentSessionSchema, documentsAnswerSchema } from '@nestling/shared/contract/document';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /** GET /user/documents (spec section 7): the person's documents, newest first. */
 export function useDocuments() {

@@ -10,7 +10,7 @@ import { partnerName } from '../reports/partner-name.ts';
 import { useCoupleReports } from '../reports/use-portal.ts';
 import classes from './embryo-reports.module.css';
 import { NoEmbryoReport } from './no-embryo-report.tsx';
-import { PageStatus } from '../reports/report-status.tsx';
+import { PageStatus } from '../../ui/page-status.tsx';
 
 function partnerText(account: CoupleAccount): string {
   const name = partnerName(account);

@@ -3,7 +3,7 @@ import { SURVEY_NO_SEX, surveyPath } from '@nestling/shared/contract/health-surv
 import { Navigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { pendingOrFailed } from '../reports/report-status.tsx';
+import { pendingOrFailed } from '../../ui/page-status.tsx';
 import { useSurveySummary } from './use-health-survey.ts';
 
 /**

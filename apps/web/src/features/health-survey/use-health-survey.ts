@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useApi } from '../../lib/api-context.tsx';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import {
   createAutosaver,
   pendingStorageKey,

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { ORDERS_NOT_ATTACHED } from '@nestling/shared/contract/orders';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
-import { PageStatus } from '../reports/report-status.tsx';
+import { PageStatus } from '../../ui/page-status.tsx';
 import { useCoupleReports } from '../reports/use-portal.ts';
 import { useReport, type ReportSource } from '../reports/use-report.ts';
 import { JointReportView } from './joint-report-view.tsx';

@@ -14,7 +14,7 @@ import {
   IconArrowRight,
 } from '@tabler/icons-react';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import classes from './journey.module.css';
 
 /** A step's state as an icon; the state is always written beside it too. */

@@ -6,7 +6,7 @@ import { useId, type ReactNode } from 'react';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { pendingOrFailed } from '../reports/report-status.tsx';
+import { pendingOrFailed } from '../../ui/page-status.tsx';
 import { JourneyChecklist } from './journey-checklist.tsx';
 import { useJourney } from './use-journey.ts';
 

@@ -6,7 +6,7 @@ import {
   type JourneyTest,
 } from '@nestling/shared/contract/journey';
 import { formatUsDate } from '@nestling/shared/products';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { JourneyLinkButton, StateIcon } from './journey-checklist.tsx';
 import classes from './journey.module.css';
 import { NextStepCard } from './next-step-card.tsx';

@@ -3,7 +3,7 @@ import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { JOURNEY_NEXT_PHRASES } from '@nestling/shared/contract/journey';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { usePendingInvitations } from '../partner/use-partner.ts';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { JourneyLinkButton } from './journey-checklist.tsx';
 import { useJourney } from './use-journey.ts';
 

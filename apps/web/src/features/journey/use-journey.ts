@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api.ts';
 import { useApi } from '../../lib/api-context.tsx';
 import { FRESH_MS } from '../reports/use-portal.ts';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /**
  * The query key of GET /journey. It starts with 'user', so every mutation that invalidates

@@ -25,8 +25,8 @@ import {
 import { IconCircleX } from '@tabler/icons-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
-import { pendingOrFailed } from '../reports/report-status.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { pendingOrFailed } from '../../ui/page-status.tsx';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import {
   EXPORT_FAILED_FALLBACK,
   EXPORT_KINDS,

@@ -5,8 +5,8 @@ import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { pendingOrFailed } from '../reports/report-status.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { pendingOrFailed } from '../../ui/page-status.tsx';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import {
   IMPORT_FORMAT_LABELS,
   IMPORT_STATE_LABELS,

@@ -3,7 +3,7 @@ import { DATA_PORTAL_OFF } from '@nestling/shared/contract/my-data';
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { PlannedPage } from '../../ui/planned-page.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { useCurrentUser } from '../session/use-current-user.ts';
 import { isDataPortalOff, useMyDataJobs } from './use-my-data.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import {
   IMPORT_ACCEPT,
   IMPORT_NO_FILE,

@@ -1,7 +1,7 @@
 import { myDataOverviewSchema } from '@nestling/shared/contract/data-rights';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 const overviewKey = ['my-data', 'overview'] as const;
 

@@ -8,7 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { EXPORT_LINK_UNUSABLE, downloadHref, isExportActive } from './export-text.ts';
 
 /** Every query of the person's exports starts with this key: a new export or a delete refreshes them. */

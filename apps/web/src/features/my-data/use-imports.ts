@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useApi } from '../../lib/api-context.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { isImportActive } from './import-text.ts';
 
 /** Every query of the person's imports starts with this key: an upload or a delete refreshes them. */

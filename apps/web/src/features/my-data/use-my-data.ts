@@ -2,7 +2,7 @@ import { jobsAnswerSchema } from '@nestling/shared/contract/my-data';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /**
  * GET /my-data/jobs: the person's background tasks (as the patient, for an admin). A 403 means

@@ -1,7 +1,7 @@
 import { Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { PURCHASE_PATHS, formatCents } from '@nestling/shared/contract/purchase';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { pendingOrFailed } from '../reports/report-status.tsx';
+import { pendingOrFailed } from '../../ui/page-status.tsx';
 import classes from './orders.module.css';
 import { useProducts } from './use-orders.ts';
 

@@ -5,7 +5,7 @@ import {
 import { productsAnswerSchema } from '@nestling/shared/contract/purchase';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /** GET /orders: the person's purchases, newest first. */
 export function useOrders() {

@@ -5,7 +5,7 @@ import { usDateFromDate } from '@nestling/shared/report-wording';
 import { useState } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { SharedReports } from './shared-reports.tsx';
 import { usePartner, usePartnerActions } from './use-partner.ts';
 

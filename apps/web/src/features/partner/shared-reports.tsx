@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { useSharedReports } from './use-partner.ts';
 
 /** Saves a Blob as a file, through a temporary link. */

@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useApi } from '../../lib/api-context.tsx';
 import { hasAuthToken } from '../../lib/auth-cookie.ts';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /** Every partner query starts with this key: an action refreshes them all. */
 export const partnerQueryKey = ['partner'] as const;

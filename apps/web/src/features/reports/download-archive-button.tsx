@@ -3,7 +3,7 @@ import { IconFileZip } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import { saveBlob } from './save-blob.ts';
-import { useViewAs } from './use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /** '2026-11-22': the archive's date in its file name, in the person's own day. */
 function today(): string {

@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import { reportPath, type ReportSource } from './use-report.ts';
-import { useViewAs } from './use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { saveBlob } from './save-blob.ts';
 
 /**

@@ -15,10 +15,10 @@ import { JourneyTimeline } from '../journey/journey-timeline.tsx';
 import { TestPlacesNav } from '../layout/test-places-nav.tsx';
 import { partnerName } from './partner-name.ts';
 import { DownloadArchiveButton } from './download-archive-button.tsx';
-import { pendingOrFailed, ReportLoading } from './report-status.tsx';
+import { pendingOrFailed, ReportLoading } from '../../ui/page-status.tsx';
 import { useActivateOrder } from './use-activate-order.ts';
 import { useCoupleReports, useIndividualOrders } from './use-portal.ts';
-import { useViewAs } from './use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 // The documents tab's table (and the scroll area Mantine's table brings, 17 kB) loads when the
 // tab is opened, not with the reports home.

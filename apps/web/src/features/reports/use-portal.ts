@@ -6,7 +6,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api.ts';
 import { useApi } from '../../lib/api-context.tsx';
-import { useViewAs } from './use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /**
  * An answer this fresh is not asked for again when the page mounts: the /reports route starts

@@ -1,7 +1,7 @@
 import { reportAnswerSchema } from '@nestling/shared/contract/report-view';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { useViewAs } from './use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /** Where a report is read: by its own id, or (individual reports) by its order's id. */
 export type ReportSource =

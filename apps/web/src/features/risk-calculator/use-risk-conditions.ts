@@ -7,7 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../lib/api-context.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 export const riskConditionsQueryKey = ['risk-calculator', 'conditions'] as const;
 

@@ -8,7 +8,7 @@ import { healthSurveyQueryKey, useSurveySummary } from '../health-survey/use-hea
 import { useSharedReports } from '../partner/use-partner.ts';
 import { useIndividualOrders } from '../reports/use-portal.ts';
 import { useReport } from '../reports/use-report.ts';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 /*
  * What the portal already knows that the calculator can start from, read through the

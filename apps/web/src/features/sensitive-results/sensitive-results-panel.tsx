@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SensitiveState } from '@nestling/shared/contract/sensitive-results';
 import { useState } from 'react';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { useReleaseSensitiveResults } from './use-sensitive-results.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 

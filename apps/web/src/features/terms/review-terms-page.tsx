@@ -5,7 +5,7 @@ import { usDateFromDate, usDateFromIsoDate } from '@nestling/shared/report-wordi
 import { useNavigate } from '@tanstack/react-router';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 import { TermsDocumentText } from './terms-document.tsx';
 import { useAcceptTerms, useTerms } from './use-terms.ts';
 import classes from './terms.module.css';

@@ -1,7 +1,7 @@
 import { termsAnswerSchema, type TermsDocument } from '@nestling/shared/contract/terms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { useViewAs } from '../reports/use-view-as.ts';
+import { useViewAs } from '../../lib/use-view-as.ts';
 
 export const termsQueryKey = ['terms'] as const;
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
 
 /** While a report or a list of reports loads. */
 export function ReportLoading({ what = 'your reports' }: { what?: string }) {
