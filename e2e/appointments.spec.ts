@@ -7,7 +7,7 @@ import { waitForMail } from './mail.ts';
 /*
  * Genetic counselling appointments (ADR 019): a staff member adds a counsellor and their weekly
  * hours; a new patient books a time, moves it and cancels it, and each step's mail carries the
- * calendar invitation. Booking goes through the confirm step (phone or video, a note; issue 29)
+ * calendar invitation. Booking goes through the confirm step (phone or video, a note)
  * and the counselor is mailed too. Each state is scanned with axe once; screenshots at both
  * widths.
  */
@@ -74,7 +74,7 @@ test('staff add a counselor’s hours; a patient books, moves and cancels, with 
   const choice = page.getByRole('combobox', { name: 'Counselor' });
   if ((await choice.count()) > 0) await choice.selectOption({ label: counsellor });
 
-  // Choosing a time opens the confirm step (issue 29); nothing is booked yet.
+  // Choosing a time opens the confirm step; nothing is booked yet.
   await dayTimes.getByRole('button').first().click();
   const step = page.getByRole('region', { name: 'Confirm your appointment' });
   await expect(step).toBeVisible();

@@ -26,7 +26,7 @@ async function embryoReportOf(request: APIRequestContext, token: string) {
 
 const name = (label: string) => `Embryo ${label}`;
 
-/** The pages' height at desktop width before issue 15 folded each condition's detail away. */
+/** The pages' height at desktop width before each condition's detail was folded away (ADR 032). */
 const HEIGHT_BEFORE = { embryo: 15129, platinum: 15923 } as const;
 
 function byPriority(content: EmbryoReport): string[] {
@@ -194,7 +194,7 @@ test('the comparison sorts by a condition’s risk and hides embryos with a find
   await expect(page.getByRole('heading', { level: 1, name: 'Compare embryos' })).toBeVisible();
   await expect(page.getByText(content.priorityMethod)).toBeVisible();
 
-  // The heat map first (issue 29): a row per condition, a column per embryo in priority order,
+  // The heat map first: a row per condition, a column per embryo in priority order,
   // the risk printed in every cell of a reported condition.
   const views = page.getByRole('radiogroup', { name: 'Show as' });
   await expect(views.getByRole('radio', { name: 'Heat map' })).toBeChecked();

@@ -4,7 +4,7 @@ import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
 /*
- * Issue 16, item 3: a new person's everyday use logs no console error (nor a failed request,
+ * A new person's everyday use logs no console error (nor a failed request,
  * which the browser logs as one; the fixture fails the test on any) and axe finds nothing.
  */
 
@@ -108,7 +108,7 @@ test('a new patient signs up and opens every page they can reach, with no error 
     '/reports',
     '/resources',
     '/account-settings',
-    // Every page of a test is reached from the home (issue 29).
+    // Every page of a test is reached from the home.
     '/purchased',
     '/health-survey',
     '/partner',

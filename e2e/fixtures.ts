@@ -62,7 +62,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 /**
  * On a phone, every link, button and form control of the page lies within the screen's width:
- * none sits in a part of a table that only scrolling sideways would show (issue 15, item 8).
+ * none sits in a part of a table that only scrolling sideways would show.
  * A row of tabs that scrolls sideways is the one exception.
  * Answers nothing on a wider screen, where a wide table may scroll inside its region.
  */
@@ -73,7 +73,7 @@ export async function expectEveryActionInView(page: Page): Promise<void> {
   const outside = await page.evaluate<string[]>(`(() => {
     const width = document.documentElement.clientWidth;
     const found = [];
-    // A row of tabs scrolls sideways on a phone by design (issue 16): a tab beyond the edge
+    // A row of tabs scrolls sideways on a phone by design: a tab beyond the edge
     // is allowed when its row lies within the screen and scrolls.
     const inScrollingTabRow = (element) => {
       const row = element.closest('[role="tablist"], nav');

@@ -66,7 +66,7 @@ test('staff turn My Data on for a person, who then has it in the menu', async ({
   await expect(await myDataLink(page, isMobile)).toHaveCount(0);
 
   // Data rights are everyone's: without My Data, account settings hold the research consent
-  // and deleting the account (issue 29).
+  // and deleting the account.
   await visit(page, '/account-settings');
   const privacy = page.getByRole('region', { name: 'Your data and privacy' });
   const research = privacy.getByRole('checkbox', {

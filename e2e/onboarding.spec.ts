@@ -396,7 +396,7 @@ test('a couple goes from purchase to reading every report: survey kept across a 
   await shot(page, 'saliva-journey-activated');
 
   // The lab delivers every report the couple test sells: the joint report to the couple's
-  // account, and each partner's individual report to the order their kit names (issue 29).
+  // account, and each partner's individual report to the order their kit names.
   const lab = await browser.newContext({ baseURL: base });
   const labStaff = await signInByApi(lab.request, base, 'staff@demo.test', DEMO_PASSWORD);
   const keyAnswer = await lab.request.post('/api/admin/lab-keys', {

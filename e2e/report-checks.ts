@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /*
- * Checks the report specs share (issue 15, item 1): how tall a page is, and what its summary
+ * Checks the report specs share: how tall a page is, and what its summary
  * must say.
  */
 

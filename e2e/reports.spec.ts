@@ -17,7 +17,7 @@ async function download(page: Page, click: () => Promise<void>) {
   return { name: file.suggestedFilename(), bytes: await readFile(path) };
 }
 
-/** The page's height at desktop width before issue 15 folded each condition's detail away. */
+/** The page's height at desktop width before each condition's detail was folded away (ADR 032). */
 const HEIGHT_BEFORE = { joint: 4780, individual: 17632 } as const;
 
 /** A report as the API gives it to its owner. */

@@ -760,7 +760,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         foreignTo: everyoneButStranger,
       },
     ],
-    // Terms and kit activation (issue 11): staff read as the patient; only the patient accepts.
+    // Terms and kit activation: staff read as the patient; only the patient accepts.
     'GET /api/terms': () => [
       { label: 'own terms', call: () => get('/api/terms'), expect: onlySignedIn },
       {
@@ -806,7 +806,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         foreignTo: ['stranger', 'staff', 'primaryAdmin'],
       },
     ],
-    // Orders after payment (issue 10): the demo couple's order is the patient's (the partner
+    // Orders after payment: the demo couple's order is the patient's (the partner
     // shares it), the demo individual's the stranger's.
     'GET /api/orders': () => [
       { label: 'own orders', call: () => get('/api/orders'), expect: onlySignedIn },
@@ -901,7 +901,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: () => 'ok',
       },
     ],
-    // The journey (issue 11): the caller's own tests; staff may read a patient's.
+    // The journey: the caller's own tests; staff may read a patient's.
     'GET /api/journey': () => [
       { label: 'own journey', call: () => get('/api/journey'), expect: onlySignedIn },
       {

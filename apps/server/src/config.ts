@@ -106,7 +106,7 @@ export interface Config {
   };
   /**
    * How long a sign-up takes to answer at least, for a new address and one with an account
-   * alike (issue 28): making an account took about 140 ms and mailing an existing one's owner
+   * alike: making an account took about 140 ms and mailing an existing one's owner
    * about 120 on a quiet machine, 630 and 800 on a busy one. Held to this, neither can be told
    * from the other unless the server is so loaded that either takes longer.
    */
@@ -122,7 +122,7 @@ export interface Config {
     /**
      * The meeting service's address for video visits (a self-hosted Jitsi, say), without a
      * trailing slash: each visit's room is '<this>/<unguessable name>'. Null offers phone
-     * visits only (ADR 019, issue 29).
+     * visits only (ADR 019).
      */
     readonly meetingBaseUrl: string | null;
   };

@@ -93,7 +93,7 @@ describe('logs', () => {
     }
   });
 
-  it("never contain a capability link's secret: share, invitation, document and export links (issue 28)", async () => {
+  it("never contain a capability link's secret: share, invitation, document and export links", async () => {
     // 32 random bytes in base64url, as every capability token is; and a UUID-keyed one.
     const token = 'q3Jx9Vb0_Lm-4TzWc8Ny2Pd6Hk1Rs5Ge7Ua0Xo3Yi9E';
     const urls = [

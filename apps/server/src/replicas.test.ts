@@ -42,7 +42,7 @@ function vcfOfSize(bytes: number): { file: Buffer; rows: number } {
 }
 
 /**
- * Issue 30, item 5 (ADR 048): two servers on one database and one S3-compatible bucket, with no
+ * ADR 048: two servers on one database and one S3-compatible bucket, with no
  * folder in common. A resumable upload begun on one and finished on the other is imported once.
  */
 describe.each(testDatabaseKinds)('two servers on one %s database and one bucket', (kind) => {

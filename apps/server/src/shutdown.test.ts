@@ -113,7 +113,7 @@ describe.each(testDatabaseKinds)('graceful shutdown on %s', (kind) => {
         const request = http.get(`${url}/api/test/slow`, { agent }, (response) => {
           response.resume();
           response.on('end', () => {
-            // A refusal carries the security headers as every answer does (issue 28).
+            // A refusal carries the security headers as every answer does.
             const guarded =
               response.headers['x-content-type-options'] === 'nosniff' &&
               response.headers['content-security-policy'] !== undefined;

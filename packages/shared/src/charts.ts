@@ -255,7 +255,7 @@ export interface DotCount {
 export type DotsOutOf = 100 | 1000;
 
 /**
- * A risk (a fraction) as people say it (issue 29): 'about 25 in 100' from 10 %, and 'about 1 in
+ * A risk (a fraction) as people say it: 'about 25 in 100' from 10 %, and 'about 1 in
  * 200' below, its N rounded to two significant figures, so that rare risks keep their
  * difference ('1 in 200' against '1 in 300', where both are 'about 0 in 100').
  */

@@ -1,5 +1,5 @@
 /*
- * What a report says first (issue 15, item 1): the conditions where a person, a couple's
+ * What a report says first: the conditions where a person, a couple's
  * children or an embryo is furthest above average, by absolute risk, so that a small relative
  * rise in a rare condition does not outrank a real rise in a common one.
  */

@@ -642,7 +642,7 @@ export const paymentEvent = pgTable(
 );
 
 /*
- * From purchase to sample (issue 11): health surveys, terms acceptances, kit activation,
+ * From purchase to sample: health surveys, terms acceptances, kit activation,
  * partner invitations and per-partner sharing.
  */
 
@@ -833,7 +833,7 @@ export const appointment = pgTable(
     /** The calendar invitation's SEQUENCE: 0 when booked, one more with each change. */
     sequence: integer('sequence').default(0).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** 'phone' or 'video' (issue 29); appointments booked before then were phone calls. */
+    /** 'phone' or 'video'; appointments booked before then were phone calls. */
     method: text('method').default('phone').notNull(),
     /** The number to call (E.164) for a phone visit. */
     phone: text('phone'),
@@ -1052,7 +1052,7 @@ export const job = pgTable(
 );
 
 /**
- * A genetic data file a person brought in on /my-data/new-import (issue 14). Its id is the tus
+ * A genetic data file a person brought in on /my-data/new-import. Its id is the tus
  * upload's id. The row exists from the upload's first request; the job that reads the file
  * writes the summary and the stored genotypes (`genotypes_key` in the file store).
  */
@@ -1090,7 +1090,7 @@ export const genotypeImport = pgTable(
 );
 
 /**
- * An export a person asked for on /my-data (issue 14, item 5): the FHIR bundle of their reports
+ * An export a person asked for on /my-data: the FHIR bundle of their reports
  * and survey, or an import's genotypes written back out. A job writes its files to the file store
  * under `users/<userId>/exports/<id>/`.
  */

@@ -20,7 +20,7 @@ import {
 } from '../modules/demo-reports/payloads.ts';
 
 /*
- * The demo data's paid orders (issue 10): the demo couples and the individual have theirs, at
+ * The demo data's paid orders: the demo couples and the individual have theirs, at
  * 'report ready' since the lab delivered their reports; orders@demo.test has one order at each
  * other stage of the tracker, and one refunded, so every state can be seen.
  */

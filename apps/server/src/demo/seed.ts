@@ -257,7 +257,7 @@ export const demoAccounts: readonly DemoAccount[] = [
   },
 ];
 
-/** The demo couple. Issue 4 (partners) records their link; their ids are fixed for it. */
+/** The demo couple. The partner link records them; their ids are fixed for it. */
 export const demoCouple = { motherId: 'demo-mother', fatherId: 'demo-father' } as const;
 
 /** 2025-01-06 and 2024-10-01, 2024-12-02 in unix seconds (spec section 3). */

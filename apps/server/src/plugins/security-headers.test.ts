@@ -172,7 +172,7 @@ describe('img-src and the maps key', () => {
   });
 });
 
-/** The headers every answer must carry, whoever made it (issue 28, finding 11). */
+/** The headers every answer must carry, whoever made it (the security review's finding 11). */
 function expectGuarded(headers: Record<string, unknown>, what: string) {
   expect(headers['content-security-policy'], what).toMatch(/frame-ancestors 'none'/);
   expect(headers['x-content-type-options'], what).toBe('nosniff');

@@ -7,7 +7,7 @@ type QueryRootModule = typeof import('./query-root.tsx');
 /**
  * TanStack Query, with the layout that asks the server for the signed-in user. It loads with
  * the first page that talks to the server: signed out, /signin is the one page that does not,
- * and its first load carries none of it (issue 16, the /signin budget).
+ * and its first load carries none of it (the /signin size budget).
  */
 export interface QueryLayer {
   client: QueryClient;

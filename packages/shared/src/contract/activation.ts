@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { asUserSchema } from './view-as.ts';
 
 /*
- * Kit activation (spec section 4, issue 11): the person types the id printed on the tube, which
+ * Kit activation (spec section 4): the person types the id printed on the tube, which
  * binds that tube to them before the sample travels. An individual order is activated with
  * PATCH /individual_reports/{id}/activate; a couple's two kits together with
  * PATCH /accounts/{id}/activate.

@@ -37,7 +37,7 @@ export const WINDOW_ORDER_MESSAGE = 'The end must come after the start, with roo
 export const WINDOW_OVERLAP_MESSAGE = 'Two periods on the same day overlap';
 export const RANGE_MESSAGE = `Ask for at most ${String(SLOTS_MAX_RANGE_DAYS)} days, the end after the start`;
 
-/** How a visit happens (issue 29). */
+/** How a visit happens. */
 export const MEETING_METHODS = ['phone', 'video'] as const;
 export type MeetingMethod = (typeof MEETING_METHODS)[number];
 
@@ -233,7 +233,7 @@ export const slotsAnswerSchema = z.object({
 });
 export type SlotsAnswer = z.infer<typeof slotsAnswerSchema>;
 
-/* ---- how a visit happens (issue 29) ---- */
+/* ---- how a visit happens ---- */
 
 /** The longest note for the counselor, in characters. */
 export const APPOINTMENT_NOTE_MAX = 500;
@@ -280,7 +280,7 @@ const visitFields = {
   method: z.enum(MEETING_METHODS, { error: 'Choose phone or video' }),
   /** Required for a phone visit; stored in E.164. */
   phone: z.optional(appointmentPhoneSchema),
-  /** For the counselor, read in the portal, never mailed (ADR 019, issue 29). */
+  /** For the counselor, read in the portal, never mailed (ADR 019). */
   note: z.optional(noteSchema),
 };
 

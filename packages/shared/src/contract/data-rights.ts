@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /*
- * Data rights (issue 14, item 6; ADR 027; issue 29): what the lab holds about the person (My
+ * Data rights (ADR 027): what the lab holds about the person (My
  * Data), and for everyone their research consent and deleting the account after a grace period
  * they can undo (account settings).
  */
@@ -55,7 +55,7 @@ export type ResearchConsentAnswer = z.infer<typeof researchConsentAnswerSchema>;
  * everyone (account settings' 'Your data and privacy', and the banner while a deletion waits).
  */
 /**
- * What deleting an account keeps, said plainly (issue 29): a clinical lab must keep test records
+ * What deleting an account keeps, said plainly: a clinical lab must keep test records
  * for a period the law and the lab set.
  */
 export function testRecordsKeptText(years: number): string {

@@ -16,7 +16,7 @@ import { TERMS_NOT_BY_STAFF } from './terms.ts';
 /*
  * /403?message= (spec section 8): the page shows the reason the server gave for a refusal. Only
  * a reason the portal itself wrote is shown: any other text in the address could put a forged
- * warning on the portal's own domain, so it gets the general sentence instead (issue 16).
+ * warning on the portal's own domain, so it gets the general sentence instead.
  */
 
 /** What /403 says without a reason of the portal's own. */

@@ -4,7 +4,7 @@ import { SURVEY_PROGRAMS, SURVEY_ROLES, SURVEY_VARIANTS } from '../health-survey
 import { asUserSchema } from './view-as.ts';
 
 /*
- * The health survey API (issue 11): the person's variant, the FHIR Questionnaire, the stored
+ * The health survey API: the person's variant, the FHIR Questionnaire, the stored
  * QuestionnaireResponse with its revision and page, autosave, submit and the FHIR download.
  */
 

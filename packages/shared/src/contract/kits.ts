@@ -12,7 +12,7 @@ import { shippingAddressSchema } from './purchase.ts';
 import { asUserSchema } from './view-as.ts';
 
 /*
- * The person's kits on /delivery and /return-shipping (issue 13): where each kit goes, whether
+ * The person's kits on /delivery and /return-shipping: where each kit goes, whether
  * its address can still change, how far it has travelled, and its prepaid return label.
  */
 

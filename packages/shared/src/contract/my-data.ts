@@ -41,7 +41,7 @@ export const jobsAnswerSchema = z.object({ jobs: z.array(jobSchema) });
 export type JobsAnswer = z.infer<typeof jobsAnswerSchema>;
 
 /*
- * Genome imports (issue 14, items 3 and 4). A file is uploaded with the tus protocol to
+ * Genome imports. A file is uploaded with the tus protocol to
  * IMPORT_UPLOAD_PATH, then read once by a background job that stores its genotypes.
  */
 
@@ -168,7 +168,7 @@ export const uploadHeadersSchema = z.object({
 });
 
 /*
- * Exports (issue 14, item 5). A person asks for an export; a background job prepares its
+ * Exports. A person asks for an export; a background job prepares its
  * files in the file store; each file is downloaded from a short-lived link that resumes (HTTP
  * Range). Kinds: the person's reports and survey as one HL7 FHIR R4 bundle (Genomics
  * Reporting), and an import's genotypes back out as a 23andMe-format text file or a VCF.

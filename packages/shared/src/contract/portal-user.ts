@@ -23,7 +23,7 @@ import { asUserSchema, userOnlyAnswerSchema } from './view-as.ts';
  *
  * Spec section 8's 'no response' (the call that lists the user's reports gets nothing): with no
  * couple account, `accounts` is empty and `account` null, and the web app shows 'no response'
- * itself; a 404 would be logged by the browser on every page (issue 16). An account bought but
+ * itself; a 404 would be logged by the browser on every page. An account bought but
  * without a report yet is answered with empty report lists, so that it shows at once.
  */
 

@@ -255,7 +255,7 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
-/** 400 at the ZIP field: the server's ZIP table puts the code in another state (issue 29). */
+/** 400 at the ZIP field: the server's ZIP table puts the code in another state. */
 export function zipStateProblem(zip: string, zipState: string, givenState: string): string {
   return `ZIP code ${zip} is in ${zipState}, not ${givenState}: check the ZIP code and the state`;
 }

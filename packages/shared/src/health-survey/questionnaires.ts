@@ -361,7 +361,7 @@ function ivfTreatment(): QuestionnaireItem {
 
 /**
  * The survey's research question. Its answer is not kept with the survey: it is the person's
- * one research consent, shown and changed here and in account settings alike (issue 29).
+ * one research consent, shown and changed here and in account settings alike.
  */
 export const RESEARCH_CONSENT_LINK_ID = 'research-consent';
 

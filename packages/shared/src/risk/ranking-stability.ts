@@ -3,7 +3,7 @@ import { conditionDefaults } from './condition-defaults.ts';
 import { normalPdf, normalSf } from './normal.ts';
 
 /*
- * How sure is an embryo ranking on one condition's polygenic score? (issue 15, ADR 028)
+ * How sure is an embryo ranking on one condition's polygenic score? (ADR 028)
  *
  * Embryos are ranked by their score: the lowest score has the lowest predicted risk and ranks
  * first. The score is an imperfect measure of an embryo's genetic predisposition. Within one

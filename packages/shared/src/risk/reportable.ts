@@ -3,7 +3,7 @@ import type { Model, ReportContent, TraitResult } from '../contract/report.ts';
 import { conditionDefaults } from './condition-defaults.ts';
 
 /*
- * Weak predictions held back (issue 15, item 3; ADR 030): a polygenic result whose score
+ * Weak predictions held back (ADR 030): a polygenic result whose score
  * explains less of the variance in liability than the lab's threshold for its model is shown
  * without its numbers. The stored content keeps them: the lab delivered them.
  */

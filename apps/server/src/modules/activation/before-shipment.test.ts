@@ -14,7 +14,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../
 import { createLocalFileStore } from '../storage/local-store.ts';
 
 /*
- * A kit is activated once it has arrived, so not before it has shipped (issue 29): activating
+ * A kit is activated once it has arrived, so not before it has shipped: activating
  * it earlier made the tracker claim a shipment that never happened and took the order off the
  * staff's list of orders to ship.
  */

@@ -41,7 +41,7 @@ const unixSeconds = (at: Date | string | null) =>
 
 /**
  * Whether a purchase's kits have yet to ship. A kit is activated when it arrives, so not before
- * (issue 29); a test without a tracker (bought before the portal took orders) never waits.
+ *; a test without a tracker (bought before the portal took orders) never waits.
  */
 export function awaitingShipment(purchase: Pick<PurchaseOfKit, 'stage'> | undefined): boolean {
   if (purchase === undefined) return false;

@@ -17,7 +17,7 @@ export interface AppointmentMailFacts {
   timeZone: string;
   counsellorName: string;
   person: { name: string; email: string };
-  /** How they meet (issue 29): the number to call, or the video room's address. */
+  /** How they meet: the number to call, or the video room's address. */
   method: MeetingMethod;
   phone: string | null;
   joinUrl: string | null;

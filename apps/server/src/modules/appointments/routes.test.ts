@@ -429,7 +429,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     });
   });
 
-  it('asks a phone visit for a number it can call, and keeps the note short (issue 29)', async () => {
+  it('asks a phone visit for a number it can call, and keeps the note short', async () => {
     const [slot] = await slots(tokenOf('ap-racer-10'));
     const base = { counsellorId: slot?.counsellorId, startsAt: slot?.startsAt };
     const cases: [object, string][] = [
@@ -676,7 +676,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     ).toHaveLength(1);
   });
 
-  it('lets one person hold one upcoming appointment, however many they book at once (issue 28)', async () => {
+  it('lets one person hold one upcoming appointment, however many they book at once', async () => {
     // A racer who holds none: four slots booked at once make one appointment.
     const holder =
       [...racerTokens.keys()].findLast((id) => id !== winner && id !== bystander) ?? '';

@@ -55,7 +55,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     jobs: app.jobs,
     config: app.config,
   });
-  // The day-before reminder (issue 29). Its result and log name no one and no link.
+  // The day-before reminder. Its result and log name no one and no link.
   app.jobHandlers.register<AppointmentReminderPayload>(
     APPOINTMENT_REMINDER_JOB_KIND,
     async (context) => ({ sent: await appointments.sendReminder(context.payload) }),

@@ -181,7 +181,7 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
       .filter((job) => job.kind === APPOINTMENT_REMINDER_JOB_KIND)
       .filter((job) => (job.payload as AppointmentReminderPayload).appointmentId === id);
 
-  it('reminds the person once, the day before, in their zone and with how to join (issue 29)', async () => {
+  it('reminds the person once, the day before, in their zone and with how to join', async () => {
     clock = new Date('2026-03-20T08:00:00Z');
     const [counsellor] = (await service.counsellors()).filter(
       (row) => row.name === 'Lee Counsellor',

@@ -77,7 +77,7 @@ export interface Booker {
   name: string;
 }
 
-/** The day-before reminder's job (issue 29): one per version of an appointment. */
+/** The day-before reminder's job: one per version of an appointment. */
 export const APPOINTMENT_REMINDER_JOB_KIND = 'appointment-reminder';
 export interface AppointmentReminderPayload {
   appointmentId: string;

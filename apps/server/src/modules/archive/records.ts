@@ -24,7 +24,7 @@ import {
 } from '../../db/schema.ts';
 
 /**
- * Where each table that can hold a person's rows goes in the archive (issue 29): a file, or a
+ * Where each table that can hold a person's rows goes in the archive: a file, or a
  * folder ending in '/'. A test lists the tables that hold a person's rows and fails when one is
  * in neither this list nor the next.
  */

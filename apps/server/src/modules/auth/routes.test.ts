@@ -256,7 +256,7 @@ describe.each(testDatabaseKinds)('identity endpoints on %s', (kind) => {
   });
 });
 
-describe('the time a sign-up takes (issue 28)', () => {
+describe('the time a sign-up takes', () => {
   let database: TestDatabase;
   let app: App;
   const FLOOR_MS = 800;

@@ -19,7 +19,7 @@ import {
 import { createLocalFileStore } from '../storage/local-store.ts';
 
 /*
- * A couple's test sells a joint report and an individual report for each partner (issue 29).
+ * A couple's test sells a joint report and an individual report for each partner.
  * Bought in the portal, it gives each partner the individual order the spec describes, its
  * purchase id their own kit, which the lab delivers to by that kit's id.
  */

@@ -257,7 +257,7 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
         { product: 'couple', partner: { ...partner, email: buyer.email.toUpperCase() } },
         invalidFieldMessage('partner.email', PARTNER_IS_BUYER),
       ],
-      // A ZIP code of another state is refused at its field (issue 29).
+      // A ZIP code of another state is refused at its field.
       [
         { product: 'couple', partner, shipping: { buyer: { ...address, zip: '10001' } } },
         invalidFieldMessage('shipping.buyer.zip', zipStateProblem('10001', 'NY', 'IL')),
@@ -283,7 +283,7 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
     expect((await start('couple', { product: 'couple', partner })).statusCode).toBe(200);
   });
 
-  it('tells a buyer already on a couple test, before paying, that a second one needs the lab (issue 28)', async () => {
+  it('tells a buyer already on a couple test, before paying, that a second one needs the lab', async () => {
     tokens.demoMother = await signInToken(app, 'mother@demo.test');
     const refused = await start('demoMother', { product: 'couple', partner });
     expect(refused.statusCode).toBe(409);
@@ -484,7 +484,7 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
   const discountedOrders = async (code: string) =>
     count(sql`select count(*) as count from purchase_order where discount_code = ${code}`);
 
-  it('holds a limited code for a checkout until it is paid: 20 checkouts at once of a 2-use code make at most 2 discounted orders (issue 28)', async () => {
+  it('holds a limited code for a checkout until it is paid: 20 checkouts at once of a 2-use code make at most 2 discounted orders', async () => {
     await limitedCode('RACE2', 2);
     const buyers = Array.from({ length: 10 }, (_, index) => `racer${String(index)}`);
     for (const buyer of buyers) await newBuyer(buyer, 'Female');
@@ -515,7 +515,7 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
     expect(await redemptionsOf('RACE2')).toBe(await discountedOrders('RACE2'));
   });
 
-  it('tells the second person before paying that the last use is held, and gives it back when the first cancels (issue 28)', async () => {
+  it('tells the second person before paying that the last use is held, and gives it back when the first cancels', async () => {
     await limitedCode('LASTONE', 1);
     await newBuyer('first', 'Female');
     await newBuyer('second', 'Female');
@@ -546,7 +546,7 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
     expect(message(usedUp)).toBe(invalidFieldMessage('discountCode', DISCOUNT_CODE_USED_UP));
   });
 
-  it("moves a person's own hold to their new checkout when they change their entries (issue 28)", async () => {
+  it("moves a person's own hold to their new checkout when they change their entries", async () => {
     await limitedCode('MINE', 1);
     await newBuyer('changer', 'Female');
     const before = checkoutSchema.parse(
@@ -741,7 +741,7 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
     expect(message(limited)).toBe(TOO_MANY_REQUESTS);
   });
 
-  it('counts a double click as one card attempt: ten payments at once make one order and leave nine tries (issue 28)', async () => {
+  it('counts a double click as one card attempt: ten payments at once make one order and leave nine tries', async () => {
     await newBuyer('clicker', 'Female');
     const target = await openCheckout('clicker');
     const answers = await Promise.all(

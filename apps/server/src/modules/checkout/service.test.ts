@@ -143,7 +143,7 @@ describe.each(testDatabaseKinds)('checkout with a hosted payment page on %s', (k
     expect(hosted.calls[1]?.id).toBe(retried.id);
   });
 
-  it("gives a discount's use back on cancel only once the provider has ended the checkout (issue 28)", async () => {
+  it("gives a discount's use back on cancel only once the provider has ended the checkout", async () => {
     const hosted = hostedProvider();
     const checkouts = service(hosted.provider);
     await database.db.insert(discountCode).values({

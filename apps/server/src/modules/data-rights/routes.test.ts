@@ -154,7 +154,7 @@ describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
     expect(message(again)).toBe(NO_DELETION_REQUESTED);
   });
 
-  it('gives everyone their rights, My Data or not: consent, deletion with a mail, and the state of both (issue 29)', async () => {
+  it('gives everyone their rights, My Data or not: consent, deletion with a mail, and the state of both', async () => {
     // father@demo.test has My Data off.
     const before = await call('father', 'GET', '/api/user/privacy');
     expect(before.statusCode, before.body).toBe(200);

@@ -60,7 +60,7 @@ export interface PersonFiles {
 }
 
 /**
- * The data-rights centre (issue 14, item 6; ADR 027): what the portal holds about a person,
+ * The data-rights centre (ADR 027): what the portal holds about a person,
  * their research consent, and deleting their account after a grace period they can undo.
  */
 export function createDataRightsService(deps: {

@@ -98,7 +98,7 @@ function sendFile(
 }
 
 /**
- * Exports (issue 14, item 5): a person asks for one, a background job writes its file to the
+ * Exports: a person asks for one, a background job writes its file to the
  * file store, and a short-lived signed link downloads it, resumably, without the Bearer header.
  */
 export const exportsRoutes: FastifyPluginAsyncZod = (app) => {

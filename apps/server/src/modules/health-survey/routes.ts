@@ -40,7 +40,7 @@ const SAVE_BODY_LIMIT = 64 * 1024;
 const writeQuerySchema = z.object({ asUser: z.optional(z.string()) });
 
 /**
- * Health surveys (issue 11): the person's variant, the FHIR Questionnaires, autosave with
+ * Health surveys: the person's variant, the FHIR Questionnaires, autosave with
  * revisions, submit and the FHIR download. Answers are health data: never logged.
  */
 export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {

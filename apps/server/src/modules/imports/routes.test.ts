@@ -390,7 +390,7 @@ describe.each(testDatabaseKinds)('genome imports on %s', (kind) => {
     expect(filesUnder(`files/users/demo-individual/imports/${id}`)).toEqual([]);
   });
 
-  it('answers the piece that carries a refused compressed file 422 at once, and frees the upload (issue 28)', async () => {
+  it('answers the piece that carries a refused compressed file 422 at once, and frees the upload', async () => {
     // A bomb (a thousand times smaller than what it expands to) with megabytes after it, sent
     // in one request: the read refuses it within its first kilobytes, while the rest arrives.
     const header = vcf(1).toString();
@@ -425,7 +425,7 @@ describe.each(testDatabaseKinds)('genome imports on %s', (kind) => {
     expect((await finished(individualToken, id)).state).toBe('failed');
   });
 
-  it('refuses a file name with a NUL, bad base64 or over-long metadata in words, never with SQL (issue 28)', async () => {
+  it('refuses a file name with a NUL, bad base64 or over-long metadata in words, never with SQL', async () => {
     const attempts = [
       `filename ${Buffer.from('a\u0000.txt').toString('base64')}`,
       `filename ${Buffer.from('genome\u0007.txt').toString('base64')}`,
@@ -450,7 +450,7 @@ describe.each(testDatabaseKinds)('genome imports on %s', (kind) => {
     }
   });
 
-  it('answers uploads with no CORS header, as the rest of the API (issue 28)', async () => {
+  it('answers uploads with no CORS header, as the rest of the API', async () => {
     const created = await app.inject({
       method: 'POST',
       url: '/api/my-data/uploads',

@@ -78,7 +78,7 @@ function nodeRequestOf(request: unknown): IncomingMessage | undefined {
 }
 
 /**
- * Genome imports (issue 14, items 3 and 4; ADR 024): the tus endpoint that takes the file in
+ * Genome imports (ADR 024): the tus endpoint that takes the file in
  * resumable pieces, the list, and delete. The job that reads each file runs in the background.
  */
 export const importsRoutes: FastifyPluginAsyncZod = (app) => {

@@ -187,7 +187,7 @@ describe.each(testDatabaseKinds)('the journey on %s', (kind) => {
       purchased: 'done',
       survey: 'current',
       terms: 'current',
-      // Not before the kits ship (issue 29).
+      // Not before the kits ship.
       'kit-activated': 'waiting',
       'partner-joined': 'waiting',
       'sample-sent': 'todo',
@@ -261,7 +261,7 @@ describe.each(testDatabaseKinds)('the journey on %s', (kind) => {
     });
     expect(stepOf(jo, 'survey')).toMatchObject({
       state: 'waiting',
-      // What the state reads as beside its icon: not a bare 'Waiting' (issue 29).
+      // What the state reads as beside its icon: not a bare 'Waiting'.
       stateLabel: 'You: done; waiting for Alex',
       detail: 'You: done; Alex: not yet. Waiting for Alex to answer their survey',
       link: null,

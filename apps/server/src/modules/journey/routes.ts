@@ -12,7 +12,7 @@ const errors = {
   404: errorBodySchema,
 };
 
-/** The journey of each of the person's tests, from purchase to results (issue 11). */
+/** The journey of each of the person's tests, from purchase to results. */
 export const journeyRoutes: FastifyPluginAsyncZod = (app) => {
   const { db } = app.database;
   const journey = createJourneyService({

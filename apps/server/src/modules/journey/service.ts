@@ -151,7 +151,7 @@ function activationStep(
       link: null,
     };
   }
-  // A kit is activated once it has arrived, so not before it ships (issue 29).
+  // A kit is activated once it has arrived, so not before it ships.
   if (order !== undefined && !reached(order, 'kit-shipped')) {
     return {
       key: 'kit-activated',

@@ -15,7 +15,7 @@ import type { ShippingAddress } from '@nestling/shared/contract/purchase';
 import { usDateFromDate } from '@nestling/shared/report-wording';
 
 /*
- * The prepaid return label of one kit (issue 13): a letter-size page with the label to cut out
+ * The prepaid return label of one kit: a letter-size page with the label to cut out
  * and tape over the box's address panel. It names the lab (the addressee), the sender, the order
  * number and the kit id, the last also as a Code 128 barcode the lab's intake scans. Nothing
  * about health: the label travels on the outside of the parcel.

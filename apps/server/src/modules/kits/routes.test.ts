@@ -275,7 +275,7 @@ describe.each(testDatabaseKinds)('kits on /delivery and /return-shipping on %s',
     expect(missing.statusCode).toBe(400);
     expect(message(missing)).toContain('body.line1: Enter the street address');
 
-    // A ZIP code of another state (issue 29).
+    // A ZIP code of another state.
     const elsewhere = await putAddress('buyer', kitId, {
       name: 'Bea Buyer',
       line1: '20 Elm Road',

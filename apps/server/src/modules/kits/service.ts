@@ -127,7 +127,7 @@ function toDeliveryKit(
 }
 
 /**
- * The person's kits (issue 13): their addresses until they ship, their journey, and their
+ * The person's kits: their addresses until they ship, their journey, and their
  * prepaid return labels. Who sees which kit follows /order exactly (readableOrders): the buyer
  * sees every kit of an order, a linked partner their own kit of the couple's order.
  */

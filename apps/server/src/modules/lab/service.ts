@@ -162,11 +162,11 @@ export function createLabService(repository: LabRepository, now: () => Date = ()
           receivedAt: now(),
         });
         if (inserted !== null) {
-          // A delivered report moves the order that bought it to 'report ready' (issue 10).
+          // A delivered report moves the order that bought it to 'report ready'.
           for (const order of await repository.ordersAwaitingReport(tx, row)) {
             await repository.markReportReady(tx, order.id, randomUUID(), inserted.receivedAt);
           }
-          // The couple's journey ends with their joint report (issue 11).
+          // The couple's journey ends with their joint report.
           if (row.kind === 'joint' && row.coupleAccountId !== null) {
             await recordAccountStep(tx, row.coupleAccountId, 'RESULTS');
           }

@@ -4,7 +4,7 @@ import type { JobHandler } from '../jobs/registry.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /*
- * Notice of a delivered report (issue 15, item 4): when the lab delivers a version of a report,
+ * Notice of a delivered report: when the lab delivers a version of a report,
  * each person it belongs to gets a mail. Mail is not a safe place for health data, so it says
  * only that a report is ready or has a new version, and where to sign in to read it.
  */

@@ -420,7 +420,7 @@ describe.each(testDatabaseKinds)('partner invitations and sharing on %s', (kind)
     return link;
   }
 
-  it("refuses a place that does not fit the person's recorded sex, saying why (issue 28)", async () => {
+  it("refuses a place that does not fit the person's recorded sex, saying why", async () => {
     // A man named as the partner of a man: the invitation is for the mother's place.
     const link = await invitationFor('demo-father', 'olly@partner.test', 'mother');
     const response = await call('other', 'POST', `/api/invitations/${link}/accept`);
@@ -428,7 +428,7 @@ describe.each(testDatabaseKinds)('partner invitations and sharing on %s', (kind)
     expect(message(response)).toBe(placeDoesNotFit('mother', 'Daniel'));
   });
 
-  it('refuses a second couple test to a person already on one, unless the lab allows more (issue 28)', async () => {
+  it('refuses a second couple test to a person already on one, unless the lab allows more', async () => {
     // mother@demo.test holds the mother's place on the demo couple's test.
     const link = await invitationFor('pi-invitee', 'mother@demo.test', 'mother');
     const refused = await call('mother', 'POST', `/api/invitations/${link}/accept`);
@@ -452,7 +452,7 @@ describe.each(testDatabaseKinds)('partner invitations and sharing on %s', (kind)
     }
   });
 
-  it('lets a person take one place when two invitations are accepted at once (issue 28)', async () => {
+  it('lets a person take one place when two invitations are accepted at once', async () => {
     const first = await invitationFor('pi-buyer2', 'olly@partner.test', 'father');
     const second = await invitationFor('pi-buyer2', 'olly@partner.test', 'father');
     const answers = await Promise.all(

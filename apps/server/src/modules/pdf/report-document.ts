@@ -1,5 +1,5 @@
 /*
- * The report PDF's pages as react-pdf elements (issue 4, item 8; ADR 009, 'PDFs'): the same
+ * The report PDF's pages as react-pdf elements (ADR 009, 'PDFs'): the same
  * numbers, wording and charts as the page, the sentences from packages/shared/src/report-wording.ts and the charts from
  * ./charts.ts, both built on packages/shared/src/charts.ts.
  *

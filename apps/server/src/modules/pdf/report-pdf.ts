@@ -1,5 +1,5 @@
 /*
- * A report version as a PDF (issue 4, item 8; ADR 009, 'PDFs'), rendered on the server with
+ * A report version as a PDF (ADR 009, 'PDFs'), rendered on the server with
  * @react-pdf/renderer. The pages are laid out in ./report-document.ts; this module renders them
  * and keeps recent renders.
  *

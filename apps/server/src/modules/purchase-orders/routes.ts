@@ -25,7 +25,7 @@ const errors = {
 };
 
 /**
- * Orders after payment (issue 10): the patient's purchases and their tracker, the staff's
+ * Orders after payment: the patient's purchases and their tracker, the staff's
  * orders view, and the lab pipeline's tracker events.
  */
 export const purchaseOrdersRoutes: FastifyPluginAsyncZod = (app) => {

@@ -261,7 +261,7 @@ export interface PurchaseOrdersDeps {
 }
 
 /**
- * Orders after payment (issue 10): reading them, the tracker that staff and the lab's pipeline
+ * Orders after payment: reading them, the tracker that staff and the lab's pipeline
  * move along, and refunds before the kit ships. Orders are made by checkout (fulfil.ts).
  */
 export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
@@ -466,7 +466,7 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
         }
         await repository.insertEvent(tx, event);
         if (wanted !== current) await repository.setStage(tx, row.id, body.stage);
-        // The couple's journey: the lab has the samples (issue 11).
+        // The couple's journey: the lab has the samples.
         if (body.stage === 'sample-received' && row.coupleAccountId !== null) {
           await recordAccountStep(tx, row.coupleAccountId, 'SAMPLE_SENT');
         }

@@ -330,7 +330,7 @@ describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
         expect(refused.statusCode, who).toBe(404);
         expect(message(refused)).toBe(ORDER_NOT_FOUND);
       }
-      // The survey and the terms come first (issue 11): the demo's new patient has neither.
+      // The survey and the terms come first: the demo's new patient has neither.
       expect((await activate('new')).statusCode).toBe(409);
       await database.db.execute(
         sql`update "user" set health_survey_status = 'done' where id = 'demo-new'`,
@@ -429,7 +429,7 @@ describe.each(testDatabaseKinds)('reading reports on %s', (kind) => {
       expect((await documents('mother')).every((entry) => entry.id.startsWith('demo-mother'))).toBe(
         true,
       );
-      // The new patient's only documents are the copies of the terms they accepted (issue 11).
+      // The new patient's only documents are the copies of the terms they accepted.
       expect((await documents('new')).every((entry) => entry.kind === 'terms')).toBe(true);
       expect(JSON.stringify(own)).not.toContain('storagePath');
 

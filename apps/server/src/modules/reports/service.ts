@@ -210,7 +210,7 @@ export function createReportsService(deps: {
       const preconception = isOn(query.preconception);
       const embryo = isOn(query.embryo);
 
-      // Listed first: a couple account with no report yet is still shown (issue 10).
+      // Listed first: a couple account with no report yet is still shown.
       const individualOrders = isOn(query.individual)
         ? (await orders.listIndividualOrders(subject.id)).map(toIndividualOrder)
         : null;
@@ -245,7 +245,7 @@ export function createReportsService(deps: {
             .filter((row) => row.coupleAccountId === account?.id && row.kind === 'joint')
             .map(toSummary);
         }
-        // Nothing to list is an answer, not an error (issue 16): empty lists, which the web app
+        // Nothing to list is an answer, not an error: empty lists, which the web app
         // reads as spec section 8's 'no response' without the browser logging a failed call.
         answer.accounts = accounts;
         answer.account = account;

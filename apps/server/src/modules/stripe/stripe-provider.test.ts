@@ -254,7 +254,7 @@ describe.each(testDatabaseKinds)('buying with Stripe through the API on %s', (ki
     expect(paid.json<Checkout>().orderId).not.toBeNull();
   });
 
-  it('says in words when Stripe cannot be reached, and never answers a checkout without its payment page (issue 28)', async () => {
+  it('says in words when Stripe cannot be reached, and never answers a checkout without its payment page', async () => {
     const key = randomUUID();
     standIn.offline = true;
     try {

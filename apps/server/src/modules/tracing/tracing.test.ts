@@ -64,7 +64,7 @@ const SERVER = 2;
 const CLIENT = 3;
 const CONSUMER = 5;
 
-/** Issue 30, item 3 (ADR 049): traces of requests, queries and jobs, when an endpoint is set. */
+/** ADR 049: traces of requests, queries and jobs, when an endpoint is set. */
 describe.each(testDatabaseKinds)('OpenTelemetry traces on %s', (kind) => {
   let collector: Awaited<ReturnType<typeof startCollector>>;
   let database: TestDatabase;

@@ -6,7 +6,7 @@ import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 
 /*
- * GET /api/user is the portal's most frequent call (issue 9): the statements it sends to the
+ * GET /api/user is the portal's most frequent call: the statements it sends to the
  * database, counted with a Drizzle logger. The session and its user are one query; the signing
  * keys are held in memory; the caller's row is not read a second time.
  */
@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds)('statements of GET /api/user on %s', (kind) => 
     for (let round = 0; round < 3; round += 1) {
       const next = await statementsOf('/api/user', token);
       // The session with its user, then the acceptances the terms flags are derived from
-      // (issue 11: the user row's own flags go stale when a new version is published).
+      // (the user row's own flags go stale when a new version is published).
       expect(next).toHaveLength(2);
       expect(next[0]).toMatch(/from "session" inner join "user"/);
       expect(next[1]).toMatch(/from "terms_acceptance"/);

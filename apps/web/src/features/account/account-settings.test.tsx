@@ -45,7 +45,7 @@ describe('AccountSettings', () => {
       'Signed-in devices',
       'Your data and privacy',
     ]);
-    // Everyone's, My Data or not (issue 29).
+    // Everyone's, My Data or not.
     expect(
       await within(section('Your data and privacy')).findByRole('checkbox', {
         name: /use my data, without my name/,

@@ -9,7 +9,7 @@ import { usePrivacy } from './use-privacy.ts';
 
 /**
  * Above every page while the person's account is set to be deleted, until it is or they keep it
- * (issue 29): asking to delete is easy to forget in the two weeks it waits.
+ *: asking to delete is easy to forget in the two weeks it waits.
  */
 export function DeletionBanner() {
   const signedIn = useSyncExternalStore(subscribeAuthToken, hasAuthToken, () => false);

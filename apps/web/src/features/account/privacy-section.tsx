@@ -172,7 +172,7 @@ function DeleteAccount({
 
 /**
  * Account settings' 'Your data and privacy': download everything, the research consent and
- * deleting the account. Data rights are everyone's (issue 29): My Data, which staff turn on,
+ * deleting the account. Data rights are everyone's: My Data, which staff turn on,
  * keeps imports and exports. Staff viewing as the person see it read-only; impersonating, the
  * choices are refused (the server agrees).
  */

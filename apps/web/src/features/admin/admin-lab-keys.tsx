@@ -156,7 +156,7 @@ function RevokeButton({ labKey }: { labKey: LabKey }) {
 /**
  * /admin?tab=lab-keys: the keys a lab's pipeline delivers reports with (POST /api/lab/reports).
  * Made here, shown once, listed by name and first characters with when each was last used, and
- * revoked at once (issue 29: they could be made only through the API).
+ * revoked at once (before, they could be made only through the API).
  */
 export function AdminLabKeys() {
   const keys = useLabKeys();

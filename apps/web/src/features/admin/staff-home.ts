@@ -2,7 +2,7 @@ import type { User } from '@nestling/shared/contract/user';
 
 /**
  * Whether home ('/') sends this person on to /admin: lab staff have no patient page of their
- * own to land on after sign-in (issue 16), unless they are viewing the portal as a patient.
+ * own to land on after sign-in, unless they are viewing the portal as a patient.
  * Under impersonation the signed-in user is the patient, so the patient's home shows.
  */
 export function homeIsAdmin(

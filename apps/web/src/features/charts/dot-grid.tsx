@@ -36,7 +36,7 @@ export interface DotGridProps {
   readonly peopleDescription?: string | undefined;
   /**
    * 100 dots (10 by 10), or 1,000 (40 by 25) for rare risks, where two risks under 1 in 100
-   * would otherwise fill the same single dot (issue 29). Grids compared side by side share one.
+   * would otherwise fill the same single dot. Grids compared side by side share one.
    */
   readonly outOf?: DotsOutOf;
 }

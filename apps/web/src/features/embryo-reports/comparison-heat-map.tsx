@@ -9,7 +9,7 @@ import classes from './heat-map.module.css';
 import { ScrollRegion } from '../reports/scroll-region.tsx';
 
 /*
- * Every condition for every embryo on one screen (issue 29, item 2): a row per condition, a
+ * Every condition for every embryo on one screen: a row per condition, a
  * column per embryo in the order chosen above, and in each cell the embryo's absolute lifetime
  * risk, as the table prints it, on a color for how it compares with the population average. A
  * table, so a screen reader reads each number with its condition and its embryo; the relative

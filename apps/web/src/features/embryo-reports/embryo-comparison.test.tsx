@@ -224,7 +224,7 @@ describe('EmbryoComparison', () => {
   });
 });
 
-describe('EmbryoComparison: the heat map (issue 29)', () => {
+describe('EmbryoComparison: the heat map', () => {
   it('opens on the heat map: a row per condition, a column per embryo, and every number in its cell', async () => {
     // All 18 conditions of the catalogue, for six embryos of either sex.
     const report = testEmbryoReport({

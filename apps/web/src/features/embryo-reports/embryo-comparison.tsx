@@ -189,7 +189,7 @@ function haveOne(count: number, total: number): string {
 }
 
 /**
- * Every embryo against every condition, side by side (issue 4, item 7): one row per embryo, with
+ * Every embryo against every condition, side by side: one row per embryo, with
  * its priority, chromosome result, single-gene findings and the absolute lifetime risk of each
  * condition (the relative risk beneath it). Sorted by the lab's priority or by any condition's
  * risk, from the select or the column headings; embryos with a chromosome or single-gene finding

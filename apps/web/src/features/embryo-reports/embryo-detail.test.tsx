@@ -51,7 +51,7 @@ describe('EmbryoDetail: a score not accurate enough (ADR 030)', () => {
     const row = within(table).getByRole('row', { name: /Coronary Artery Disease/ });
     expect(row).toHaveTextContent('Not reported: the score is not accurate enough');
     expect(row).not.toHaveTextContent('%');
-    // The details open on demand (issue 15, item 1).
+    // The details open on demand.
     fireEvent.click(screen.getByRole('button', { name: 'Open all sections' }));
     const section = screen.getByRole('region', { name: 'Coronary Artery Disease' });
     expect(section).toHaveTextContent('Not reported: the score is not accurate enough');

@@ -189,7 +189,7 @@ function DiseaseSection({
 }
 
 /**
- * An embryo's single-gene findings as callouts (issue 15, item 7): what each means and what to
+ * An embryo's single-gene findings as callouts: what each means and what to
  * do next, above everything else on its page.
  */
 function FindingCallouts({
@@ -355,7 +355,7 @@ export function EmbryoDetail({
                 develops the condition in their lifetime. It shifts the odds; it does not decide
                 what happens. Every comparison on this page is with the population average: the
                 lifetime risk of an average person.
-                {/* One baseline per page (issue 15, item 7); Platinum says which it uses. */}
+                {/* One baseline per page; Platinum says which it uses. */}
               </Text>
             </div>
             <RiskTable embryo={embryo} heldBack={heldBack} />

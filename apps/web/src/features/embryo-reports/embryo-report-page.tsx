@@ -38,7 +38,7 @@ interface PageProps {
 const VIEW_TITLES: Record<Exclude<EmbryoReportView, 'embryo'>, string> = {
   report: 'Embryo report',
   overview: 'Embryo overview',
-  // Named for what they show (issue 29): 'Platinum' read like a price tier. The paths keep it.
+  // Named for what they show: 'Platinum' read like a price tier. The paths keep it.
   platinum: 'Risk charts: polygenic risk',
   'platinum-overview': 'Risk charts overview: compare embryos',
   compare: 'Compare embryos',

@@ -1,5 +1,5 @@
 /*
- * The embryo comparison's heat map (issue 29, item 2): each risk's color, by how it compares
+ * The embryo comparison's heat map: each risk's color, by how it compares
  * with the population average. The colors run from blue (lower) through gray (about average) to
  * orange (higher), which people with the common color vision deficiencies tell apart; the text
  * on each is at least 4.5:1 (heat-map.test.ts), and each cell prints its number, so the color

@@ -23,7 +23,7 @@ function ShareBar({ share, words }: { share: number; words: string }) {
 }
 
 /**
- * How sure the order by one condition is (issue 15, item 2; ADR 028): how often each embryo
+ * How sure the order by one condition is (ADR 028): how often each embryo
  * would have the lowest genetic predisposition, and be among the two lowest, given how well the
  * score tells siblings apart. Said in words, with a bar per share on one 0–100 % scale.
  */

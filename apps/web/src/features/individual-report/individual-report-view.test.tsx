@@ -145,7 +145,7 @@ describe('IndividualReportView: a score not accurate enough (ADR 030)', () => {
       diseases: [{ ...t2d, model: weak }],
       traits: [{ ...height, model: weak }, eyecolor],
     });
-    // The details open on demand (issue 15, item 1).
+    // The details open on demand.
     fireEvent.click(screen.getByRole('button', { name: 'Open all sections' }));
     const table = screen.getByRole('table', { name: 'Your lifetime risk of each condition' });
     const row = within(table).getByRole('row', { name: /Type 2 Diabetes/ });

@@ -71,7 +71,7 @@ async function renderView() {
 describe('JointReportView: children’s risk', () => {
   it('speaks of daughters and sons, and of women and men, for the sex-specific conditions', async () => {
     await renderView();
-    // The details open on demand (issue 15, item 1).
+    // The details open on demand.
     fireEvent.click(screen.getByRole('button', { name: 'Open all sections' }));
     const average = (figureName: string) =>
       screen.getByRole('figure', { name: figureName }).parentElement;
@@ -125,7 +125,7 @@ describe('JointReportView: a score not accurate enough (ADR 030)', () => {
         onVersionChange={() => undefined}
       />,
     );
-    // The details open on demand (issue 15, item 1).
+    // The details open on demand.
     fireEvent.click(screen.getByRole('button', { name: 'Open all sections' }));
     const section = screen.getByRole('region', { name: 'Type 2 Diabetes' });
     expect(section).toHaveTextContent('Not reported: the score is not accurate enough');
@@ -139,7 +139,7 @@ describe('JointReportView: a score not accurate enough (ADR 030)', () => {
   });
 });
 
-describe('JointReportView: opening a condition in the grid (issue 29)', () => {
+describe('JointReportView: opening a condition in the grid', () => {
   it('shows its details as a region of their own after its card, keeping the card, the order and the focus', async () => {
     const user = userEvent.setup();
     await renderView();

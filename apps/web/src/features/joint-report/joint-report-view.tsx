@@ -54,7 +54,7 @@ export function childChanceText(chance: number): string {
 }
 
 /**
- * Each condition both partners carry a variant for, as a callout (issue 15, item 7): what it
+ * Each condition both partners carry a variant for, as a callout: what it
  * means for a child, the variants, and what to do next, rather than a row in a table.
  */
 function CarrierMatchCallouts({ matches }: { matches: readonly CarrierMatch[] }) {

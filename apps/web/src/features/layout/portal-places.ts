@@ -1,7 +1,7 @@
 /*
  * Every place of a patient's tests, in the order a test goes: one list for the desktop 'Your
  * tests' menu, the phone menu and the signed-in home, so that none of them forgets a page
- * (issue 29: orders, the partner, the survey, appointments, clinics, delivery and return, and
+ * (orders, the partner, the survey, appointments, clinics, delivery and return, and
  * buying a test had no place in the menus).
  */
 

@@ -142,7 +142,7 @@ describe('SiteHeader', () => {
       'Learn',
       'Account',
     ]);
-    // Every page of a test has its place (issue 29).
+    // Every page of a test has its place.
     const tests = within(menu.getByRole('region', { name: 'Your tests' }));
     expect(tests.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(
       TEST_PLACES.map((place) => place.to),

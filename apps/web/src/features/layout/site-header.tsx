@@ -20,7 +20,7 @@ export interface SiteHeaderProps {
 /**
  * The top navigation of spec section 2: logo home, Reports, Resources, My Data (only with
  * enableDataPortal), the user's name or 'My Account' to account settings, and a sign-out icon;
- * with 'Your tests' after Reports, reaching every page of a test (issue 29, ADR 043).
+ * with 'Your tests' after Reports, reaching every page of a test (ADR 043).
  * Signed out, it shows the logo and 'Sign in'. Phones get a menu button instead.
  */
 export function SiteHeader({ user, loading = false, onSignOut }: SiteHeaderProps) {

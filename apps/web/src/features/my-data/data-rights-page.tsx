@@ -69,7 +69,7 @@ function HeldData({ held }: { held: MyDataOverview['held'] }) {
 
 /**
  * /my-data: what the portal holds about the person, and downloading everything (ADR 027). The
- * research consent and deleting the account are everyone's, in account settings (issue 29).
+ * research consent and deleting the account are everyone's, in account settings.
  */
 export function DataRightsPage() {
   const overview = useMyDataOverview();

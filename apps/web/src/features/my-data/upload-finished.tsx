@@ -3,7 +3,7 @@ import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { useImports } from './use-imports.ts';
 
 /**
- * After the last byte: what became of the file, from the import itself (issue 29). A file can
+ * After the last byte: what became of the file, from the import itself. A file can
  * be refused once it is read to its end, so 'uploaded' is not yet 'imported': the box says which,
  * in its color, and polls (useImports) while reading goes on.
  */

@@ -145,7 +145,7 @@ describe('OrderTracker', () => {
     expect(link.closest('li')).toHaveTextContent('USPS, tracking number');
   });
 
-  it('shows only what happened: a stage with no event is not shown done, whatever came after (issue 29)', () => {
+  it('shows only what happened: a stage with no event is not shown done, whatever came after', () => {
     // A kit activated before it shipped (as the portal allowed before): no shipment, no delivery.
     renderTracker(
       makeOrder({

@@ -24,7 +24,7 @@ function unixSeconds(iso: string): number {
 }
 
 /**
- * The tracker's steps in order, showing only what happened (issue 29): a stage before the
+ * The tracker's steps in order, showing only what happened: a stage before the
  * order's stage is done when it has an event, and 'not recorded' when it has none (a later
  * stage never implies it); the order's own stage is the current one (the last stage, once
  * reached, is simply done); the rest are to come. A stage's date is its latest event: after a

@@ -12,7 +12,7 @@ function addressLine(address: ShippingAddress): string {
 }
 
 /**
- * What the person entered, once more before paying (issue 29): the partner who will be invited
+ * What the person entered, once more before paying: the partner who will be invited
  * and where each kit goes, with the way back to change them.
  */
 function DetailsReview({ checkout, onBack }: { checkout: Checkout; onBack: () => void }) {

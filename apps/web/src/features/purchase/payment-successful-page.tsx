@@ -46,7 +46,7 @@ function NothingToConfirm() {
 }
 
 /**
- * Every step from payment to the report, in order (issue 29): what the person can do now (the
+ * Every step from payment to the report, in order: what the person can do now (the
  * survey and the terms, while the kit is on its way), the partner's invitation, shipping,
  * activation, the return, and when the report is expected.
  */

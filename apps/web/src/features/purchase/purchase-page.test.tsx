@@ -138,7 +138,7 @@ describe('PurchasePage', () => {
     await events.click(screen.getByRole('button', { name: 'Continue to payment' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Payment' })).toBeInTheDocument();
-    // What was entered, once more before paying (issue 29): the partner and where kits go.
+    // What was entered, once more before paying: the partner and where kits go.
     const review = screen.getByRole('region', { name: 'Your details' });
     expect(review).toHaveTextContent('Your partnerSam Lovelace, sam@example.com');
     expect(review).toHaveTextContent(

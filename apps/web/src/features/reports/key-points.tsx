@@ -50,14 +50,14 @@ export function findingsSentence(findings: readonly VariantFinding[], whose: str
 }
 
 /**
- * A report's summary, first on the page (issue 15, item 1): the few things that matter most, in
+ * A report's summary, first on the page: the few things that matter most, in
  * words, then what to do next. The numbers behind them are in the sections below.
  */
 export function KeyPoints({
   callouts,
   points,
 }: {
-  /** Findings that must stand out (issue 15, item 7), above the points. */
+  /** Findings that must stand out, above the points. */
   callouts?: ReactNode;
   points: readonly ReactNode[];
 }) {

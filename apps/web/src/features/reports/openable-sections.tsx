@@ -14,7 +14,7 @@ import { flushSync } from 'react-dom';
 import classes from './reports.module.css';
 
 /*
- * A long report's detail in sections that open on demand (issue 15, item 1): each has its own
+ * A long report's detail in sections that open on demand: each has its own
  * address (`#id`), which opens it, whether the page is opened at it or a link on the page leads
  * there; printing opens every one; 'Open all' and 'Close all' do what they say. A closed section draws nothing of its detail, so a long report is quick to show.
  */
@@ -231,7 +231,7 @@ export function OpenableSection({
 }
 
 /**
- * A grid of short sections as cards (issue 29, item 1), each an `OpenableCard`. An open card
+ * A grid of short sections as cards, each an `OpenableCard`. An open card
  * keeps its size and its place: its detail takes a whole row of the grid below the card's row,
  * and the cards after it in that row stay beside it, as an image gallery opens a picture. No card
  * moves and none leaves a hole; on a phone (one column) the detail comes right under its card.

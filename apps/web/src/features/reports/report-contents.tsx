@@ -16,7 +16,7 @@ export interface ContentsEntry {
 }
 
 /**
- * A long report's contents (issue 15, item 1): a link to each of its parts and the buttons that
+ * A long report's contents: a link to each of its parts and the buttons that
  * open or close every section, kept at the top of the window on a wide screen.
  */
 export function ReportContents({
