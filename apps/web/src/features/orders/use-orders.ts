@@ -2,7 +2,6 @@ import {
   purchaseOrderSchema,
   purchaseOrdersAnswerSchema,
 } from '@nestling/shared/contract/order-tracker';
-import { productsAnswerSchema } from '@nestling/shared/contract/purchase';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import { useViewAs } from '../../lib/use-view-as.ts';
@@ -29,14 +28,5 @@ export function useOrder(id: string) {
         query: { asUser },
         signal,
       }),
-  });
-}
-
-/** GET /products: the catalogue, for someone who has not bought yet. */
-export function useProducts() {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['products'],
-    queryFn: ({ signal }) => api.get('/products', productsAnswerSchema, { signal }),
   });
 }

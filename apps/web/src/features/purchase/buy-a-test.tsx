@@ -2,8 +2,8 @@ import { Card, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { PURCHASE_PATHS, formatCents } from '@nestling/shared/contract/purchase';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { pendingOrFailed } from '../../ui/page-status.tsx';
-import classes from './orders.module.css';
-import { useProducts } from './use-orders.ts';
+import classes from './purchase.module.css';
+import { useProducts } from './use-products.ts';
 
 /** For someone with no order yet: the tests they can buy, each leading to its purchase page. */
 export function BuyATest() {
