@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CodeableConcept, Coding, ObservationComponent, Reference } from 'fhir/r4';
 import { UNKNOWN_NAME } from '@nestling/shared/catalogue/catalogue-entry';
 import { getDisease } from '@nestling/shared/catalogue/diseases';
 import { getTrait } from '@nestling/shared/catalogue/traits';
@@ -42,27 +43,6 @@ const LABORATORY_CATEGORY = {
     },
   ],
 };
-
-interface Coding {
-  system?: string;
-  code?: string;
-  display?: string;
-}
-interface CodeableConcept {
-  coding?: Coding[];
-  text?: string;
-}
-interface Reference {
-  reference?: string;
-  display?: string;
-}
-interface ObservationComponent {
-  code: CodeableConcept;
-  valueCodeableConcept?: CodeableConcept;
-  valueString?: string;
-  valueInteger?: number;
-  valueQuantity?: { value: number; unit?: string };
-}
 
 export interface FhirResource {
   resourceType: string;
