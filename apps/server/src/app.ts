@@ -26,6 +26,7 @@ import { dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { clinicSharingRoutes } from './modules/clinic-sharing/routes.ts';
 import { clinicsRoutes } from './modules/clinics/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { configuredPaymentProvider } from './payment-providers.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { demoReportsRoutes } from './modules/demo-reports/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
@@ -41,7 +42,6 @@ import { journeyRoutes } from './modules/journey/routes.ts';
 import { kitsRoutes } from './modules/kits/routes.ts';
 import { labRoutes } from './modules/lab/routes.ts';
 import { metricsPlugin } from './modules/metrics/routes.ts';
-import { ordersRoutes } from './modules/orders/routes.ts';
 import { partnerRoutes } from './modules/partner/routes.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
@@ -189,13 +189,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(labRoutes, { prefix: '/api' });
   await app.register(reportsRoutes, { prefix: '/api' });
-  await app.register(ordersRoutes, { prefix: '/api' });
   await app.register(termsRoutes, { prefix: '/api' });
   await app.register(healthSurveyRoutes, { prefix: '/api' });
   await app.register(activationRoutes, { prefix: '/api' });
   await app.register(catalogueRoutes, { prefix: '/api' });
-  await app.register(checkoutRoutes, { prefix: '/api' });
-  await app.register(purchaseOrdersRoutes, { prefix: '/api' });
+  // Chosen once, here, from PAYMENT_PROVIDER: the checkout takes payments with it, the orders
+  // give refunds back through it.
+  const paymentProvider = configuredPaymentProvider(config);
+  await app.register(checkoutRoutes, { prefix: '/api', paymentProvider });
+  await app.register(purchaseOrdersRoutes, { prefix: '/api', paymentProvider });
   await app.register(kitsRoutes, { prefix: '/api' });
   await app.register(partnerRoutes, { prefix: '/api' });
   await app.register(journeyRoutes, { prefix: '/api' });

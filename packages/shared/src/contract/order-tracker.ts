@@ -8,6 +8,11 @@ import { asUserSchema } from './view-as.ts';
  */
 
 /** The tracker's stages, in order. */
+/** 'NS-10042': how receipts, mails and the tracker name an order. */
+export function orderNumber(seq: number): string {
+  return `NS-${String(seq)}`;
+}
+
 export const ORDER_STAGES = [
   'ordered',
   'kit-shipped',

@@ -8,8 +8,14 @@ import {
   kitsQuerySchema,
 } from '@nestling/shared/contract/activation';
 import { errorBodySchema } from '@nestling/shared/contract/error';
-import { coupleAccountSchema } from '@nestling/shared/contract/orders';
+import {
+  coupleAccountSchema,
+  individualOrderSchema,
+  orderParamsSchema,
+} from '@nestling/shared/contract/orders';
 import { sendError } from '../../plugins/errors.ts';
+import { createOrdersRepository } from '../orders/repository.ts';
+import { createOrdersService } from '../orders/service.ts';
 import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { termsStatus } from '../terms/status.ts';
 import { createActivationRepository } from './repository.ts';
@@ -22,13 +28,24 @@ const errors = {
   404: errorBodySchema,
 };
 
-/** /activate and /activation: the person's kits, what a typed kit id is, a couple's activation. */
+/**
+ * /activate and /activation: the person's kits, what a typed kit id is, a couple's activation,
+ * and an individual order's (PATCH /individual_reports/{id}/activate, spec section 7).
+ */
 export const activationRoutes: FastifyPluginAsyncZod = (app) => {
   const db = app.database.db;
   const activation = createActivationService({
     repository: createActivationRepository(db),
     termsOf: (userId) => termsStatus(db, userId),
   });
+  // An individual order's activation (spec section 7) is the orders service's, once the person
+  // is ready and the kit has shipped.
+  const orders = createOrdersService(
+    createOrdersRepository(db),
+    undefined,
+    (userId) => activation.requireReady(userId, [userId]),
+    (orderId) => activation.requireShipped(orderId),
+  );
   const { rateLimiter } = app;
 
   app.get(
@@ -95,6 +112,29 @@ export const activationRoutes: FastifyPluginAsyncZod = (app) => {
         return sendError(request, reply, 429, TOO_MANY_REQUESTS);
       }
       return activation.activateCouple(userId, request.params.id, request.body);
+    },
+  );
+  app.patch(
+    '/individual_reports/:id/activate',
+    {
+      onRequest: app.requireVerifiedUser,
+      schema: {
+        summary:
+          "Activates the caller's individual order (the id is the order's); 409 until their health survey is done and the terms accepted; answers the updated order",
+        tags: ['reports'],
+        params: orderParamsSchema,
+        response: {
+          200: individualOrderSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const userId = request.identity?.userId ?? '';
+      return orders.activate(userId, request.params.id);
     },
   );
   return Promise.resolve();

@@ -1,3 +1,4 @@
+import { callerId } from '../../plugins/caller.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -62,11 +63,6 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   );
   const ownChoice = [app.requireVerifiedUser, app.refuseWhileImpersonating];
   const adminOnly = [app.requireVerifiedUser, requireAdmin];
-  const staffId = (request: FastifyRequest) => {
-    const identity = request.identity;
-    if (identity === null) throw new Error('requireVerifiedUser lets no anonymous caller by');
-    return identity.userId;
-  };
 
   app.get(
     '/appointments/slots',
@@ -179,7 +175,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => {
       const created = await appointments.createCounsellor(request.body);
       await app.audit.record(request, {
-        actorId: staffId(request),
+        actorId: callerId(request),
         subjectId: null,
         action: 'counsellor-update',
       });
@@ -203,7 +199,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => {
       const updated = await appointments.updateCounsellor(request.params.id, request.body);
       await app.audit.record(request, {
-        actorId: staffId(request),
+        actorId: callerId(request),
         subjectId: null,
         action: 'counsellor-update',
       });
@@ -227,7 +223,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => {
       const updated = await appointments.setAvailability(request.params.id, request.body);
       await app.audit.record(request, {
-        actorId: staffId(request),
+        actorId: callerId(request),
         subjectId: null,
         action: 'counsellor-update',
       });
@@ -250,7 +246,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => {
       const answer = await appointments.day(request.query);
       await app.audit.record(request, {
-        actorId: staffId(request),
+        actorId: callerId(request),
         subjectId: null,
         action: 'appointments-day-read',
       });

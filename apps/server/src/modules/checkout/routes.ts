@@ -20,10 +20,10 @@ import {
   RECEIPT_JOB_KIND,
   type ReceiptJobPayload,
 } from './fulfil.ts';
-import { configuredPaymentProvider } from './providers.ts';
 import { sendReceipt } from './receipt.ts';
 import { createCheckoutRepository } from './repository.ts';
 import { createCheckoutService, type Payer } from './service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -52,7 +52,10 @@ function payerOf(request: FastifyRequest): Payer {
 }
 
 /** Buying a test: the order summary, the checkout, and the test provider's card form. */
-export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  /** The configured provider (app.ts chooses it); null when it is not built in. */
+  paymentProvider: PaymentProvider | null;
+}> = (app, options) => {
   const fulfilDeps = fulfilDepsOf(app);
   app.jobHandlers.register<ReceiptJobPayload>(
     RECEIPT_JOB_KIND,
@@ -66,7 +69,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = (app) => {
   const checkout = createCheckoutService({
     repository: createCheckoutRepository(app.database.db),
     catalogue: createCatalogueService({ repository: createCatalogueRepository(app.database.db) }),
-    provider: configuredPaymentProvider(app.config),
+    provider: options.paymentProvider,
     publicUrl: app.config.publicUrl,
     rateLimiter: app.rateLimiter,
     couplePlaces: {

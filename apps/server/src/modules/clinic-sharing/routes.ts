@@ -1,3 +1,4 @@
+import { callerId } from '../../plugins/caller.ts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -6,6 +7,8 @@ import {
   clinicShareReportParamsSchema,
   clinicSharingRequestSchema,
   myClinicAnswerSchema,
+  myClinicQuerySchema,
+  myClinicRequestSchema,
 } from '@nestling/shared/contract/clinics';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { sendError } from '../../plugins/errors.ts';
@@ -49,14 +52,73 @@ export function createClinicSharingServiceFor(app: FastifyInstance) {
 }
 
 /**
- * Sharing reports with the person's clinic (ADR 026): the person's consent, and the pages behind
- * the link mailed to the clinic. Those answer anyone holding a working link, rate-limited per
- * address, and every opening is audited as the clinic reading the person's reports.
+ * The person's own clinic (`/user/clinic`, ADR 021) and sharing reports with it (ADR 026): the
+ * choice, the person's consent, and the pages behind the link mailed to the clinic. Those answer
+ * anyone holding a working link, rate-limited per address, and every opening is audited as the
+ * clinic reading the person's reports.
  */
 export const clinicSharingRoutes: FastifyPluginAsyncZod = (app) => {
   const sharing = createClinicSharingServiceFor(app);
   const clinics = createClinicsService({ repository: createClinicsRepository(app.database.db) });
   const { rateLimiter } = app;
+  /** The person's clinic and whether they share their reports with it. */
+  const answerFor = async (userId: string) => ({
+    clinic: await clinics.chosenBy(userId),
+    sharing: await sharing.stateOf(userId),
+  });
+  const ownChoice = [app.requireVerifiedUser, app.refuseWhileImpersonating];
+
+  app.get(
+    '/user/clinic',
+    {
+      onRequest: app.requireVerifiedUser,
+      schema: {
+        summary:
+          'The clinic the person chose as theirs, or null, and whether they share their reports with it; admins may pass asUser',
+        tags: ['clinics'],
+        querystring: myClinicQuerySchema,
+        response: { 200: myClinicAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const subject = await app.resolveSubject(request, request.query.asUser);
+      return answerFor(subject.id);
+    },
+  );
+
+  app.put(
+    '/user/clinic',
+    {
+      onRequest: ownChoice,
+      schema: {
+        summary:
+          'Marks an active clinic as the person’s own, replacing any earlier choice (sharing reports with another clinic stops); an inactive or unknown clinic answers 404',
+        tags: ['clinics'],
+        body: myClinicRequestSchema,
+        response: { 200: myClinicAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await clinics.choose(callerId(request), request.body.clinicId);
+      return answerFor(callerId(request));
+    },
+  );
+
+  app.delete(
+    '/user/clinic',
+    {
+      onRequest: ownChoice,
+      schema: {
+        summary: 'Clears the person’s chosen clinic; sharing reports with it stops',
+        tags: ['clinics'],
+        response: { 200: myClinicAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await clinics.clear(callerId(request));
+      return { clinic: null, sharing: null };
+    },
+  );
 
   app.put(
     '/user/clinic/sharing',

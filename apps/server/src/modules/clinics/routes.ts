@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { callerId } from '../../plugins/caller.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminClinicSchema,
@@ -7,13 +7,9 @@ import {
   clinicParamsSchema,
   clinicSearchAnswerSchema,
   clinicSearchQuerySchema,
-  myClinicAnswerSchema,
-  myClinicQuerySchema,
-  myClinicRequestSchema,
 } from '@nestling/shared/contract/clinics';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { requireAdmin } from '../../plugins/require-admin.ts';
-import { createClinicSharingServiceFor } from '../clinic-sharing/routes.ts';
 import { createClinicsRepository } from './repository.ts';
 import { createClinicsService } from './service.ts';
 
@@ -24,24 +20,12 @@ const errors = {
   404: errorBodySchema,
 };
 
-/** The partner clinic directory and each person's chosen clinic (ADR 021). */
+/** The partner clinic directory (ADR 021); the person's own clinic is clinic-sharing's. */
 export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
   const clinics = createClinicsService({
     repository: createClinicsRepository(app.database.db),
   });
-  const sharing = createClinicSharingServiceFor(app);
-  /** The person's clinic and whether they share their reports with it. */
-  const answerFor = async (userId: string) => ({
-    clinic: await clinics.chosenBy(userId),
-    sharing: await sharing.stateOf(userId),
-  });
-  const ownChoice = [app.requireVerifiedUser, app.refuseWhileImpersonating];
   const adminOnly = [app.requireVerifiedUser, requireAdmin];
-  const callerId = (request: FastifyRequest) => {
-    const identity = request.identity;
-    if (identity === null) throw new Error('requireVerifiedUser lets no anonymous caller by');
-    return identity.userId;
-  };
 
   app.get(
     '/clinics',
@@ -58,58 +42,6 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
       return clinics.search(subject.id, request.query.query);
-    },
-  );
-
-  app.get(
-    '/user/clinic',
-    {
-      onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'The clinic the person chose as theirs, or null, and whether they share their reports with it; admins may pass asUser',
-        tags: ['clinics'],
-        querystring: myClinicQuerySchema,
-        response: { 200: myClinicAnswerSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const subject = await app.resolveSubject(request, request.query.asUser);
-      return answerFor(subject.id);
-    },
-  );
-
-  app.put(
-    '/user/clinic',
-    {
-      onRequest: ownChoice,
-      schema: {
-        summary:
-          'Marks an active clinic as the person’s own, replacing any earlier choice (sharing reports with another clinic stops); an inactive or unknown clinic answers 404',
-        tags: ['clinics'],
-        body: myClinicRequestSchema,
-        response: { 200: myClinicAnswerSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await clinics.choose(callerId(request), request.body.clinicId);
-      return answerFor(callerId(request));
-    },
-  );
-
-  app.delete(
-    '/user/clinic',
-    {
-      onRequest: ownChoice,
-      schema: {
-        summary: 'Clears the person’s chosen clinic; sharing reports with it stops',
-        tags: ['clinics'],
-        response: { 200: myClinicAnswerSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await clinics.clear(callerId(request));
-      return { clinic: null, sharing: null };
     },
   );
 

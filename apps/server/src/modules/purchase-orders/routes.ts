@@ -12,10 +12,10 @@ import {
 } from '@nestling/shared/contract/order-tracker';
 import { sendCsv } from '../../csv.ts';
 import { requireAdmin } from '../../plugins/require-admin.ts';
-import { configuredPaymentProvider } from '../checkout/providers.ts';
 import { labKeyGuard } from '../lab/routes.ts';
 import { createPurchaseOrdersRepository } from './repository.ts';
 import { createPurchaseOrdersService, PurchaseOrdersError, REFUND_IN_PROVIDER } from './service.ts';
+import type { PaymentProvider } from '../checkout/payment-provider.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -28,14 +28,17 @@ const errors = {
  * Orders after payment: the patient's purchases and their tracker, the staff's
  * orders view, and the lab pipeline's tracker events.
  */
-export const purchaseOrdersRoutes: FastifyPluginAsyncZod = (app) => {
+export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
+  /** The configured payment provider, which gives refunds back (app.ts chooses it). */
+  paymentProvider: Pick<PaymentProvider, 'name' | 'refund'> | null;
+}> = (app, options) => {
   const { config, audit } = app;
   const orders = createPurchaseOrdersService({
     repository: createPurchaseOrdersRepository(app.database.db),
     refund: async (order) => {
       // The test provider moved no money, so there is nothing to give back.
       if (order.provider === 'test') return;
-      const provider = configuredPaymentProvider(config);
+      const provider = options.paymentProvider;
       if (provider?.name !== order.provider) throw new PurchaseOrdersError(409, REFUND_IN_PROVIDER);
       await provider.refund({
         providerPaymentId: order.providerPaymentId,

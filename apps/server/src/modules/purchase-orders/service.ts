@@ -7,6 +7,7 @@ import {
   ORDER_STAGES,
   REFUND_AFTER_SHIPMENT,
   carrierSchema,
+  orderNumber,
   orderStageSchema,
   trackingUrl,
   type AdminOrder,
@@ -56,11 +57,6 @@ export const REFUND_IN_PROVIDER =
 export const ADMIN_ORDERS_LIMIT = 200;
 
 const stageIndex = (stage: OrderStage) => ORDER_STAGES.indexOf(stage);
-
-/** 'NS-10042': how receipts, mails and the tracker name an order. */
-export function orderNumber(seq: number): string {
-  return `NS-${String(seq)}`;
-}
 
 /**
  * Who reads an order: the buyer (or an admin viewing as them) sees all of it; the partner of a

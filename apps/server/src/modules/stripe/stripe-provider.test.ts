@@ -23,7 +23,7 @@ import {
   type StripeStandIn,
 } from '../../test/stripe.ts';
 import type { CheckoutToPay } from '../checkout/payment-provider.ts';
-import { configuredPaymentProvider } from '../checkout/providers.ts';
+import { configuredPaymentProvider } from '../../payment-providers.ts';
 import { createStripeProvider, sessionExpiry } from './stripe-provider.ts';
 import { createLocalFileStore } from '../storage/local-store.ts';
 

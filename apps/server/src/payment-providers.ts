@@ -1,7 +1,7 @@
-import type { Config } from '../../config.ts';
-import { createStripeProvider } from '../stripe/stripe-provider.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { testProvider } from './test-provider.ts';
+import type { Config } from './config.ts';
+import { createStripeProvider } from './modules/stripe/stripe-provider.ts';
+import type { PaymentProvider } from './modules/checkout/payment-provider.ts';
+import { testProvider } from './modules/checkout/test-provider.ts';
 
 /**
  * The one place a provider is chosen (PAYMENT_PROVIDER). Null when the configured provider is
