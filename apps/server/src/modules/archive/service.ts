@@ -1,4 +1,4 @@
-import { checkKey, InvalidKeyError, type FileStore } from '../storage/file-store.ts';
+import { storedKey, type FileStore } from '../storage/file-store.ts';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -183,13 +183,8 @@ export function createArchiveService(deps: {
 
   /** The document's key, or null when no file is where its row says (an operator's problem). */
   async function documentFile(row: DocumentRow): Promise<string | null> {
-    try {
-      // A stored path is the server's own, but it must still be a key of the file store.
-      return (await fileStore.stat(checkKey(row.storagePath))) === null ? null : row.storagePath;
-    } catch (error) {
-      if (error instanceof InvalidKeyError) return null;
-      throw error;
-    }
+    const key = storedKey(row.storagePath);
+    return key === null || (await fileStore.stat(key)) === null ? null : key;
   }
 
   return {

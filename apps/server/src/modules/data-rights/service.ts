@@ -12,7 +12,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { JobContext } from '../jobs/registry.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { accountKey } from '../rate-limit/service.ts';
-import { checkKey, InvalidKeyError, type FileStore } from '../storage/file-store.ts';
+import { storedKey, type FileStore } from '../storage/file-store.ts';
 import type { UploadArea } from '../storage/upload-area.ts';
 import type {
   AccountDeletionRow,
@@ -77,11 +77,8 @@ export function createDataRightsService(deps: {
 
   /** Removes a document's file; gone already is fine, and a path that is no key names none. */
   async function removeDocument(storagePath: string): Promise<void> {
-    try {
-      await files.fileStore.delete(checkKey(storagePath));
-    } catch (error) {
-      if (!(error instanceof InvalidKeyError)) throw error;
-    }
+    const key = storedKey(storagePath);
+    if (key !== null) await files.fileStore.delete(key);
   }
 
   /**

@@ -1,9 +1,4 @@
-import {
-  checkKey,
-  FileNotFoundError,
-  InvalidKeyError,
-  type FileStore,
-} from '../storage/file-store.ts';
+import { FileNotFoundError, storedKey, type FileStore } from '../storage/file-store.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
@@ -83,16 +78,14 @@ export function createDocumentsService(deps: {
     async open(token: string): Promise<{ document: Document; stream: Readable; size: number }> {
       const row = await repository.spendSession(hashToken(token), now());
       if (row === null) throw new DocumentsError(404, DOCUMENT_LINK_INVALID);
+      const key = storedKey(row.storagePath);
+      const info = key === null ? null : await fileStore.stat(key);
+      if (key === null || info === null) throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
       try {
-        // A stored path is the server's own, but it must still be a key of the file store.
-        const key = checkKey(row.storagePath);
-        const info = await fileStore.stat(key);
-        if (info === null) throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
         return { document: toDocument(row), stream: await fileStore.get(key), size: info.size };
       } catch (error) {
-        if (error instanceof InvalidKeyError || error instanceof FileNotFoundError) {
-          throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
-        }
+        // Removed between the two calls.
+        if (error instanceof FileNotFoundError) throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
         throw error;
       }
     },

@@ -79,14 +79,26 @@ export function checkRange(range: ByteRange | undefined): void {
 }
 
 /**
- * A small file's bytes (a PDF the portal made), or null when there is none or `key` is no key
- * of the store (a stored path is the server's own, but it must still be one).
+ * A path stored in the database (a document's) as a key of the store, or null when it is not
+ * one: the path is the server's own, but it must still be a safe key before it is used.
  */
-export async function readWhole(store: FileStore, key: string): Promise<Buffer | null> {
+export function storedKey(storedPath: string): string | null {
   try {
-    return await buffer(await store.get(checkKey(key)));
+    return checkKey(storedPath);
   } catch (error) {
-    if (error instanceof FileNotFoundError || error instanceof InvalidKeyError) return null;
+    if (error instanceof InvalidKeyError) return null;
+    throw error;
+  }
+}
+
+/** A small file's bytes (a PDF the portal made), or null when there is none or no such key. */
+export async function readWhole(store: FileStore, storedPath: string): Promise<Buffer | null> {
+  const key = storedKey(storedPath);
+  if (key === null) return null;
+  try {
+    return await buffer(await store.get(key));
+  } catch (error) {
+    if (error instanceof FileNotFoundError) return null;
     throw error;
   }
 }
