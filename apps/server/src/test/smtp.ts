@@ -58,6 +58,9 @@ export async function startTestSmtpServer(
         });
     },
   });
+  // A client that goes away mid-message (a portal killed by a crash test) resets its
+  // connection: smtp-server reports that as an 'error' event, which is expected here.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
