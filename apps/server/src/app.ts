@@ -111,7 +111,8 @@ export type App = FastifyInstance<
 export function fastifyTrustProxy(
   trustProxy: Config['trustProxy'],
 ): false | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof trustProxy !== 'number') return trustProxy;
+  if (trustProxy === false) return false;
+  if (typeof trustProxy !== 'number') return [...trustProxy];
   return (_address, hop) => hop < trustProxy;
 }
 

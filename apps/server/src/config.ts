@@ -8,7 +8,6 @@ import {
   environmentNames,
   environments,
   type BackendName,
-  type EnvironmentName,
 } from '@nestling/shared/environments';
 import { LOCAL_BACKEND_PORT } from '@nestling/shared/constants';
 import { SOCIAL_NETWORKS, socialNetworkOf, type SocialProfile } from '@nestling/shared/social';
@@ -24,185 +23,6 @@ export type LogLevel = (typeof logLevels)[number];
  * can write itself.
  */
 export type TrustProxy = false | number | string[];
-
-export interface Config {
-  readonly port: number;
-  /** The interface to listen on; see listen-host.ts for what an unset HOST means. */
-  readonly host: string;
-  /** False when HOST was not set and `host` is the default. */
-  readonly hostIsSet: boolean;
-  /** Origin the portal is reached at, without a trailing slash. */
-  readonly publicUrl: string;
-  readonly appEnv: EnvironmentName;
-  /**
-   * The API base address of APP_ENV's backend (ADR 003): '/api', this portal's own, unless
-   * that backend's setting names another, without a trailing slash.
-   */
-  readonly apiBaseUrl: string;
-  readonly logLevel: LogLevel;
-  /**
-   * The commit this server was built from (GIT_COMMIT), shown by the health answers; null when
-   * not set (the health module then asks git once, when the server runs from a checkout).
-   */
-  readonly gitCommit: string | null;
-  /** Readiness (ADR 045): how long each check of GET /api/health/ready may take. */
-  readonly health: {
-    readonly checkTimeoutMs: number;
-  };
-  /**
-   * Prometheus metrics (ADR 045), off by default: on the main port at /metrics only with
-   * `token` (as `Authorization: Bearer <token>`), and/or on a port of their own.
-   */
-  readonly metrics: {
-    readonly token: string | null;
-    /** A second port that serves only /metrics; null for none. */
-    readonly port: number | null;
-    /** The interface that port listens on; 127.0.0.1 keeps it to this machine. */
-    readonly host: string;
-  };
-  /**
-   * OpenTelemetry traces (ADR 049), off by default: HTTP requests, database queries and jobs, sent
-   * over OTLP/HTTP to `endpoint` (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or
-   * OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces). Null when neither is set.
-   */
-  readonly tracing: {
-    readonly endpoint: string;
-    /** OTEL_EXPORTER_OTLP_HEADERS: sent with every export (a collector's key, say). */
-    readonly headers: Readonly<Record<string, string>>;
-    readonly serviceName: string;
-  } | null;
-  readonly jobs: {
-    /** Succeeded and failed jobs are deleted this many days after they finished; 0 keeps them. */
-    readonly retentionDays: number;
-  };
-  /** Absolute path of the data directory (embedded database, lock file, later outbox and files). */
-  readonly dataDir: string;
-  /** PostgreSQL connection string; null means the embedded PGlite database in `dataDir`. */
-  readonly databaseUrl: string | null;
-  readonly demoData: boolean;
-  readonly brand: {
-    readonly productName: string;
-    readonly companyName: string;
-    readonly companyDomain: string;
-    readonly supportEmail: string;
-    /** The lab's colour (#rrggbb, at least 4.5:1 on white); null keeps the portal's teal. */
-    readonly color: string | null;
-    /** Absolute path of the lab's logo (SVG, PNG or WebP); null shows the product name. */
-    readonly logoFile: string | null;
-    /** The lab's social-network profiles, for the phone menu's icons; none by default. */
-    readonly socialProfiles: readonly SocialProfile[];
-  };
-  /** The lab that receives the samples: the addressee of the prepaid return labels. */
-  readonly lab: {
-    /**
-     * How many years the lab keeps a deleted person's test records (results, kit ids, name and
-     * date of birth), counted from the last result or kit activation; 0 keeps none here (the
-     * lab keeps them in its own system). ADR 027.
-     */
-    readonly testRecordRetentionYears: number;
-    readonly name: string;
-    /** The address under the name, one line each. */
-    readonly returnAddress: readonly string[];
-  };
-  /**
-   * How long a sign-up takes to answer at least, for a new address and one with an account
-   * alike: making an account took about 140 ms and mailing an existing one's owner
-   * about 120 on a quiet machine, 630 and 800 on a busy one. Held to this, neither can be told
-   * from the other unless the server is so loaded that either takes longer.
-   */
-  readonly signUpAnswerMs: number;
-  /** What one person may hold at a time; the lab may allow more (ADR 039). */
-  readonly limits: {
-    /** Places on couple tests (not refunded): as the buyer or as the invited partner. */
-    readonly couplePlacesPerPerson: number;
-    /** Booked counselling appointments that have not ended. */
-    readonly appointmentsPerPerson: number;
-  };
-  readonly appointments: {
-    /**
-     * The meeting service's address for video visits (a self-hosted Jitsi, say), without a
-     * trailing slash: each visit's room is '<this>/<unguessable name>'. Null offers phone
-     * visits only (ADR 019).
-     */
-    readonly meetingBaseUrl: string | null;
-  };
-  /** Absolute path of the built web app. */
-  readonly webDistDir: string;
-  readonly shutdownTimeoutMs: number;
-  readonly trustProxy: TrustProxy;
-  /** Google sign-in (OpenID Connect); null unless both client settings are set. */
-  readonly google: {
-    readonly clientId: string;
-    readonly clientSecret: string;
-    /** The OpenID Connect issuer, without a trailing slash; its discovery document is read. */
-    readonly issuerUrl: string;
-  } | null;
-  readonly keys: {
-    readonly paymentPublicKey: string | null;
-    readonly mapsApiKey: string | null;
-  };
-  /**
-   * How patients pay (ADR 012): the built-in test provider, or Stripe Checkout. `stripe` is
-   * null for the test provider.
-   */
-  readonly payments: {
-    readonly provider: 'test' | 'stripe';
-    readonly stripe: {
-      readonly secretKey: string;
-      readonly webhookSecret: string;
-      /** Where the SDK sends its calls; set only to aim it at a stand-in server in tests. */
-      readonly api: {
-        readonly host: string;
-        readonly port: number;
-        readonly protocol: 'http' | 'https';
-      } | null;
-    } | null;
-  };
-  /**
-   * How return labels are bought and tracked (ADR 044): the built-in test provider (labels
-   * marked as test, no postage) or EasyPost. `easypost` is null for the test provider.
-   */
-  readonly shipping: {
-    readonly provider: 'test' | 'easypost';
-    /** Signs the test provider's tracking webhooks, so staff and tests can move the tracker. */
-    readonly testWebhookSecret: string;
-    readonly easypost: {
-      readonly apiKey: string;
-      readonly webhookSecret: string;
-    } | null;
-  };
-  readonly mail: {
-    /** smtp:// or smtps:// URL; null writes each message to `${dataDir}/outbox/` instead. */
-    readonly smtpUrl: string | null;
-    readonly from: string;
-  };
-  /**
-   * Where files live (ADR 023): an S3-compatible bucket when S3_BUCKET is set, otherwise null
-   * and `${dataDir}/files`.
-   */
-  readonly s3: {
-    readonly bucket: string;
-    readonly region: string;
-    /** Another S3-compatible service's address; null for AWS itself. */
-    readonly endpoint: string | null;
-    /** Both or neither; neither leaves the SDK's own credential chain (an instance role). */
-    readonly accessKeyId: string | null;
-    readonly secretAccessKey: string | null;
-    /** `https://host/bucket/key` rather than `https://bucket.host/key`. */
-    readonly forcePathStyle: boolean;
-  } | null;
-  readonly auth: {
-    /**
-     * Signs sessions and encrypts the JWT signing keys. Null only on the embedded database,
-     * where the server generates one once and keeps it in `${dataDir}/auth-secret`.
-     */
-    readonly secret: string | null;
-    /** A session unused this long is ended by the server, whatever the token's `exp`. */
-    readonly idleTimeoutMinutes: number;
-    /** Lifetime of an access token (its `exp`); a refresh gives a new one. */
-    readonly accessTokenMinutes: number;
-  };
-}
 
 /** The built web app beside this package in the monorepo, wherever the server is started from. */
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -220,7 +40,6 @@ function withDefault<T extends z.ZodType>(schema: T) {
   );
 }
 
-/** How many of a thing one person may hold at a time (ADR 039): 1 to 20, one by default. */
 /** OTLP header names and values may be percent-encoded; one that is not is taken as it is. */
 function percentDecoded(text: string): string {
   try {
@@ -236,7 +55,12 @@ function tracingSettings(settings: {
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string | undefined;
   OTEL_EXPORTER_OTLP_HEADERS?: string | undefined;
   OTEL_SERVICE_NAME: string;
-}): Config['tracing'] {
+}): {
+  readonly endpoint: string;
+  /** OTEL_EXPORTER_OTLP_HEADERS: sent with every export (a collector's key, say). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly serviceName: string;
+} | null {
   const endpoint =
     settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
     (settings.OTEL_EXPORTER_OTLP_ENDPOINT === undefined
@@ -265,6 +89,7 @@ function socialNetworkList(): string {
   return `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
 }
 
+/** How many of a thing one person may hold at a time (ADR 039): 1 to 20, one by default. */
 const perPersonLimit = z.coerce
   .number({ error: 'must be a number' })
   .int('must be a whole number')
@@ -662,20 +487,33 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
     problems.push('S3_BUCKET: required with the other S3_* settings');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
-  const settings = parsed.data;
+  return deepFreeze(configFrom(parsed.data, env, cwd));
+}
 
+type Settings = z.output<typeof envSchema>;
+
+/**
+ * The server's settings as the code reads them, from the parsed environment. `Config` is this
+ * object's type, read-only all the way down: a field is documented here, once.
+ */
+function configFrom(settings: Settings, env: Env, cwd: string) {
   const databaseUrl = settings.DATABASE_URL ?? null;
-  const publicUrl = (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(
-    /\/+$/,
-    '',
-  );
+  const paymentProvider: 'test' | 'stripe' =
+    settings.PAYMENT_PROVIDER ?? (settings.STRIPE_SECRET_KEY ? 'stripe' : 'test');
 
-  return deepFreeze({
+  return {
     port: settings.PORT,
+    /** The interface to listen on; see listen-host.ts for what an unset HOST means. */
     host: settings.HOST,
+    /** False when HOST was not set and `host` is the default. */
     hostIsSet: isSet(env.HOST),
-    publicUrl,
+    /** Origin the portal is reached at, without a trailing slash. */
+    publicUrl: (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/+$/, ''),
     appEnv: settings.APP_ENV,
+    /**
+     * The API base address of APP_ENV's backend (ADR 003): '/api', this portal's own, unless
+     * that backend's setting names another, without a trailing slash.
+     */
     apiBaseUrl: apiBaseFor(environments[settings.APP_ENV], {
       production: settings[backendSettings.production],
       staging: settings[backendSettings.staging],
@@ -683,16 +521,37 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       emulator: settings[backendSettings.emulator],
     }),
     logLevel: settings.LOG_LEVEL,
+    /**
+     * The commit this server was built from (GIT_COMMIT), shown by the health answers; null when
+     * not set (the health module then asks git once, when the server runs from a checkout).
+     */
     gitCommit: settings.GIT_COMMIT?.toLowerCase() ?? null,
+    /** Readiness (ADR 045): how long each check of GET /api/health/ready may take. */
     health: { checkTimeoutMs: settings.HEALTH_CHECK_TIMEOUT_MS },
+    /**
+     * Prometheus metrics (ADR 045), off by default: on the main port at /metrics only with
+     * `token` (as `Authorization: Bearer <token>`), and/or on a port of their own.
+     */
     metrics: {
       token: settings.METRICS_TOKEN ?? null,
+      /** A second port that serves only /metrics; null for none. */
       port: settings.METRICS_PORT ?? null,
+      /** The interface that port listens on; 127.0.0.1 keeps it to this machine. */
       host: settings.METRICS_HOST,
     },
+    /**
+     * OpenTelemetry traces (ADR 049), off by default: HTTP requests, database queries and jobs, sent
+     * over OTLP/HTTP to `endpoint` (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or
+     * OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces). Null when neither is set.
+     */
     tracing: tracingSettings(settings),
-    jobs: { retentionDays: settings.JOB_RETENTION_DAYS },
+    jobs: {
+      /** Succeeded and failed jobs are deleted this many days after they finished; 0 keeps them. */
+      retentionDays: settings.JOB_RETENTION_DAYS,
+    },
+    /** Absolute path of the data directory (embedded database, lock file, later outbox and files). */
     dataDir: path.resolve(cwd, settings.DATA_DIR),
+    /** PostgreSQL connection string; null means the embedded PGlite database in `dataDir`. */
     databaseUrl,
     demoData: settings.DEMO_DATA ?? databaseUrl === null,
     brand: {
@@ -700,40 +559,67 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       companyName: settings.COMPANY_NAME,
       companyDomain: settings.COMPANY_DOMAIN,
       supportEmail: settings.SUPPORT_EMAIL ?? `support@${settings.COMPANY_DOMAIN}`,
+      /** The lab's colour (#rrggbb, at least 4.5:1 on white); null keeps the portal's teal. */
       color: settings.BRAND_COLOR?.toLowerCase() ?? null,
+      /** Absolute path of the lab's logo (SVG, PNG or WebP); null shows the product name. */
       logoFile:
         settings.BRAND_LOGO_FILE === undefined ? null : path.resolve(cwd, settings.BRAND_LOGO_FILE),
-      socialProfiles: socialAddresses(settings.SOCIAL_PROFILES).flatMap((url) => {
+      /** The lab's social-network profiles, for the phone menu's icons; none by default. */
+      socialProfiles: socialAddresses(settings.SOCIAL_PROFILES).flatMap((url): SocialProfile[] => {
         const network = socialNetworkOf(url);
         return network === null ? [] : [{ network, url }];
       }),
     },
+    /** The lab that receives the samples: the addressee of the prepaid return labels. */
     lab: {
+      /**
+       * How many years the lab keeps a deleted person's test records (results, kit ids, name and
+       * date of birth), counted from the last result or kit activation; 0 keeps none here (the
+       * lab keeps them in its own system). ADR 027.
+       */
       testRecordRetentionYears: settings.TEST_RECORD_RETENTION_YEARS,
       name: settings.LAB_NAME,
+      /** The address under the name, one line each. */
       returnAddress: settings.LAB_RETURN_ADDRESS.split('|')
         .map((line) => line.trim())
         .filter((line) => line !== ''),
     },
+    /**
+     * How long a sign-up takes to answer at least, for a new address and one with an account
+     * alike: making an account took about 140 ms and mailing an existing one's owner
+     * about 120 on a quiet machine, 630 and 800 on a busy one. Held to this, neither can be told
+     * from the other unless the server is so loaded that either takes longer.
+     */
     signUpAnswerMs: settings.SIGN_UP_ANSWER_MS,
+    /** What one person may hold at a time; the lab may allow more (ADR 039). */
     limits: {
+      /** Places on couple tests (not refunded): as the buyer or as the invited partner. */
       couplePlacesPerPerson: settings.COUPLE_PLACES_PER_PERSON,
+      /** Booked counselling appointments that have not ended. */
       appointmentsPerPerson: settings.APPOINTMENTS_PER_PERSON,
     },
     appointments: {
+      /**
+       * The meeting service's address for video visits (a self-hosted Jitsi, say), without a
+       * trailing slash: each visit's room is '<this>/<unguessable name>'. Null offers phone
+       * visits only (ADR 019).
+       */
       meetingBaseUrl: settings.MEETING_BASE_URL?.replace(/\/+$/, '') ?? null,
     },
+    /** Absolute path of the built web app. */
     webDistDir:
       settings.WEB_DIST_DIR === undefined
         ? defaultWebDistDir
         : path.resolve(cwd, settings.WEB_DIST_DIR),
     shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
     trustProxy: settings.TRUST_PROXY,
+    /** Google sign-in (OpenID Connect); null unless both client settings are set. */
     google:
       settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET
         ? {
             clientId: settings.GOOGLE_CLIENT_ID,
             clientSecret: settings.GOOGLE_CLIENT_SECRET,
+            /** The OpenID Connect issuer, without a trailing slash; its discovery document is read. */
             issuerUrl: settings.GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
           }
         : null,
@@ -741,22 +627,29 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
       paymentPublicKey: settings.PAYMENT_PUBLIC_KEY ?? null,
       mapsApiKey: settings.MAPS_API_KEY ?? null,
     },
+    /**
+     * How patients pay (ADR 012): the built-in test provider, or Stripe Checkout. `stripe` is
+     * null for the test provider.
+     */
     payments: {
-      provider: settings.PAYMENT_PROVIDER ?? (settings.STRIPE_SECRET_KEY ? 'stripe' : 'test'),
+      provider: paymentProvider,
       stripe:
-        (settings.PAYMENT_PROVIDER ?? (settings.STRIPE_SECRET_KEY ? 'stripe' : 'test')) ===
-          'stripe' &&
-        settings.STRIPE_SECRET_KEY &&
-        settings.STRIPE_WEBHOOK_SECRET
+        paymentProvider === 'stripe' && settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET
           ? {
               secretKey: settings.STRIPE_SECRET_KEY,
               webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+              /** Where the SDK sends its calls; set only to aim it at a stand-in server in tests. */
               api: stripeApi(settings.STRIPE_API_URL),
             }
           : null,
     },
+    /**
+     * How return labels are bought and tracked (ADR 044): the built-in test provider (labels
+     * marked as test, no postage) or EasyPost. `easypost` is null for the test provider.
+     */
     shipping: {
       provider: settings.SHIPPING_PROVIDER,
+      /** Signs the test provider's tracking webhooks, so staff and tests can move the tracker. */
       testWebhookSecret: settings.SHIPPING_TEST_WEBHOOK_SECRET,
       easypost:
         settings.SHIPPING_PROVIDER === 'easypost' &&
@@ -766,30 +659,53 @@ export function loadConfig(env: Env = processEnv(), cwd: string = process.cwd())
           : null,
     },
     mail: {
+      /** smtp:// or smtps:// URL; null writes each message to `${dataDir}/outbox/` instead. */
       smtpUrl: settings.SMTP_URL ?? null,
       from: settings.MAIL_FROM ?? `${settings.PRODUCT_NAME} <no-reply@${settings.COMPANY_DOMAIN}>`,
     },
+    /**
+     * Where files live (ADR 023): an S3-compatible bucket when S3_BUCKET is set, otherwise null
+     * and `${dataDir}/files`.
+     */
     s3:
       settings.S3_BUCKET === undefined
         ? null
         : {
             bucket: settings.S3_BUCKET,
             region: settings.S3_REGION,
+            /** Another S3-compatible service's address; null for AWS itself. */
             endpoint: settings.S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+            /** Both or neither; neither leaves the SDK's own credential chain (an instance role). */
             accessKeyId: settings.S3_ACCESS_KEY_ID ?? null,
             secretAccessKey: settings.S3_SECRET_ACCESS_KEY ?? null,
+            /** `https://host/bucket/key` rather than `https://bucket.host/key`. */
             forcePathStyle: settings.S3_FORCE_PATH_STYLE,
           },
     auth: {
+      /**
+       * Signs sessions and encrypts the JWT signing keys. Null only on the embedded database,
+       * where the server generates one once and keeps it in `${dataDir}/auth-secret`.
+       */
       secret: settings.BETTER_AUTH_SECRET ?? null,
+      /** A session unused this long is ended by the server, whatever the token's `exp`. */
       idleTimeoutMinutes: settings.IDLE_TIMEOUT_MINUTES,
       // The same as the idle timeout by default: the 'Session Expiring' warning then comes
       // 10 minutes before the server would end an unused session anyway.
+      /** Lifetime of an access token (its `exp`); a refresh gives a new one. */
       accessTokenMinutes:
         settings.ACCESS_TOKEN_MINUTES ?? Math.max(11, Math.ceil(settings.IDLE_TIMEOUT_MINUTES)),
     },
-  });
+  };
 }
+
+/** The server's settings: what `loadConfig` makes of the environment, typed by `configFrom`. */
+export type Config = DeepReadonly<ReturnType<typeof configFrom>>;
+
+type DeepReadonly<T> = T extends (infer Item)[]
+  ? readonly DeepReadonly<Item>[]
+  : T extends object
+    ? { readonly [Key in keyof T]: DeepReadonly<T[Key]> }
+    : T;
 
 /** STRIPE_API_URL as the SDK's host, port and protocol settings; null for Stripe's own. */
 function stripeApi(
@@ -809,10 +725,10 @@ function isSet(value: string | undefined): boolean {
   return value !== undefined && value.trim() !== '';
 }
 
-function deepFreeze<T>(value: T): T {
+function deepFreeze<T>(value: T): DeepReadonly<T> {
   if (value !== null && typeof value === 'object') {
     for (const child of Object.values(value)) deepFreeze(child);
     Object.freeze(value);
   }
-  return value;
+  return value as DeepReadonly<T>;
 }
