@@ -117,7 +117,7 @@ describe('requests', () => {
 
   it('adds a leading slash to the path', async () => {
     const { client, request } = setup();
-    await client.get('user/me', okSchema);
+    await client.get('user/me' as '/user/me', okSchema);
     expect(request().url).toBe(`${ORIGIN}/api/user/me`);
   });
 
@@ -136,7 +136,10 @@ describe('requests', () => {
 
   it('skips the token when auth is false', async () => {
     const { client, request, navigate } = setup(undefined, { token: null });
-    await client.post('/signup', okSchema, { auth: false, body: { email: 'a@b.test' } });
+    await client.post('/auth/sign-up/email', okSchema, {
+      auth: false,
+      body: { email: 'a@b.test' },
+    });
     expect(request().headers.has('Authorization')).toBe(false);
     expect(request().headers.get('Content-Type')).toBe('application/json');
     expect(request().body).toEqual({ email: 'a@b.test' });
@@ -166,10 +169,10 @@ describe('requests', () => {
   it.each(['PUT', 'PATCH', 'DELETE', 'POST'] as const)('%s uses its method', async (method) => {
     const { client, request } = setup();
     const call = {
-      PUT: () => client.put('/x', okSchema, { body: { a: 1 } }),
+      PUT: () => client.put('/user/clinic', okSchema, { body: { a: 1 } }),
       PATCH: () => client.patch('/individual_reports/1/activate', okSchema),
-      DELETE: () => client.delete('/x', okSchema),
-      POST: () => client.post('/x', okSchema),
+      DELETE: () => client.delete('/user/clinic', okSchema),
+      POST: () => client.post('/user/sign-out', okSchema),
     }[method];
     await expect(call()).resolves.toEqual({ ok: true });
     expect(request().method).toBe(method);
@@ -177,14 +180,14 @@ describe('requests', () => {
 
   it('accepts an empty answer when the schema allows it', async () => {
     const { client } = setup(() => new Response(null, { status: 204 }));
-    await expect(client.delete('/x', z.undefined())).resolves.toBeUndefined();
+    await expect(client.delete('/user/clinic', z.undefined())).resolves.toBeUndefined();
   });
 
   it('takes a schema as a function that loads it, and asks before it is loaded', async () => {
     const { client, fetch: fetchMock } = setup();
     let loaded!: (schema: typeof okSchema) => void;
     const loadSchema = vi.fn(() => new Promise<typeof okSchema>((resolve) => (loaded = resolve)));
-    const answer = client.get('/x', loadSchema);
+    const answer = client.get('/user', loadSchema);
     await vi.waitFor(() => {
       expect(fetchMock).toHaveBeenCalledOnce();
     });
@@ -195,7 +198,7 @@ describe('requests', () => {
 
   it('checks the answer against a loaded schema too', async () => {
     const { client } = setup(() => jsonResponse({ ok: 'yes' }));
-    await expect(client.get('/x', () => Promise.resolve(okSchema))).rejects.toThrow(
+    await expect(client.get('/user', () => Promise.resolve(okSchema))).rejects.toThrow(
       UNREADABLE_RESPONSE_MESSAGE,
     );
   });
@@ -204,9 +207,9 @@ describe('requests', () => {
     const { client, request } = setup(
       () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
     );
-    const blob = await client.downloadPdf('reports/1/pdf', { version: 2, skip: null });
+    const blob = await client.downloadPdf('/reports/1', { version: 2, skip: null });
     expect(request().method).toBe('GET');
-    expect(request().url).toBe(`${ORIGIN}/api/reports/1/pdf?version=2`);
+    expect(request().url).toBe(`${ORIGIN}/api/reports/1?version=2`);
     expect(request().headers.get('Accept')).toBe('application/pdf');
     expect(request().headers.get('Authorization')).toBe('Bearer token-123');
     expect(blob.type).toBe('application/pdf');
@@ -295,7 +298,7 @@ describe('responses (spec section 8)', () => {
       () => jsonResponse({ message: 'Not a demo account' }, { status: 403 }),
       { pathname: '/demo/grs-embryo-reports/overview' },
     );
-    const error = await rejection(client.get('/embryo_reports/demo', okSchema));
+    const error = await rejection(client.get('/demo/embryo-reports/couple', okSchema));
     expect(error.status).toBe(403);
     expect(navigate).toHaveBeenCalledWith('/demo-redirect');
   });
@@ -305,7 +308,7 @@ describe('responses (spec section 8)', () => {
       () => jsonResponse({ message: 'Not a demo account' }, { status: 403 }),
       { pathname: '/embryo-reports/overview' },
     );
-    await rejection(client.get('/x', okSchema));
+    await rejection(client.get('/user', okSchema));
     expect(navigate).toHaveBeenCalledWith('/403?message=Not%20a%20demo%20account');
   });
 
@@ -355,11 +358,11 @@ describe('responses (spec section 8)', () => {
 
   it('the error text falls back from message to error to the status text', async () => {
     const errorOnly = setup(() => jsonResponse({ error: 'Forbidden' }, { status: 403 }));
-    await rejection(errorOnly.client.get('/x', okSchema));
+    await rejection(errorOnly.client.get('/user', okSchema));
     expect(errorOnly.navigate).toHaveBeenCalledWith('/403?message=Forbidden');
 
     const noBody = setup(() => new Response('', { status: 403, statusText: 'No Entry' }));
-    const error = await rejection(noBody.client.get('/x', okSchema));
+    const error = await rejection(noBody.client.get('/user', okSchema));
     expect(error.message).toBe('No Entry');
     expect(noBody.navigate).toHaveBeenCalledWith('/403?message=No%20Entry');
   });
@@ -372,7 +375,7 @@ describe('responses (spec section 8)', () => {
     };
     const { client, navigate, logError } = setup(() => jsonResponse(body, { status: 500 }));
     const error = await rejection(
-      client.get('user/documents', okSchema, { query: { asUser: 'x' } }),
+      client.get('/user/documents', okSchema, { query: { asUser: 'x' } }),
     );
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(500);
@@ -384,7 +387,7 @@ describe('responses (spec section 8)', () => {
 
   it.each([400, 404, 409, 422])('HTTP %i is logged and rethrown, no redirect', async (status) => {
     const { client, navigate, logError } = setup(() => jsonResponse({ message: 'm' }, { status }));
-    const error = await rejection(client.post('/x', okSchema));
+    const error = await rejection(client.post('/user/sign-out', okSchema));
     expect(error.status).toBe(status);
     expect(navigate).not.toHaveBeenCalled();
     expect(logError).toHaveBeenCalledOnce();
@@ -394,7 +397,7 @@ describe('responses (spec section 8)', () => {
     const { client, logError } = setup(() => {
       throw new TypeError('Failed to fetch');
     });
-    const error = await rejection(client.get('/x', okSchema));
+    const error = await rejection(client.get('/user', okSchema));
     expect(error.status).toBe(0);
     expect(logError).toHaveBeenCalledOnce();
   });

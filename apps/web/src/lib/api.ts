@@ -2,6 +2,7 @@ import { OWN_API_BASE } from '@nestling/shared/environments';
 import { isDemoPath } from '@nestling/shared/routes';
 import { toQueryString, type QueryParams } from '@nestling/shared/text';
 import type * as z from 'zod/mini';
+import type { ApiMethod, ApiPath } from '@nestling/shared/contract/endpoints';
 import { clearAuthToken, getAuthToken } from './auth-cookie.ts';
 import { createPageViews, type PageLocation } from './page-view.ts';
 
@@ -77,38 +78,38 @@ export type SchemaSource<S extends z.ZodMiniType> = S | (() => Promise<S>);
 export interface ApiClient {
   /** The absolute base address, without a trailing slash. */
   readonly baseUrl: string;
-  url(path: string, query?: QueryParams): string;
+  url(path: ApiPath<ApiMethod>, query?: QueryParams): string;
   get<S extends z.ZodMiniType>(
-    path: string,
+    path: ApiPath<'GET'>,
     schema: SchemaSource<S>,
     options?: RequestOptions,
   ): Promise<z.output<S>>;
   post<S extends z.ZodMiniType>(
-    path: string,
+    path: ApiPath<'POST'>,
     schema: SchemaSource<S>,
     options?: BodyRequestOptions,
   ): Promise<z.output<S>>;
   put<S extends z.ZodMiniType>(
-    path: string,
+    path: ApiPath<'PUT'>,
     schema: SchemaSource<S>,
     options?: BodyRequestOptions,
   ): Promise<z.output<S>>;
   patch<S extends z.ZodMiniType>(
-    path: string,
+    path: ApiPath<'PATCH'>,
     schema: SchemaSource<S>,
     options?: BodyRequestOptions,
   ): Promise<z.output<S>>;
   delete<S extends z.ZodMiniType>(
-    path: string,
+    path: ApiPath<'DELETE'>,
     schema: SchemaSource<S>,
     options?: BodyRequestOptions,
   ): Promise<z.output<S>>;
   /** GET with Accept: application/pdf; the document as a Blob. */
-  downloadPdf(path: string, query?: QueryParams, options?: RequestOptions): Promise<Blob>;
+  downloadPdf(path: ApiPath<'GET'>, query?: QueryParams, options?: RequestOptions): Promise<Blob>;
   /** GET with Accept: text/csv; the table as a Blob. */
-  downloadCsv(path: string, query?: QueryParams, options?: RequestOptions): Promise<Blob>;
+  downloadCsv(path: ApiPath<'GET'>, query?: QueryParams, options?: RequestOptions): Promise<Blob>;
   /** POST with Accept: application/zip; the archive as a Blob. */
-  downloadZip(path: string, body?: unknown, options?: RequestOptions): Promise<Blob>;
+  downloadZip(path: ApiPath<'POST'>, body?: unknown, options?: RequestOptions): Promise<Blob>;
   /** Leaves the web app for `url` with a full page load (tests capture it). */
   loadPage(url: string): void;
 }

@@ -3,7 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import { saveBlob } from '../reports/save-blob.ts';
 
-const sharePath = (token: string) => `/clinic-shares/${encodeURIComponent(token)}`;
+const sharePath = (token: string): `/clinic-shares/${string}` =>
+  `/clinic-shares/${encodeURIComponent(token)}`;
 
 /** GET /clinic-shares/{token}: what the clinic's link opens (no sign-in). */
 export function useClinicShare(token: string) {

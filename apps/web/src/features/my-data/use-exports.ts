@@ -17,7 +17,7 @@ export const exportsQueryKey = ['my-data', 'exports'] as const;
 /** How often the list is read again while an export waits or is being prepared. */
 export const EXPORTS_POLL_MS = 2000;
 
-function exportPath(id: string): string {
+function exportPath(id: string): `/my-data/exports/${string}` {
   return `/my-data/exports/${encodeURIComponent(id)}`;
 }
 

@@ -78,7 +78,7 @@ export function usePartnerActions() {
       queryClient.invalidateQueries({ queryKey: partnerQueryKey }),
       queryClient.invalidateQueries({ queryKey: ['user', 'journey'] }),
     ]);
-  const account = (id: string) => `/partner/${encodeURIComponent(id)}`;
+  const account = (id: string): `/partner/${string}` => `/partner/${encodeURIComponent(id)}`;
   return {
     invite: useMutation({
       mutationFn: ({ accountId, ...body }: InviteRequest & { accountId: string }) =>

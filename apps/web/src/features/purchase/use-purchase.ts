@@ -11,7 +11,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 
-const checkoutPath = (id: string) => `/checkout/${encodeURIComponent(id)}`;
+const checkoutPath = (id: string): `/checkout/${string}` => `/checkout/${encodeURIComponent(id)}`;
 
 /** GET /products: the catalogue, public and the same for everyone. */
 export function useProduct(code: ProductCode) {
