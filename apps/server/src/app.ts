@@ -61,6 +61,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin, sendError } from './plugins/errors.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-answers.ts';
 import { identityPlugin } from './plugins/identity.ts';
+import { routeAuditPlugin } from './modules/audit/route-audit.ts';
 import { mailPlugin } from './modules/mail/plugin.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -184,6 +185,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(mailPlugin);
   await app.register(identityPlugin);
+  await app.register(routeAuditPlugin);
   await app.register(mailRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
@@ -83,5 +84,44 @@ describe('the import graph of apps/ and packages/', () => {
     // Remove an entry from eslint/module-boundaries-allowed.json once its import has gone.
     expect(stale).toEqual([]);
     expect(Object.values(allowed).every(({ why }) => why.length > 20)).toBe(true);
+  });
+});
+
+/**
+ * One way to fail (ADR 052): every refusal a person reads is a `Refusal`. The other error classes
+ * are signals between parts of the server that never become an answer.
+ */
+describe('the error classes of the server', () => {
+  it('are the one refusal and the internal signals ADR 052 lists', () => {
+    const server = 'apps/server/src/';
+    const classes = Object.keys(graph)
+      .filter((file) => file.startsWith(server) && !/\.test\.tsx?$/.test(file))
+      .flatMap((file) =>
+        [
+          ...readFileSync(path.join(repoRoot, file), 'utf8').matchAll(
+            /class (\w+) extends (\w*Error|Refusal)\b/g,
+          ),
+        ].map(([, name]) => `${name ?? ''} (${file.slice(server.length)})`),
+      )
+      .sort();
+    expect(classes).toEqual([
+      'ConfigError (config.ts)',
+      'DataDirLockedError (db/data-dir-lock.ts)',
+      'FileNotFoundError (modules/storage/file-store.ts)',
+      'InvalidKeyError (modules/storage/file-store.ts)',
+      'PermanentJobError (modules/jobs/registry.ts)',
+      'Refusal (lib/refusal.ts)',
+    ]);
+  });
+
+  it('leave the audit rows of routes to the hook: no route writes one itself', () => {
+    const routeFiles = Object.keys(graph).filter((file) =>
+      /^apps\/server\/src\/modules\/[^/]+\/([\w-]+-)?routes\.ts$/.test(file),
+    );
+    expect(routeFiles.length).toBeGreaterThan(30);
+    const writing = routeFiles.filter((file) =>
+      /\baudit\.record(Read)?\(/.test(readFileSync(path.join(repoRoot, file), 'utf8')),
+    );
+    expect(writing).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@nestling/shared/contract/error';
+import { Refusal } from '../lib/refusal.ts';
 
 export function errorBody(statusCode: number, message: string, requestId: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, requestId };
@@ -36,8 +37,9 @@ function describeValidationIssues(
 }
 
 /**
- * One error handler: every error answers with the contract's error body. Server errors are
- * logged with their stack and answered without it.
+ * One error handler: every error answers with the contract's error body. A refusal (ADR 052)
+ * answers with its status, text and extra fields; Fastify's own 4xx with their message; server
+ * errors are logged with their stack and answered without it.
  */
 export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
@@ -48,19 +50,21 @@ export const errorHandlerPlugin = fp(
         return sendError(request, reply, 400, message);
       }
 
+      if (error instanceof Refusal) {
+        request.log.info({ statusCode: error.statusCode }, error.message);
+        return reply
+          .code(error.statusCode)
+          .send({ ...errorBody(error.statusCode, error.message, request.id), ...error.extra });
+      }
+
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 400 && statusCode < 500 && !isResponseSerializationError(error)) {
         request.log.info({ statusCode, code: error.code }, error.message);
         return sendError(request, reply, statusCode, error.message);
       }
 
+      // Any other server error is answered without its message, which may quote a query.
       const status = statusCode >= 500 && statusCode < 600 ? statusCode : 500;
-      // A refusal written for people (the payment provider is down) says so; any other
-      // server error is answered without its message, which may quote a query.
-      if (status === 503 && (error as { expose?: unknown }).expose === true) {
-        request.log.warn({ statusCode: status }, error.message);
-        return sendError(request, reply, status, error.message);
-      }
       request.log.error({ err: error }, 'request failed');
       return sendError(request, reply, status, STATUS_CODES[status] ?? 'Internal Server Error');
     });

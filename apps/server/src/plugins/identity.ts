@@ -8,18 +8,14 @@ import { createAuth, type Auth } from '../modules/auth/auth.ts';
 import { createAuthRepository } from '../modules/auth/repository.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { resolveAuthSecret } from '../modules/auth/secret.ts';
-import {
-  AuthError,
-  createAuthService,
-  type AuthService,
-  type Identity,
-} from '../modules/auth/service.ts';
+import { createAuthService, type AuthService, type Identity } from '../modules/auth/service.ts';
 import { createRateLimitRepository } from '../modules/rate-limit/repository.ts';
 import { createRateLimiter, type RateLimiter } from '../modules/rate-limit/service.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import { createViewAsService } from '../modules/view-as/service.ts';
 import { signUpNext } from '../modules/auth/sign-up-next.ts';
 import { sendError } from './errors.ts';
+import { Refusal } from '../lib/refusal.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,7 +133,7 @@ export const identityPlugin = fp(
         }
         return true;
       } catch (error) {
-        if (!(error instanceof AuthError)) throw error;
+        if (!(error instanceof Refusal)) throw error;
         await sendError(request, reply, error.statusCode, error.message);
         return false;
       }
@@ -162,7 +158,7 @@ export const identityPlugin = fp(
     );
 
     app.decorate('resolveSubject', async (request: FastifyRequest, asUser: string | undefined) => {
-      if (request.identity === null) throw new AuthError(401, 'No token in context');
+      if (request.identity === null) throw new Refusal(401, 'No token in context');
       return viewAs.resolveSubject(request, request.identity, asUser);
     });
 

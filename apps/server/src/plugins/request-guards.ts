@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { pathWithoutQuery } from '../logger.ts';
 import { sendError } from './errors.ts';
 import { isApiPath } from './web-app.ts';
+import { Refusal } from '../lib/refusal.ts';
 
 /** Deeper JSON is refused before it is parsed: nothing the portal takes is half as deep. */
 export const MAX_JSON_DEPTH = 64;
@@ -58,11 +59,6 @@ export function headerProblem(
 
 export function nulInBodyMessage(field: string): string {
   return `Invalid request: ${field} contains a NUL character (\\u0000), which is never valid here`;
-}
-
-/** A 400 the error handler answers with its message as it is. */
-class BadRequestError extends Error {
-  readonly statusCode = 400;
 }
 
 /**
@@ -139,7 +135,7 @@ export const requestGuardsPlugin = fp(
         const text = typeof body === 'string' ? body : body.toString('utf8');
         const scan = scanJson(text);
         if (scan.tooDeep) {
-          next(new BadRequestError(JSON_TOO_DEEP), undefined);
+          next(new Refusal(400, JSON_TOO_DEEP), undefined);
           return;
         }
         void parseJson(request, text, (error, parsed) => {
@@ -148,7 +144,7 @@ export const requestGuardsPlugin = fp(
             return;
           }
           const field = scan.hasNul ? fieldWithNul(parsed) : null;
-          if (field !== null) next(new BadRequestError(nulInBodyMessage(field)), undefined);
+          if (field !== null) next(new Refusal(400, nulInBodyMessage(field)), undefined);
           else next(null, parsed);
         });
       },

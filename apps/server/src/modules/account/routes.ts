@@ -19,7 +19,8 @@ import type { Identity } from '../auth/service.ts';
 import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createAccountRepository } from './repository.ts';
-import { AccountError, createAccountService } from './service.ts';
+import { createAccountService } from './service.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -57,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
     try {
       return await work(request.identity);
     } catch (error) {
-      if (error instanceof AccountError) {
+      if (error instanceof Refusal) {
         return sendError(request, reply, error.statusCode, error.message);
       }
       throw error;

@@ -21,7 +21,6 @@ import type { AuthRepository } from '../auth/repository.ts';
 import { SESSION_MAX_AGE_SECONDS } from '../auth/auth.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.ts';
 import {
-  AuthError,
   CONFIRMATION_CODE_SECONDS,
   hashCode,
   INVALID_CODE,
@@ -40,18 +39,10 @@ import { normaliseEmail } from '@nestling/shared/contract/fields';
 import { toUser } from '../users/service.ts';
 import { describeDevice } from './device.ts';
 import type { AccountRepository, ProfileChanges } from './repository.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /** Beside the portal's confirmation codes in `verification`, told apart by this prefix. */
 const EMAIL_CHANGE_PREFIX = 'portal-email-change:';
-
-export class AccountError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 401 | 404 | 409 | 429,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const pendingChangeSchema = z.object({ userId: z.string(), newEmail: z.string() });
 
@@ -78,7 +69,7 @@ export function createEmailConfirmation(deps: {
     try {
       return await authService.authenticate(token);
     } catch (error) {
-      if (error instanceof AuthError) return null;
+      if (error instanceof Refusal) return null;
       throw error;
     }
   }
@@ -90,15 +81,15 @@ export function createEmailConfirmation(deps: {
         return { message: EMAIL_CONFIRMED_MESSAGE, ...(email === null ? {} : { email }) };
       } catch (error) {
         // Not a sign-up confirmation code: it may be an email change's.
-        if (!(error instanceof AuthError)) throw error;
+        if (!(error instanceof Refusal)) throw error;
       }
       const row = await codes.consumeCode(`${EMAIL_CHANGE_PREFIX}${hashCode(code)}`);
-      if (row === null || row.expiresAt <= now()) throw new AccountError(400, INVALID_CODE);
+      if (row === null || row.expiresAt <= now()) throw new Refusal(400, INVALID_CODE);
       let pending: z.infer<typeof pendingChangeSchema>;
       try {
         pending = pendingChangeSchema.parse(JSON.parse(row.value));
       } catch {
-        throw new AccountError(400, INVALID_CODE);
+        throw new Refusal(400, INVALID_CODE);
       }
       const caller = await callerSession(authorization);
       const keep =
@@ -106,7 +97,7 @@ export function createEmailConfirmation(deps: {
           ? caller.sessionId
           : null;
       if (!(await repository.changeEmail(pending.userId, pending.newEmail, keep))) {
-        throw new AccountError(409, EMAIL_UNAVAILABLE);
+        throw new Refusal(409, EMAIL_UNAVAILABLE);
       }
       return { message: EMAIL_CHANGED_MESSAGE };
     },
@@ -129,21 +120,21 @@ export function createAccountService(deps: {
 
   async function findUser(userId: string) {
     const row = await users.findById(userId);
-    if (row === null) throw new AccountError(401, SESSION_EXPIRED);
+    if (row === null) throw new Refusal(401, SESSION_EXPIRED);
     return row;
   }
 
   /** Wrong guesses count against the account, so a stolen token cannot try passwords freely. */
   async function checkPassword(userId: string, password: string) {
     if (await rateLimiter.exhausted(rateLimitRules.passwordCheckFailureAccount, userId)) {
-      throw new AccountError(429, TOO_MANY_REQUESTS);
+      throw new Refusal(429, TOO_MANY_REQUESTS);
     }
     const hash = await repository.findPasswordHash(userId);
-    if (hash === null) throw new AccountError(400, NO_PASSWORD_MESSAGE);
+    if (hash === null) throw new Refusal(400, NO_PASSWORD_MESSAGE);
     const { password: hasher } = await auth.$context;
     if (!(await hasher.verify({ hash, password }))) {
       await rateLimiter.record(rateLimitRules.passwordCheckFailureAccount, userId);
-      throw new AccountError(400, WRONG_CURRENT_PASSWORD);
+      throw new Refusal(400, WRONG_CURRENT_PASSWORD);
     }
   }
 
@@ -186,8 +177,8 @@ export function createAccountService(deps: {
     /** Checks the current password, sets the new one and ends every session of the account. */
     async changePassword(userId: string, currentPassword: string, newPassword: string) {
       await checkPassword(userId, currentPassword);
-      if (newPassword === currentPassword) throw new AccountError(400, SAME_PASSWORD_MESSAGE);
-      if (isCommonPassword(newPassword)) throw new AccountError(400, COMMON_PASSWORD_MESSAGE);
+      if (newPassword === currentPassword) throw new Refusal(400, SAME_PASSWORD_MESSAGE);
+      if (isCommonPassword(newPassword)) throw new Refusal(400, COMMON_PASSWORD_MESSAGE);
       const { password: hasher } = await auth.$context;
       await repository.setPasswordAndEndSessions(userId, await hasher.hash(newPassword));
     },
@@ -206,14 +197,14 @@ export function createAccountService(deps: {
       // The password first: without it, nobody learns which emails are taken.
       await checkPassword(row.id, input.currentPassword);
       const newEmail = normaliseEmail(input.newEmail);
-      if (newEmail === row.email) throw new AccountError(400, SAME_EMAIL_MESSAGE);
+      if (newEmail === row.email) throw new Refusal(400, SAME_EMAIL_MESSAGE);
       if ((await users.findByEmail(newEmail)) !== null) {
-        throw new AccountError(409, EMAIL_UNAVAILABLE);
+        throw new Refusal(409, EMAIL_UNAVAILABLE);
       }
       const allowed =
         (await rateLimiter.consume(rateLimitRules.mailIp, input.ip)) &&
         (await rateLimiter.consume(rateLimitRules.mailAccount, accountKey(newEmail)));
-      if (!allowed) throw new AccountError(429, TOO_MANY_REQUESTS);
+      if (!allowed) throw new Refusal(429, TOO_MANY_REQUESTS);
 
       const code = randomBytes(32).toString('base64url');
       await repository.replaceEmailChangeCode({
@@ -277,7 +268,7 @@ export function createAccountService(deps: {
 
     async endSession(userId: string, sessionId: string) {
       if (!(await repository.deleteSession(userId, sessionId))) {
-        throw new AccountError(404, SESSION_NOT_FOUND);
+        throw new Refusal(404, SESSION_NOT_FOUND);
       }
     },
 

@@ -25,16 +25,7 @@ import type { CoupleAccountRow } from '../orders/repository.ts';
 import { toCoupleAccount } from '../orders/service.ts';
 import type { TermsStatus } from '../terms/status.ts';
 import type { ActivationRepository, PersonRow, PurchaseOfKit } from './repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class ActivationError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 const unixSeconds = (at: Date | string | null) =>
   at === null ? null : Math.floor(new Date(at).getTime() / 1000);
@@ -90,12 +81,12 @@ export function createActivationService(deps: ActivationDeps) {
 
   async function requireReady(callerId: string, userIds: string[]) {
     const missing = await missingSteps(callerId, userIds);
-    if (missing.length > 0) throw new ActivationError(409, activationNeeds(missing));
+    if (missing.length > 0) throw new Refusal(409, activationNeeds(missing));
   }
 
   function typedKit(text: string, role?: 'mother' | 'father'): string {
     const kitId = normaliseKitId(text);
-    if (kitId === null) throw new ActivationError(400, role ? kitIdTypoFor(role) : KIT_ID_TYPO);
+    if (kitId === null) throw new Refusal(400, role ? kitIdTypoFor(role) : KIT_ID_TYPO);
     return kitId;
   }
 
@@ -106,7 +97,7 @@ export function createActivationService(deps: ActivationDeps) {
     /** PATCH /individual_reports/{id}/activate asks this too: 409 while the kit is to ship. */
     async requireShipped(individualOrderId: string): Promise<void> {
       const [purchase] = await repository.purchaseOrders([individualOrderId], []);
-      if (awaitingShipment(purchase)) throw new ActivationError(409, KIT_NOT_SHIPPED);
+      if (awaitingShipment(purchase)) throw new Refusal(409, KIT_NOT_SHIPPED);
     },
 
     /** GET /kits: every kit of the person's orders and accounts, with its activation. */
@@ -187,7 +178,7 @@ export function createActivationService(deps: ActivationDeps) {
           };
         }
       }
-      throw new ActivationError(404, KIT_NOT_FOUND);
+      throw new Refusal(404, KIT_NOT_FOUND);
     },
 
     /**
@@ -202,29 +193,29 @@ export function createActivationService(deps: ActivationDeps) {
     ): Promise<CoupleAccount> {
       const account: CoupleAccountRow | null = await repository.findCoupleAccount(accountId);
       if (account === null || (account.mother !== userId && account.father !== userId)) {
-        throw new ActivationError(404, ACCOUNT_NOT_FOUND);
+        throw new Refusal(404, ACCOUNT_NOT_FOUND);
       }
       if (account.motherOrder === null || account.fatherOrder === null) {
-        throw new ActivationError(409, ORDERS_NOT_ATTACHED);
+        throw new Refusal(409, ORDERS_NOT_ATTACHED);
       }
       const motherKitId = typedKit(typed.motherKitId, 'mother');
       const fatherKitId = typedKit(typed.fatherKitId, 'father');
       if (motherKitId === account.fatherOrder && fatherKitId === account.motherOrder) {
-        throw new ActivationError(400, KITS_SWAPPED);
+        throw new Refusal(400, KITS_SWAPPED);
       }
       if (motherKitId !== account.motherOrder || fatherKitId !== account.fatherOrder) {
-        throw new ActivationError(404, KIT_NOT_FOUND);
+        throw new Refusal(404, KIT_NOT_FOUND);
       }
       if (account.activatedAt !== null) return toCoupleAccount(account);
       if (account.mother === null || account.father === null) {
-        throw new ActivationError(409, PARTNER_NOT_JOINED);
+        throw new Refusal(409, PARTNER_NOT_JOINED);
       }
       await requireReady(userId, [account.mother, account.father]);
       // Last, since the steps above can be done while the kits are on their way.
       const [purchase] = await repository.purchaseOrders([], [account.id]);
-      if (awaitingShipment(purchase)) throw new ActivationError(409, KIT_NOT_SHIPPED);
+      if (awaitingShipment(purchase)) throw new Refusal(409, KIT_NOT_SHIPPED);
       const activated = await repository.activateCouple(account.id, now());
-      if (activated === null) throw new ActivationError(404, ACCOUNT_NOT_FOUND);
+      if (activated === null) throw new Refusal(404, ACCOUNT_NOT_FOUND);
       return toCoupleAccount(activated);
     },
   };

@@ -1,4 +1,3 @@
-import { callerId } from '../../plugins/caller.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -20,7 +19,6 @@ import {
 } from '@nestling/shared/contract/appointments';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { requireAdmin } from '../../plugins/require-admin.ts';
-import { AuthError } from '../auth/service.ts';
 import { createAppointmentsRepository } from './repository.ts';
 import {
   APPOINTMENT_REMINDER_JOB_KIND,
@@ -28,6 +26,7 @@ import {
   type AppointmentReminderPayload,
   type Booker,
 } from './service.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -41,7 +40,7 @@ const errors = {
 /** The signed-in person (requireVerifiedUser has run). */
 function bookerOf(request: FastifyRequest): Booker {
   const identity = request.identity;
-  if (identity === null) throw new AuthError(401, 'No token in context');
+  if (identity === null) throw new Refusal(401, 'No token in context');
   const { user } = identity;
   const name = [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ');
   return { id: identity.userId, email: user.email, name: name || user.name || user.email };
@@ -164,6 +163,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/counsellors',
     {
+      config: { audit: { action: 'counsellor-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary: 'Adds a counselor: name, email, short bio, time zone (admins only)',
@@ -174,11 +174,6 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const created = await appointments.createCounsellor(request.body);
-      await app.audit.record(request, {
-        actorId: callerId(request),
-        subjectId: null,
-        action: 'counsellor-update',
-      });
       return created;
     },
   );
@@ -186,6 +181,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/admin/counsellors/:id',
     {
+      config: { audit: { action: 'counsellor-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -198,11 +194,6 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const updated = await appointments.updateCounsellor(request.params.id, request.body);
-      await app.audit.record(request, {
-        actorId: callerId(request),
-        subjectId: null,
-        action: 'counsellor-update',
-      });
       return updated;
     },
   );
@@ -210,6 +201,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/admin/counsellors/:id/availability',
     {
+      config: { audit: { action: 'counsellor-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -222,11 +214,6 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const updated = await appointments.setAvailability(request.params.id, request.body);
-      await app.audit.record(request, {
-        actorId: callerId(request),
-        subjectId: null,
-        action: 'counsellor-update',
-      });
       return updated;
     },
   );
@@ -234,6 +221,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/admin/appointments',
     {
+      config: { audit: { action: 'appointments-day-read', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -245,11 +233,6 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const answer = await appointments.day(request.query);
-      await app.audit.record(request, {
-        actorId: callerId(request),
-        subjectId: null,
-        action: 'appointments-day-read',
-      });
       return answer;
     },
   );

@@ -12,13 +12,13 @@ import { createRateLimitRepository } from '../rate-limit/repository.ts';
 import { createRateLimiter } from '../rate-limit/service.ts';
 import { createAppointmentsRepository } from './repository.ts';
 import {
-  AppointmentError,
   appointmentMailRule,
   APPOINTMENT_REMINDER_JOB_KIND,
   createAppointmentsService,
   type AppointmentReminderPayload,
 } from './service.ts';
 import type { EnqueueOptions } from '../jobs/queue.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Monday 2 March 2026, 08:00 in London (UTC then). */
@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
     try {
       await work;
     } catch (error) {
-      if (error instanceof AppointmentError) return `${String(error.statusCode)} ${error.message}`;
+      if (error instanceof Refusal) return `${String(error.statusCode)} ${error.message}`;
       throw error;
     }
     return 'accepted';

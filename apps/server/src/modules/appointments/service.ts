@@ -45,16 +45,7 @@ import type {
   VisitFields,
 } from './repository.ts';
 import { dayBounds, weeklySlots } from './slots.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class AppointmentError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 404 | 409 | 429,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -193,23 +184,23 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   /** The slot the request names, when the counsellor's hours offer it and it is bookable. */
   async function offeredSlot(request: Pick<BookingRequest, 'counsellorId' | 'startsAt'>, at: Date) {
     const row = await repository.counsellor(request.counsellorId);
-    if (row?.active !== true) throw new AppointmentError(404, COUNSELLOR_NOT_FOUND);
+    if (row?.active !== true) throw new Refusal(404, COUNSELLOR_NOT_FOUND);
     const startsAt = new Date(request.startsAt);
     const window = bookable(at);
     if (startsAt.getTime() < window.from.getTime() || startsAt.getTime() >= window.to.getTime()) {
-      throw new AppointmentError(409, SLOT_UNAVAILABLE_MESSAGE);
+      throw new Refusal(409, SLOT_UNAVAILABLE_MESSAGE);
     }
     const hours = await repository.availability([row.id]);
     const slot = weeklySlots(hours, row.timeZone, startsAt, new Date(startsAt.getTime() + 1))[0];
     if (slot?.startsAt.getTime() !== startsAt.getTime()) {
-      throw new AppointmentError(409, SLOT_UNAVAILABLE_MESSAGE);
+      throw new Refusal(409, SLOT_UNAVAILABLE_MESSAGE);
     }
     return { counsellor: row, startsAt: slot.startsAt, endsAt: slot.endsAt };
   }
 
   async function consumeMailAllowance(person: Booker) {
     if (!(await rateLimiter.consume(appointmentMailRule, person.id))) {
-      throw new AppointmentError(429, APPOINTMENT_TOO_MANY);
+      throw new Refusal(429, APPOINTMENT_TOO_MANY);
     }
   }
 
@@ -274,7 +265,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   ): VisitFields {
     const method = request.method;
     if (method === undefined) {
-      if (current === null) throw new AppointmentError(400, 'Choose phone or video');
+      if (current === null) throw new Refusal(400, 'Choose phone or video');
       return {
         method: current.method,
         phone: current.phone,
@@ -286,11 +277,11 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     if (method === 'phone') {
       const phone = normalizePhone(request.phone ?? '');
       // The contract checked it; a number it let by and this refuses is a bug.
-      if (phone === null) throw new AppointmentError(400, 'Enter the phone number we should call');
+      if (phone === null) throw new Refusal(400, 'Enter the phone number we should call');
       return { method, phone, meetingRoom: null, note };
     }
     if (config.appointments.meetingBaseUrl === null) {
-      throw new AppointmentError(400, VIDEO_UNAVAILABLE_MESSAGE);
+      throw new Refusal(400, VIDEO_UNAVAILABLE_MESSAGE);
     }
     const room =
       current?.method === 'video' && current.meetingRoom !== null
@@ -302,10 +293,10 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   /** The person's own appointment that may still change; another person's is not found. */
   async function changeable(person: Booker, id: string, at: Date) {
     const row = await repository.ownAppointment(person.id, id);
-    if (row === null) throw new AppointmentError(404, APPOINTMENT_NOT_FOUND);
-    if (row.status !== 'booked') throw new AppointmentError(409, APPOINTMENT_NOT_BOOKED);
+    if (row === null) throw new Refusal(404, APPOINTMENT_NOT_FOUND);
+    if (row.status !== 'booked') throw new Refusal(409, APPOINTMENT_NOT_BOOKED);
     if (row.startsAt.getTime() - at.getTime() < NOTICE_MS) {
-      throw new AppointmentError(409, INSIDE_NOTICE_MESSAGE);
+      throw new Refusal(409, INSIDE_NOTICE_MESSAGE);
     }
     return row;
   }
@@ -365,9 +356,9 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         },
         { perPerson: config.limits.appointmentsPerPerson, at },
       );
-      if (outcome === 'taken') throw new AppointmentError(409, SLOT_TAKEN_MESSAGE);
+      if (outcome === 'taken') throw new Refusal(409, SLOT_TAKEN_MESSAGE);
       if (outcome === 'limit') {
-        throw new AppointmentError(409, tooManyAppointments(config.limits.appointmentsPerPerson));
+        throw new Refusal(409, tooManyAppointments(config.limits.appointmentsPerPerson));
       }
       const row = await repository.ownAppointment(person.id, id);
       if (row === null) throw new Error('The appointment just booked is not there');
@@ -398,8 +389,8 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         timeZone: request.timeZone ?? current.timeZone,
         ...visit,
       });
-      if (outcome === 'taken') throw new AppointmentError(409, SLOT_TAKEN_MESSAGE);
-      if (outcome === 'gone') throw new AppointmentError(409, APPOINTMENT_NOT_BOOKED);
+      if (outcome === 'taken') throw new Refusal(409, SLOT_TAKEN_MESSAGE);
+      if (outcome === 'gone') throw new Refusal(409, APPOINTMENT_NOT_BOOKED);
       const row = await repository.ownAppointment(person.id, id);
       if (row === null) throw new Error('The appointment just moved is not there');
       if (row.counsellorId !== current.counsellorId) {
@@ -430,7 +421,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       await changeable(person, id, at);
       await consumeMailAllowance(person);
       if (!(await repository.cancel(id, at))) {
-        throw new AppointmentError(409, APPOINTMENT_NOT_BOOKED);
+        throw new Refusal(409, APPOINTMENT_NOT_BOOKED);
       }
       const row = await repository.ownAppointment(person.id, id);
       if (row === null) throw new Error('The appointment just cancelled is not there');
@@ -484,17 +475,17 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
 
     async updateCounsellor(id: string, input: CounsellorInput): Promise<AdminCounsellor> {
       if (!(await repository.updateCounsellor(id, input))) {
-        throw new AppointmentError(404, COUNSELLOR_NOT_FOUND);
+        throw new Refusal(404, COUNSELLOR_NOT_FOUND);
       }
       const row = await repository.counsellor(id);
-      if (row === null) throw new AppointmentError(404, COUNSELLOR_NOT_FOUND);
+      if (row === null) throw new Refusal(404, COUNSELLOR_NOT_FOUND);
       return adminCounsellor(row);
     },
 
     /** Booked appointments keep their times: new hours change only what is offered next. */
     async setAvailability(id: string, update: AvailabilityUpdate): Promise<AdminCounsellor> {
       const row = await repository.counsellor(id);
-      if (row === null) throw new AppointmentError(404, COUNSELLOR_NOT_FOUND);
+      if (row === null) throw new Refusal(404, COUNSELLOR_NOT_FOUND);
       await repository.replaceAvailability(
         id,
         update.windows.map((window) => ({

@@ -40,13 +40,6 @@ export interface ArchiveFile {
   readonly createdAt: Date;
 }
 
-/** Thrown into the answer's stream when an entry fails: says nothing about the entry. */
-export class ArchiveStreamError extends Error {
-  constructor() {
-    super('The archive stopped before its end');
-  }
-}
-
 /** What GET /user answers with every flag: all the accounts and orders. */
 const everyAccountAndOrder = {
   preconception: 'true',
@@ -321,7 +314,8 @@ async function* zipChunks(
           { entry: entry.source, errorName: name, errorCode: code },
           'The archive stopped: an entry could not be read',
         );
-        throw new ArchiveStreamError();
+        // Thrown into the answer's stream when an entry fails: says nothing about the entry.
+        throw new Error('The archive stopped before its end');
       }
       yield* produced();
     }

@@ -9,20 +9,12 @@ import { createAccessTokenVerifier } from './access-token.ts';
 import type { Auth } from './auth.ts';
 import { SESSION_MAX_AGE_SECONDS } from './auth.ts';
 import type { AuthRepository, SessionRow } from './repository.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 export const CONFIRMATION_CODE_SECONDS = 24 * 60 * 60;
 const CONFIRM_PREFIX = 'portal-email-confirmation:';
 /** Sessions are marked used at most this often, to spare the database a write per request. */
 const MAX_TOUCH_INTERVAL_MS = 60_000;
-
-export class AuthError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 401 | 403,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export const INVALID_CODE = 'This link is invalid or has expired. Please ask for a new one.';
 
@@ -112,18 +104,18 @@ export function createAuthService(deps: {
    */
   async function liveSession(sessionId: string) {
     const found = await repository.findSessionWithUser(sessionId);
-    if (found === null) throw new AuthError(401, SESSION_EXPIRED);
+    if (found === null) throw new Refusal(401, SESSION_EXPIRED);
     const { session, user, impersonatorSession } = found;
     const at = now();
     if (isOver(session, at)) {
       await repository.deleteSession(session.id);
-      throw new AuthError(401, SESSION_EXPIRED);
+      throw new Refusal(401, SESSION_EXPIRED);
     }
     if (session.impersonatorSessionId !== null) {
       if (impersonatorSession === null || isOver(impersonatorSession, at)) {
         if (impersonatorSession !== null) await repository.deleteSession(impersonatorSession.id);
         await repository.deleteSession(session.id);
-        throw new AuthError(401, SESSION_EXPIRED);
+        throw new Refusal(401, SESSION_EXPIRED);
       }
       await markUsed(impersonatorSession, at);
     }
@@ -162,7 +154,7 @@ export function createAuthService(deps: {
         !timingSafeEqual(Buffer.from(row.identifier), Buffer.from(identifier)) ||
         row.expiresAt <= now()
       ) {
-        throw new AuthError(400, INVALID_CODE);
+        throw new Refusal(400, INVALID_CODE);
       }
       return repository.markEmailVerified(row.value);
     },
@@ -184,10 +176,10 @@ export function createAuthService(deps: {
           body?: { code?: string; message?: string };
         };
         if (apiError.body?.code === 'INVALID_TOKEN' || apiError.body?.code === 'USER_NOT_FOUND') {
-          throw new AuthError(400, INVALID_CODE);
+          throw new Refusal(400, INVALID_CODE);
         }
         if (apiError.statusCode === 400 && apiError.body?.message) {
-          throw new AuthError(400, apiError.body.message);
+          throw new Refusal(400, apiError.body.message);
         }
         throw error;
       }
@@ -199,9 +191,9 @@ export function createAuthService(deps: {
      */
     async authenticate(token: string): Promise<Identity> {
       const claims = await accessTokens.verify(token);
-      if (claims === null) throw new AuthError(401, 'Invalid token');
+      if (claims === null) throw new Refusal(401, 'Invalid token');
       const { session, user } = await liveSession(claims.sid);
-      if (user.id !== claims.sub) throw new AuthError(401, SESSION_EXPIRED);
+      if (user.id !== claims.sub) throw new Refusal(401, SESSION_EXPIRED);
       return {
         userId: user.id,
         user,

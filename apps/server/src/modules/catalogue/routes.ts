@@ -24,7 +24,6 @@ const errors = {
 
 /** The product catalogue (public) and what lab staff change in it: prices, texts, discount codes. */
 export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
-  const { audit } = app;
   const catalogue = createCatalogueService({
     repository: createCatalogueRepository(app.database.db),
   });
@@ -45,6 +44,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/admin/products/:code',
     {
+      config: { audit: { action: 'product-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary: "Changes a product's price and texts; past orders keep theirs (admins only)",
@@ -57,7 +57,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => {
       const actorId = request.identity?.userId ?? null;
       const updated = await catalogue.updateProduct(request.params.code, request.body, actorId);
-      await audit.record(request, { actorId, subjectId: null, action: 'product-update' });
       return updated;
     },
   );
@@ -78,6 +77,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/discount-codes',
     {
+      config: { audit: { action: 'discount-code-create', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary: 'Creates a discount code: a percentage or an amount off (admins only)',
@@ -89,7 +89,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) => {
       const actorId = request.identity?.userId ?? null;
       const created = await catalogue.createDiscountCode(request.body, actorId);
-      await audit.record(request, { actorId, subjectId: null, action: 'discount-code-create' });
       return reply.code(201).send(created);
     },
   );
@@ -97,6 +96,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
   app.patch(
     '/admin/discount-codes/:code',
     {
+      config: { audit: { action: 'discount-code-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary: 'Switches a discount code on or off (admins only)',
@@ -107,12 +107,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      const actorId = request.identity?.userId ?? null;
       const updated = await catalogue.setDiscountCodeActive(
         request.params.code,
         request.body.active,
       );
-      await audit.record(request, { actorId, subjectId: null, action: 'discount-code-update' });
       return updated;
     },
   );

@@ -19,16 +19,7 @@ import {
 } from '@nestling/shared/contract/purchase';
 import { preconceptionTestName } from '@nestling/shared/products';
 import type { CatalogueRepository, DiscountCodeRow, ProductRow } from './repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class CatalogueError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 /** The catalogue's order: that of the purchase pages. */
 const PRODUCT_ORDER = Object.keys(PURCHASE_PATHS) as ProductCode[];
@@ -92,7 +83,7 @@ export interface PricedProduct {
 }
 
 const refuseCode = (message: string) =>
-  new CatalogueError(400, invalidFieldMessage('discountCode', message));
+  new Refusal(400, invalidFieldMessage('discountCode', message));
 
 /** The product catalogue and discount codes: what staff edit and what checkout prices with. */
 export function createCatalogueService(deps: {
@@ -138,7 +129,7 @@ export function createCatalogueService(deps: {
       actorId: string | null,
     ): Promise<Product> {
       const row = await repository.updateProduct(code, update, actorId);
-      if (row === null) throw new CatalogueError(404, PRODUCT_NOT_FOUND);
+      if (row === null) throw new Refusal(404, PRODUCT_NOT_FOUND);
       return toProduct(row);
     },
 
@@ -152,7 +143,7 @@ export function createCatalogueService(deps: {
       buyerId: string | null = null,
     ): Promise<PricedProduct> {
       const row = await repository.findProduct(code);
-      if (row === null) throw new CatalogueError(404, PRODUCT_NOT_FOUND);
+      if (row === null) throw new Refusal(404, PRODUCT_NOT_FOUND);
       const text = discountCodeText?.trim() ?? '';
       const discount = text === '' ? null : await usableCode(text, buyerId);
       const discountCents = discount === null ? 0 : discountFor(row.priceCents, discount);
@@ -187,13 +178,13 @@ export function createCatalogueService(deps: {
         maxRedemptions: body.maxRedemptions ?? null,
         createdBy: actorId,
       });
-      if (row === null) throw new CatalogueError(409, DISCOUNT_CODE_TAKEN);
+      if (row === null) throw new Refusal(409, DISCOUNT_CODE_TAKEN);
       return toDiscountCode(row);
     },
 
     async setDiscountCodeActive(code: string, active: boolean): Promise<DiscountCode> {
       const row = await repository.setDiscountCodeActive(code.trim().toUpperCase(), active);
-      if (row === null) throw new CatalogueError(404, DISCOUNT_CODE_NOT_FOUND);
+      if (row === null) throw new Refusal(404, DISCOUNT_CODE_NOT_FOUND);
       return toDiscountCode(row);
     },
   };

@@ -54,12 +54,6 @@ export function newKitId(): string {
   return `NK-${body}${kitCheckCharacter(body)}`;
 }
 
-export class UnknownCheckoutError extends Error {
-  constructor(checkoutId: string) {
-    super(`No checkout ${checkoutId}`);
-  }
-}
-
 /**
  * A payment was confirmed: the ONE way an order is made, whichever provider confirmed it. In
  * one transaction, the checkout is marked paid and, unless it already has one, its order is made
@@ -82,7 +76,7 @@ export async function fulfilCheckout(
   const repository = createCheckoutRepository(deps.db);
   const result = await repository.transaction(async (tx) => {
     const row = await repository.lockCheckout(tx, checkoutId);
-    if (row === null) throw new UnknownCheckoutError(checkoutId);
+    if (row === null) throw new Error(`No checkout ${checkoutId}`);
     const existing = await repository.orderOfCheckout(tx, checkoutId);
     if (existing !== null) return { orderId: existing, created: false };
 

@@ -10,7 +10,6 @@ import {
   testCardSchema,
   testConfirmationSchema,
 } from '@nestling/shared/contract/purchase';
-import { AuthError } from '../auth/service.ts';
 import { createCatalogueRepository } from '../catalogue/repository.ts';
 import { createCatalogueService } from '../catalogue/service.ts';
 import { createPartnerRepository } from '../partner/repository.ts';
@@ -24,6 +23,7 @@ import { sendReceipt } from './receipt.ts';
 import { createCheckoutRepository } from './repository.ts';
 import { createCheckoutService, type Payer } from './service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -42,7 +42,7 @@ const paymentErrors = {
 /** The signed-in person as a payer (requireUser has run). */
 function payerOf(request: FastifyRequest): Payer {
   const identity = request.identity;
-  if (identity === null) throw new AuthError(401, 'No token in context');
+  if (identity === null) throw new Refusal(401, 'No token in context');
   return {
     userId: identity.userId,
     email: identity.user.email,

@@ -15,7 +15,8 @@ import { createRateLimitRepository } from '../rate-limit/repository.ts';
 import { createRateLimiter } from '../rate-limit/service.ts';
 import type { CheckoutToPay, PaymentProvider } from './payment-provider.ts';
 import { createCheckoutRepository } from './repository.ts';
-import { CheckoutError, createCheckoutService, type Payer } from './service.ts';
+import { createCheckoutService, type Payer } from './service.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /** A provider with a hosted page, as Stripe is: what it was asked, and a switch to fail. */
 function hostedProvider() {
@@ -132,7 +133,7 @@ describe.each(testDatabaseKinds)('checkout with a hosted payment page on %s', (k
     const request = body();
     hosted.fail(true);
     const failed = await checkouts.start(payer, request).catch((error: unknown) => error);
-    expect(failed).toBeInstanceOf(CheckoutError);
+    expect(failed).toBeInstanceOf(Refusal);
     expect(failed).toMatchObject({ statusCode: 503, message: PAYMENT_PROVIDER_UNAVAILABLE });
 
     hosted.fail(false);

@@ -39,18 +39,7 @@ import type { CheckoutRepository, CheckoutRow, NewCheckoutRow } from './reposito
 import { roleFromSex, tooManyCouplePlaces } from '@nestling/shared/contract/partner';
 import type { StoredRequest } from './stored-request.ts';
 import { testCardOutcome } from './test-provider.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class CheckoutError extends Error {
-  /** Its message is for the patient, a 503's too (errors.ts). */
-  readonly expose = true;
-  constructor(
-    public readonly statusCode: 400 | 402 | 403 | 404 | 409 | 429 | 503,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 /**
  * Card numbers tried on the test provider's form, per person: a form that tells a good number
@@ -141,7 +130,7 @@ export function createCheckoutService(deps: {
     id: string,
   ): Promise<{ row: CheckoutRow; orderId: string | null }> {
     const found = await repository.find(id);
-    if (found?.row.userId !== userId) throw new CheckoutError(404, CHECKOUT_NOT_FOUND);
+    if (found?.row.userId !== userId) throw new Refusal(404, CHECKOUT_NOT_FOUND);
     const { row } = found;
     const at = now();
     if (UNPAID.includes(row.status as CheckoutStatus) && row.expiresAt <= at) {
@@ -158,7 +147,7 @@ export function createCheckoutService(deps: {
   }
 
   function refuseImpersonation(payer: Payer) {
-    if (payer.impersonatedBy !== null) throw new CheckoutError(403, IMPERSONATOR_CANNOT_PAY);
+    if (payer.impersonatedBy !== null) throw new Refusal(403, IMPERSONATOR_CANNOT_PAY);
   }
 
   /** Sends a Stripe-like provider's checkout on its way once: its hosted page, stored. */
@@ -185,7 +174,7 @@ export function createCheckoutService(deps: {
       // A checkout without its payment page cannot be paid: it goes, with any discount use it
       // held, and a retry with the same key begins afresh.
       await repository.deleteUnbegun(row.id);
-      throw new CheckoutError(503, PAYMENT_PROVIDER_UNAVAILABLE);
+      throw new Refusal(503, PAYMENT_PROVIDER_UNAVAILABLE);
     }
   }
 
@@ -193,10 +182,10 @@ export function createCheckoutService(deps: {
   async function payableByTestCard(payer: Payer, id: string): Promise<CheckoutRow | null> {
     refuseImpersonation(payer);
     const { row } = await ownCheckout(payer.userId, id);
-    if (row.provider !== 'test') throw new CheckoutError(409, WRONG_PROVIDER);
+    if (row.provider !== 'test') throw new Refusal(409, WRONG_PROVIDER);
     if (row.status === 'paid') return null;
     if (!UNPAID.includes(row.status as CheckoutStatus)) {
-      throw new CheckoutError(409, CHECKOUT_CLOSED);
+      throw new Refusal(409, CHECKOUT_CLOSED);
     }
     return row;
   }
@@ -212,8 +201,8 @@ export function createCheckoutService(deps: {
       paymentError: message,
       cardLast4,
     });
-    if (!changed) throw new CheckoutError(409, CHECKOUT_CLOSED);
-    throw new CheckoutError(402, message);
+    if (!changed) throw new Refusal(409, CHECKOUT_CLOSED);
+    throw new Refusal(402, message);
   }
 
   /**
@@ -261,10 +250,10 @@ export function createCheckoutService(deps: {
       if (own.length > 0) outcome = await insert();
     }
     if (outcome === 'used-up') {
-      throw new CheckoutError(400, invalidFieldMessage('discountCode', DISCOUNT_CODE_USED_UP));
+      throw new Refusal(400, invalidFieldMessage('discountCode', DISCOUNT_CODE_USED_UP));
     }
     if (outcome === 'held') {
-      throw new CheckoutError(400, invalidFieldMessage('discountCode', DISCOUNT_CODE_HELD));
+      throw new Refusal(400, invalidFieldMessage('discountCode', DISCOUNT_CODE_HELD));
     }
   }
 
@@ -316,37 +305,37 @@ export function createCheckoutService(deps: {
       ] as const) {
         const problem = shipping === undefined ? null : addressZipProblem(shipping);
         if (problem !== null) {
-          throw new CheckoutError(400, invalidFieldMessage(`shipping.${who}.zip`, problem));
+          throw new Refusal(400, invalidFieldMessage(`shipping.${who}.zip`, problem));
         }
       }
       const { kind } = productShape(body.product);
       let buyerRole: StoredRequest['buyerRole'] = null;
       if (kind === 'couple') {
         if (body.partner === undefined) {
-          throw new CheckoutError(400, invalidFieldMessage('partner', COUPLE_NEEDS_PARTNER));
+          throw new Refusal(400, invalidFieldMessage('partner', COUPLE_NEEDS_PARTNER));
         }
         if (body.partner.email.trim().toLowerCase() === payer.email.trim().toLowerCase()) {
-          throw new CheckoutError(400, invalidFieldMessage('partner.email', PARTNER_IS_BUYER));
+          throw new Refusal(400, invalidFieldMessage('partner.email', PARTNER_IS_BUYER));
         }
         buyerRole = roleFromSex(payer.sex);
-        if (buyerRole === null) throw new CheckoutError(400, BUYER_NEEDS_SEX);
+        if (buyerRole === null) throw new Refusal(400, BUYER_NEEDS_SEX);
         // Told before paying; a payment is never refused once made.
         const { held, perPerson } = deps.couplePlaces;
         if ((await held(payer.userId)) >= perPerson) {
-          throw new CheckoutError(409, tooManyCouplePlaces(perPerson));
+          throw new Refusal(409, tooManyCouplePlaces(perPerson));
         }
       } else {
         if (body.partner !== undefined) {
-          throw new CheckoutError(400, invalidFieldMessage('partner', INDIVIDUAL_HAS_NO_PARTNER));
+          throw new Refusal(400, invalidFieldMessage('partner', INDIVIDUAL_HAS_NO_PARTNER));
         }
         if (body.shipping.partner !== undefined) {
-          throw new CheckoutError(
+          throw new Refusal(
             400,
             invalidFieldMessage('shipping.partner', INDIVIDUAL_HAS_NO_PARTNER),
           );
         }
       }
-      if (deps.provider === null) throw new CheckoutError(503, PAYMENT_PROVIDER_UNAVAILABLE);
+      if (deps.provider === null) throw new Refusal(503, PAYMENT_PROVIDER_UNAVAILABLE);
 
       const priced = await catalogue.price(body.product, body.discountCode, payer.userId);
       const price = priced.summary;
@@ -403,11 +392,11 @@ export function createCheckoutService(deps: {
       // One card at a time per checkout: a second sent meanwhile (a double click) is told the
       // payment is under way, and only a card that is checked counts against the limit.
       if (!(await repository.claimCardCheck(id, now(), CARD_CHECK_STALE_MS))) {
-        throw new CheckoutError(409, PAYMENT_IN_PROGRESS);
+        throw new Refusal(409, PAYMENT_IN_PROGRESS);
       }
       try {
         if (!(await deps.rateLimiter.consume(testCardAttempts, payer.userId))) {
-          throw new CheckoutError(429, TOO_MANY_REQUESTS);
+          throw new Refusal(429, TOO_MANY_REQUESTS);
         }
         return await checkTestCard(payer, row, card);
       } finally {
@@ -419,7 +408,7 @@ export function createCheckoutService(deps: {
     async confirmTestPayment(payer: Payer, id: string, approve: boolean): Promise<Checkout> {
       const row = await payableByTestCard(payer, id);
       if (row === null) return answer(payer.userId, id);
-      if (row.status !== 'requires_action') throw new CheckoutError(409, NOTHING_TO_CONFIRM);
+      if (row.status !== 'requires_action') throw new Refusal(409, NOTHING_TO_CONFIRM);
       if (!approve) return refuse(row, CONFIRMATION_DECLINED, row.cardLast4);
       await deps.fulfil(id, { cardLast4: row.cardLast4, providerPaymentId: testPaymentId() });
       return answer(payer.userId, id);

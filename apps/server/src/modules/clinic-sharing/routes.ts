@@ -123,6 +123,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/user/clinic/sharing',
     {
+      config: { audit: { action: 'clinic-sharing', subject: 'caller' } },
       // The person's own consent: never given or withdrawn by staff acting as them.
       onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating],
       schema: {
@@ -139,11 +140,6 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod = (app) => {
         return sendError(request, reply, 429, TOO_MANY_REQUESTS);
       }
       await sharing.setSharing(userId, request.body.share);
-      await app.audit.record(request, {
-        actorId: userId,
-        subjectId: userId,
-        action: 'clinic-sharing',
-      });
       return { clinic: await clinics.chosenBy(userId), sharing: await sharing.stateOf(userId) };
     },
   );
@@ -151,6 +147,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/clinic-shares/:token',
     {
+      config: { audit: { action: 'clinic-share-read', subject: 'named' } },
       schema: {
         summary:
           'What a clinic sees behind the link a patient had mailed to it: the patient and the reports shared (no sign-in; 404 once expired or withdrawn; audited)',
@@ -164,11 +161,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod = (app) => {
         return sendError(request, reply, 429, TOO_MANY_REQUESTS);
       }
       const { userId, answer } = await sharing.open(request.params.token);
-      await app.audit.record(request, {
-        actorId: null,
-        subjectId: userId,
-        action: 'clinic-share-read',
-      });
+      request.auditSubject = userId;
       return reply.header('cache-control', 'no-store').send(answer);
     },
   );
@@ -176,6 +169,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/clinic-shares/:token/reports/:reportId',
     {
+      config: { audit: { action: 'clinic-share-read', subject: 'named' } },
       schema: {
         summary:
           'A shared report’s latest version as a PDF, without sensitive results not released by every reader (no sign-in; audited)',
@@ -192,11 +186,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod = (app) => {
         request.params.token,
         request.params.reportId,
       );
-      await app.audit.record(request, {
-        actorId: null,
-        subjectId: userId,
-        action: 'clinic-share-read',
-      });
+      request.auditSubject = userId;
       return sendReportPdf(app, reply, summary, pdf);
     },
   );

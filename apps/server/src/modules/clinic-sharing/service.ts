@@ -17,16 +17,7 @@ import type { ContentForReader } from '../sensitive-results/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import { clinicShareMail } from './mail.ts';
 import type { ClinicSharingRepository } from './repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class ClinicSharingError extends Error {
-  constructor(
-    public readonly statusCode: 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -96,7 +87,7 @@ export function createClinicSharingService(deps: {
   /** The latest content as the clinic may see it: without sensitive results any reader holds back. */
   async function contentForClinic(report: SharedReport) {
     const row = await reports.findVersion(report.summary.id, report.summary.version);
-    if (row === null) throw new ClinicSharingError(404, REPORT_NOT_FOUND);
+    if (row === null) throw new Refusal(404, REPORT_NOT_FOUND);
     for (const reader of report.readers) {
       const seen = await deps.forReader(report.summary.id, reader, row.content);
       if (seen.sensitive !== undefined && !seen.sensitive.released) {
@@ -110,7 +101,7 @@ export function createClinicSharingService(deps: {
   async function openLink(token: string) {
     const link = await repository.linkByTokenHash(tokenHashOf(token));
     if (link === null || link.revokedAt !== null || link.expiresAt <= now()) {
-      throw new ClinicSharingError(404, CLINIC_SHARE_NOT_FOUND);
+      throw new Refusal(404, CLINIC_SHARE_NOT_FOUND);
     }
     const choice = await repository.choiceOf(link.userId);
     if (
@@ -119,7 +110,7 @@ export function createClinicSharingService(deps: {
       choice.sharingSince === null ||
       !choice.clinic.active
     ) {
-      throw new ClinicSharingError(404, CLINIC_SHARE_NOT_FOUND);
+      throw new Refusal(404, CLINIC_SHARE_NOT_FOUND);
     }
     return { link, clinic: choice.clinic };
   }
@@ -150,10 +141,10 @@ export function createClinicSharingService(deps: {
         return;
       }
       const choice = await repository.choiceOf(userId);
-      if (choice === null) throw new ClinicSharingError(409, NO_CLINIC_CHOSEN);
+      if (choice === null) throw new Refusal(409, NO_CLINIC_CHOSEN);
       const address = choice.clinic.resultsEmail;
       if (!choice.clinic.active || address === null) {
-        throw new ClinicSharingError(409, CLINIC_RECEIVES_NO_REPORTS);
+        throw new Refusal(409, CLINIC_RECEIVES_NO_REPORTS);
       }
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(at.getTime() + CLINIC_SHARE_DAYS * DAY_MS);
@@ -182,7 +173,7 @@ export function createClinicSharingService(deps: {
     async open(token: string): Promise<{ userId: string; answer: ClinicShareAnswer }> {
       const { link, clinic } = await openLink(token);
       const person = await deps.users.findById(link.userId);
-      if (person === null) throw new ClinicSharingError(404, CLINIC_SHARE_NOT_FOUND);
+      if (person === null) throw new Refusal(404, CLINIC_SHARE_NOT_FOUND);
       const { shared } = await sharedReports(link.userId, clinic.id);
       const entries: ClinicShareAnswer['reports'] = [];
       for (const report of shared) {
@@ -223,7 +214,7 @@ export function createClinicSharingService(deps: {
       const { link, clinic } = await openLink(token);
       const { shared } = await sharedReports(link.userId, clinic.id);
       const report = shared.find((entry) => entry.summary.id === reportId);
-      if (report === undefined) throw new ClinicSharingError(404, REPORT_NOT_FOUND);
+      if (report === undefined) throw new Refusal(404, REPORT_NOT_FOUND);
       const { row, content, heldBack } = await contentForClinic(report);
       return {
         userId: link.userId,

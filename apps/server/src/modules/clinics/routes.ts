@@ -1,4 +1,3 @@
-import { callerId } from '../../plugins/caller.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminClinicSchema,
@@ -61,6 +60,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/clinics',
     {
+      config: { audit: { action: 'clinic-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -72,11 +72,6 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const created = await clinics.create(request.body);
-      await app.audit.record(request, {
-        actorId: callerId(request),
-        subjectId: null,
-        action: 'clinic-update',
-      });
       return created;
     },
   );
@@ -84,6 +79,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/admin/clinics/:id',
     {
+      config: { audit: { action: 'clinic-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -96,11 +92,6 @@ export const clinicsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const updated = await clinics.update(request.params.id, request.body);
-      await app.audit.record(request, {
-        actorId: callerId(request),
-        subjectId: null,
-        action: 'clinic-update',
-      });
       return updated;
     },
   );

@@ -12,16 +12,7 @@ import {
 } from '@nestling/shared/contract/clinics';
 import { milesBetween, stateCodeOf, zipCentre, type ZipCentre } from './geo.ts';
 import type { ClinicChanges, ClinicRow, ClinicsRepository } from './repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class ClinicError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 404,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 export function clinicOf(row: ClinicRow): Clinic {
   return {
@@ -69,7 +60,7 @@ export function createClinicsService(deps: { repository: ClinicsRepository }) {
       const centre = zipCentre(input.zip);
       // Worded like a validation refusal, so the form shows it at the ZIP field.
       if (centre === null)
-        throw new ClinicError(400, `Invalid request: body.zip: ${ZIP_UNKNOWN_MESSAGE}`);
+        throw new Refusal(400, `Invalid request: body.zip: ${ZIP_UNKNOWN_MESSAGE}`);
       latitude = centre.latitude;
       longitude = centre.longitude;
     }
@@ -147,7 +138,7 @@ export function createClinicsService(deps: { repository: ClinicsRepository }) {
 
     async update(id: string, input: ClinicInput): Promise<AdminClinic> {
       const updated = await repository.update(id, changesOf(input));
-      if (updated === null) throw new ClinicError(404, CLINIC_NOT_FOUND);
+      if (updated === null) throw new Refusal(404, CLINIC_NOT_FOUND);
       return adminClinicOf(updated);
     },
 
@@ -159,7 +150,7 @@ export function createClinicsService(deps: { repository: ClinicsRepository }) {
     /** Only an active clinic may be chosen; any other id is not found. */
     async choose(userId: string, clinicId: string): Promise<Clinic> {
       const row = await repository.byId(clinicId);
-      if (row?.active !== true) throw new ClinicError(404, CLINIC_NOT_FOUND);
+      if (row?.active !== true) throw new Refusal(404, CLINIC_NOT_FOUND);
       await repository.choose(userId, row.id);
       return clinicOf(row);
     },

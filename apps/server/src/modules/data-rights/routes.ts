@@ -146,6 +146,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/user/deletion',
     {
+      config: { audit: { action: 'account-deletion-request', subject: 'caller' } },
       onRequest: ownChoice,
       schema: {
         summary:
@@ -158,11 +159,6 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => {
       const caller = await callerOf(request);
       const deletion = await service.requestDeletion(caller, request.body.confirmEmail);
-      await app.audit.record(request, {
-        actorId: caller.id,
-        subjectId: caller.id,
-        action: 'account-deletion-request',
-      });
       await app.mailer.send(
         deletionScheduledMail(app.config, caller.email, new Date(deletion.dueAt)),
       );
@@ -173,6 +169,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/user/deletion',
     {
+      config: { audit: { action: 'account-deletion-cancel', subject: 'caller' } },
       onRequest: ownChoice,
       schema: {
         summary:
@@ -184,11 +181,6 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => {
       const caller = await callerOf(request);
       await service.cancelDeletion(caller.id);
-      await app.audit.record(request, {
-        actorId: caller.id,
-        subjectId: caller.id,
-        action: 'account-deletion-cancel',
-      });
       return { deletion: null };
     },
   );
@@ -196,6 +188,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/user/research-consent',
     {
+      config: { audit: { action: 'research-consent', subject: 'caller' } },
       onRequest: ownChoice,
       schema: {
         summary:
@@ -208,11 +201,6 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => {
       const caller = await callerOf(request);
       const since = await service.setResearchConsent(caller.id, request.body.consent);
-      await app.audit.record(request, {
-        actorId: caller.id,
-        subjectId: caller.id,
-        action: 'research-consent',
-      });
       return { researchConsentSince: since };
     },
   );

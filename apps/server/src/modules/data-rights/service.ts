@@ -19,6 +19,7 @@ import type {
   DataRightsRepository,
   RetainedTestRecordRow,
 } from './repository.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 export const ACCOUNT_DELETION_JOB_KIND = 'account-deletion';
 /** Deletes a deleted account's kept test records when their period ends. */
@@ -32,16 +33,6 @@ export interface RetainedRecordExpiryPayload {
 /** The job's payload: the request's random id, never the person's. */
 export interface AccountDeletionJobPayload {
   deletionId: string;
-}
-
-/** A refusal the error handler answers with its status and message. */
-export class DataRightsError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -163,10 +154,7 @@ export function createDataRightsService(deps: {
      */
     async requestDeletion(person: UserRow, confirmEmail: string): Promise<AccountDeletion> {
       if (confirmEmail.trim().toLowerCase() !== person.email.toLowerCase()) {
-        throw new DataRightsError(
-          400,
-          `Invalid request: body.confirmEmail: ${DELETION_CONFIRM_MESSAGE}`,
-        );
+        throw new Refusal(400, `Invalid request: body.confirmEmail: ${DELETION_CONFIRM_MESSAGE}`);
       }
       const requestedAt = now();
       const row: AccountDeletionRow = {
@@ -176,7 +164,7 @@ export function createDataRightsService(deps: {
         dueAt: new Date(requestedAt.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS),
       };
       if (!(await repository.insertDeletion(row))) {
-        throw new DataRightsError(409, DELETION_ALREADY_REQUESTED);
+        throw new Refusal(409, DELETION_ALREADY_REQUESTED);
       }
       await deps.jobs.enqueue({
         kind: ACCOUNT_DELETION_JOB_KIND,
@@ -193,7 +181,7 @@ export function createDataRightsService(deps: {
     /** Undoes the request; the job then finds nothing to do. */
     async cancelDeletion(userId: string): Promise<void> {
       if (!(await repository.removeDeletion(userId))) {
-        throw new DataRightsError(409, NO_DELETION_REQUESTED);
+        throw new Refusal(409, NO_DELETION_REQUESTED);
       }
     },
 

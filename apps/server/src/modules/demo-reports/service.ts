@@ -9,16 +9,7 @@ import { demoEmbryoReport } from './payloads.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
 import type { UsersRepository } from '../users/repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class DemoReportsError extends Error {
-  constructor(
-    public readonly statusCode: 401 | 403 | 404,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 /** Accounts with the demo flag, and lab staff, may open the demo reports. */
 export function mayOpenDemoReports(user: Pick<UserRow, 'demoReports' | 'isAdminUser'>): boolean {
@@ -58,12 +49,12 @@ export function createDemoReportsService(deps: { users: UsersRepository }) {
     /** The caller's own flag counts: under impersonation, the patient's. */
     async read(userId: string, variant: string): Promise<ReportAnswer> {
       const user = await users.findById(userId);
-      if (user === null) throw new DemoReportsError(401, SESSION_EXPIRED);
+      if (user === null) throw new Refusal(401, SESSION_EXPIRED);
       if (!mayOpenDemoReports(user)) {
-        throw new DemoReportsError(403, DEMO_REPORTS_DEMO_ACCOUNTS_ONLY);
+        throw new Refusal(403, DEMO_REPORTS_DEMO_ACCOUNTS_ONLY);
       }
       const known = demoReportVariantSchema.safeParse(variant);
-      if (!known.success) throw new DemoReportsError(404, DEMO_REPORT_NOT_FOUND);
+      if (!known.success) throw new Refusal(404, DEMO_REPORT_NOT_FOUND);
       let answer = answers.get(known.data);
       if (answer === undefined) {
         answer = toAnswer(known.data);

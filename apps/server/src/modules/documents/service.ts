@@ -10,16 +10,7 @@ import {
 } from '@nestling/shared/contract/document';
 import type { UserRow } from '../../db/schema.ts';
 import type { DocumentRow, DocumentsRepository } from './repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class DocumentsError extends Error {
-  constructor(
-    public readonly statusCode: 404,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 function toDocument(row: DocumentRow): Document {
   return {
@@ -62,7 +53,7 @@ export function createDocumentsService(deps: {
       createdBy: string,
     ): Promise<DocumentSession> {
       const row = await repository.find(documentId);
-      if (row?.userId !== subject.id) throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
+      if (row?.userId !== subject.id) throw new Refusal(404, DOCUMENT_NOT_FOUND);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + DOCUMENT_LINK_SECONDS * 1000);
       await repository.insertSession({
@@ -77,15 +68,15 @@ export function createDocumentsService(deps: {
     /** Spends the link and opens the file; an expired, used or unknown link is 404. */
     async open(token: string): Promise<{ document: Document; stream: Readable; size: number }> {
       const row = await repository.spendSession(hashToken(token), now());
-      if (row === null) throw new DocumentsError(404, DOCUMENT_LINK_INVALID);
+      if (row === null) throw new Refusal(404, DOCUMENT_LINK_INVALID);
       const key = storedKey(row.storagePath);
       const info = key === null ? null : await fileStore.stat(key);
-      if (key === null || info === null) throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
+      if (key === null || info === null) throw new Refusal(404, DOCUMENT_NOT_FOUND);
       try {
         return { document: toDocument(row), stream: await fileStore.get(key), size: info.size };
       } catch (error) {
         // Removed between the two calls.
-        if (error instanceof FileNotFoundError) throw new DocumentsError(404, DOCUMENT_NOT_FOUND);
+        if (error instanceof FileNotFoundError) throw new Refusal(404, DOCUMENT_NOT_FOUND);
         throw error;
       }
     },

@@ -9,7 +9,7 @@ import {
 import {
   readTabSeparatedGenotypes,
   storedGenotypeBatches,
-  VcfNeedsReferenceError,
+  VCF_NEEDS_REFERENCE,
   write23andMe,
   writeVcf,
   type WriterOptions,
@@ -254,7 +254,7 @@ describe('genotype writers', () => {
   it('refuses to write a VCF of rows whose reference allele is unknown', async () => {
     const original = await read(twentyThreeAndMe, 'genome.txt');
     await expect(text(writeVcf(batches(original.rows), options('GRCh37')))).rejects.toThrow(
-      VcfNeedsReferenceError,
+      VCF_NEEDS_REFERENCE,
     );
   });
 });

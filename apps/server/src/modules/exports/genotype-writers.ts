@@ -8,6 +8,7 @@ import {
   type GenotypeRow,
   type VcfHeaderLines,
 } from '../imports/genotype-reader.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /*
  * An import's stored genotypes written back out, as streams of text: a 23andMe-format raw data
@@ -191,12 +192,8 @@ export async function* write23andMe(
   }
 }
 
-export class VcfNeedsReferenceError extends Error {
-  constructor() {
-    super('A VCF can be made only from genotypes whose reference allele is known.');
-    this.name = 'VcfNeedsReferenceError';
-  }
-}
+export const VCF_NEEDS_REFERENCE =
+  'A VCF can be made only from genotypes whose reference allele is known.';
 
 /**
  * GT for a row: allele numbers in the stored order, joined by the separator read ('|' keeps a
@@ -355,7 +352,7 @@ export async function* writeVcf(
       const rows = next.value;
       let text = '';
       for (const row of rows) {
-        if (row.ref === '.') throw new VcfNeedsReferenceError();
+        if (row.ref === '.') throw new Refusal(409, VCF_NEEDS_REFERENCE);
         // An empty FILTER column, which the reader lets by, would not be a VCF's.
         const filter = row.filter === undefined || row.filter === '' ? '.' : row.filter;
         text += `${row.contig ?? row.chromosome}\t${String(row.position)}\t${row.id}\t${row.ref}\t${row.alt}\t.\t${filter}\t.\tGT\t${gtOf(row)}\n`;

@@ -228,6 +228,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/my-data/exports/:id',
     {
+      config: { audit: { action: 'data-export-delete', subject: 'caller' } },
       onRequest: ownOnly,
       schema: {
         summary:
@@ -241,11 +242,6 @@ export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
       const caller = await app.resolveSubject(request, undefined);
       requireDataPortal(caller);
       await service.remove(caller.id, request.params.id);
-      await app.audit.record(request, {
-        actorId: caller.id,
-        subjectId: caller.id,
-        action: 'data-export-delete',
-      });
       return { exports: await service.list(caller.id) };
     },
   );

@@ -34,6 +34,7 @@ import { buildFhirBundle, type BundleReport, type FhirResource } from './fhir-bu
 import { storedGenotypeBatches, write23andMe, writeVcf } from './genotype-writers.ts';
 import type { ExportsRepository, ExportWithJob, StoredExportFile } from './repository.ts';
 import { indexVcfLines, TabixIndex } from './tabix-index.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 export const EXPORT_JOB_KIND = 'data-export';
 
@@ -51,19 +52,6 @@ export interface ExportJobPayload {
 export function exportFolder(userId: string, exportId: string): string {
   return `users/${userId}/exports/${exportId}/`;
 }
-
-export class ExportsError extends Error {
-  constructor(
-    readonly statusCode: 400 | 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ExportsError';
-  }
-}
-
-/** The person's answer, not a failure to retry: the export is marked failed with it. */
-class ExportRefusedError extends Error {}
 
 /**
  * The signature of a download link: HMAC-SHA256 over the export, the file and the expiry, with
@@ -218,7 +206,7 @@ export function createExportsService(deps: {
     context: JobContext<ExportJobPayload>,
   ): Promise<StoredExportFile> {
     const person = await deps.findUser(row.userId);
-    if (person === null) throw new ExportRefusedError('The account no longer exists.');
+    if (person === null) throw new Refusal(409, 'The account no longer exists.');
     const reports = await readableReports(person);
     context.progress(0, reports.length + 1);
     const bundle = buildFhirBundle({
@@ -242,7 +230,7 @@ export function createExportsService(deps: {
     context: JobContext<ExportJobPayload>,
   ): Promise<StoredExportFile> {
     const person = await deps.findUser(row.userId);
-    if (person === null) throw new ExportRefusedError('The account no longer exists.');
+    if (person === null) throw new Refusal(409, 'The account no longer exists.');
     const { fileName, stream } = await deps.archiveOf(person);
     context.signal.addEventListener('abort', () => stream.destroy(context.signal.reason as Error));
     const key = `${exportFolder(row.userId, row.id)}${fileName}`;
@@ -265,14 +253,14 @@ export function createExportsService(deps: {
   ): Promise<StoredExportFile[]> {
     const source = row.importId === null ? null : await imports.findById(row.importId);
     if (source?.state !== 'done' || source.genotypesKey === null || source.summary === null) {
-      throw new ExportRefusedError(EXPORT_IMPORT_GONE);
+      throw new Refusal(409, EXPORT_IMPORT_GONE);
     }
     const summary = importSummarySchema.parse(source.summary);
     const vcf = row.kind === 'genotypes-vcf';
-    if (vcf && summary.format !== 'vcf') throw new ExportRefusedError(EXPORT_VCF_NEEDS_VCF);
+    if (vcf && summary.format !== 'vcf') throw new Refusal(409, EXPORT_VCF_NEEDS_VCF);
 
     const stored = await fileStore.get(source.genotypesKey).catch((error: unknown) => {
-      throw error instanceof FileNotFoundError ? new ExportRefusedError(EXPORT_IMPORT_GONE) : error;
+      throw error instanceof FileNotFoundError ? new Refusal(409, EXPORT_IMPORT_GONE) : error;
     });
     let header: VcfHeaderLines | null = null;
     const options = {
@@ -333,20 +321,20 @@ export function createExportsService(deps: {
     async create(person: UserRow, request: ExportRequest): Promise<DataExport> {
       let importId: string | null = null;
       if (isGenotypeExport(request.kind)) {
-        if (request.importId === undefined) throw new ExportsError(400, EXPORT_NEEDS_IMPORT);
+        if (request.importId === undefined) throw new Refusal(400, EXPORT_NEEDS_IMPORT);
         const source = await imports.findForUser(request.importId, person.id);
-        if (source === null) throw new ExportsError(404, IMPORT_NOT_FOUND);
+        if (source === null) throw new Refusal(404, IMPORT_NOT_FOUND);
         if (source.state !== 'done' || source.summary === null) {
-          throw new ExportsError(409, EXPORT_IMPORT_NOT_READY);
+          throw new Refusal(409, EXPORT_IMPORT_NOT_READY);
         }
         const format = importSummarySchema.parse(source.summary).format;
         if (request.kind === 'genotypes-vcf' && format !== 'vcf') {
-          throw new ExportsError(409, EXPORT_VCF_NEEDS_VCF);
+          throw new Refusal(409, EXPORT_VCF_NEEDS_VCF);
         }
         importId = source.id;
       }
       if ((await repository.countUnfinished(person.id)) >= MAX_UNFINISHED_EXPORTS) {
-        throw new ExportsError(409, TOO_MANY_EXPORTS);
+        throw new Refusal(409, TOO_MANY_EXPORTS);
       }
       const id = randomUUID();
       await repository.insert({ id, userId: person.id, kind: request.kind, importId });
@@ -358,7 +346,7 @@ export function createExportsService(deps: {
       });
       await repository.setJob(id, job.id);
       const row = await repository.findWithJob(id, person.id);
-      if (row === null) throw new ExportsError(404, EXPORT_NOT_FOUND);
+      if (row === null) throw new Refusal(404, EXPORT_NOT_FOUND);
       return toView(row);
     },
 
@@ -382,7 +370,7 @@ export function createExportsService(deps: {
         transform(chunk: Buffer, _encoding, callback) {
           seen += chunk.length;
           if (seen > RAW_GENOME_MAX_BYTES) {
-            callback(new ExportsError(400, RAW_GENOME_TOO_LARGE));
+            callback(new Refusal(400, RAW_GENOME_TOO_LARGE));
             return;
           }
           if (!checked) {
@@ -391,7 +379,7 @@ export function createExportsService(deps: {
               ? chunk[0] === 0x1f && chunk[1] === 0x8b
               : chunk.subarray(0, 16).toString('latin1') === '##fileformat=VCF';
             if (!looksRight) {
-              callback(new ExportsError(400, RAW_GENOME_NOT_VCF));
+              callback(new Refusal(400, RAW_GENOME_NOT_VCF));
               return;
             }
           }
@@ -409,7 +397,7 @@ export function createExportsService(deps: {
       }
       if (written.size === 0) {
         await fileStore.deleteByPrefix(exportFolder(userId, id));
-        throw new ExportsError(400, RAW_GENOME_NOT_VCF);
+        throw new Refusal(400, RAW_GENOME_NOT_VCF);
       }
       await repository.insert({ id, userId, kind: 'raw-genome', importId: null });
       await repository.markReady(id, [
@@ -426,7 +414,7 @@ export function createExportsService(deps: {
     /** Deletes the export and its files. A job still running removes what it wrote itself. */
     async remove(userId: string, id: string): Promise<void> {
       const row = await repository.findForUser(id, userId);
-      if (row === null) throw new ExportsError(404, EXPORT_NOT_FOUND);
+      if (row === null) throw new Refusal(404, EXPORT_NOT_FOUND);
       await repository.delete(id);
       await fileStore.deleteByPrefix(exportFolder(userId, id));
     },
@@ -434,9 +422,9 @@ export function createExportsService(deps: {
     /** A download link for one file of the person's finished export. */
     async link(userId: string, id: string, name: string): Promise<ExportLink> {
       const row = await repository.findForUser(id, userId);
-      if (row === null) throw new ExportsError(404, EXPORT_NOT_FOUND);
+      if (row === null) throw new Refusal(404, EXPORT_NOT_FOUND);
       if (row.state !== 'ready' || !storedFiles(row.files).some((file) => file.name === name)) {
-        throw new ExportsError(404, EXPORT_FILE_NOT_FOUND);
+        throw new Refusal(404, EXPORT_FILE_NOT_FOUND);
       }
       const expires = Math.floor(now().getTime() / 1000) + EXPORT_LINK_MINUTES * 60;
       const signature = exportLinkSignature(deps.secret, id, name, expires);
@@ -458,13 +446,13 @@ export function createExportsService(deps: {
       const expected = Buffer.from(exportLinkSignature(deps.secret, id, name, at));
       const given = Buffer.from(signature);
       const valid = at >= 0 && given.length === expected.length && timingSafeEqual(given, expected);
-      if (!valid || at * 1000 < now().getTime()) throw new ExportsError(403, EXPORT_LINK_INVALID);
+      if (!valid || at * 1000 < now().getTime()) throw new Refusal(403, EXPORT_LINK_INVALID);
       const row = await repository.findById(id);
       const file =
         row?.state === 'ready'
           ? storedFiles(row.files).find((entry) => entry.name === name)
           : undefined;
-      if (file === undefined) throw new ExportsError(404, EXPORT_FILE_NOT_FOUND);
+      if (file === undefined) throw new Refusal(404, EXPORT_FILE_NOT_FOUND);
       return file;
     },
 
@@ -495,7 +483,8 @@ export function createExportsService(deps: {
               : await writeGenotypes(row, generatedAt, context);
       } catch (error) {
         await fileStore.deleteByPrefix(folder);
-        if (error instanceof ExportRefusedError) {
+        // A refusal is the person's answer, not a failure to retry: the export fails with it.
+        if (error instanceof Refusal) {
           await repository.markFailed(exportId, error.message);
           return { refused: error.message };
         }

@@ -17,7 +17,7 @@ import { errorBody } from '../../plugins/errors.ts';
 import type { RateLimitRule } from '../rate-limit/service.ts';
 import { createDataRightsServiceFor } from '../data-rights/routes.ts';
 import { createHealthSurveyRepository } from './repository.ts';
-import { createHealthSurveyService, HealthSurveyError } from './service.ts';
+import { createHealthSurveyService } from './service.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -48,15 +48,6 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
     repository: createHealthSurveyRepository(app.database.db),
   });
   const researchConsent = createDataRightsServiceFor(app);
-
-  /** Answers a refusal with its extra fields (missing questions, the current response). */
-  async function refuse(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-    if (!(error instanceof HealthSurveyError)) throw error;
-    request.log.info({ statusCode: error.statusCode }, 'health survey refused');
-    return reply
-      .code(error.statusCode)
-      .send({ ...errorBody(error.statusCode, error.message, request.id), ...error.extra });
-  }
 
   const writeGuard = [
     app.requireVerifiedUser,
@@ -131,6 +122,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/health-survey/:variant/response',
     {
+      config: { audit: { action: 'research-consent', subject: 'named' } },
       onRequest: writeGuard,
       bodyLimit: SAVE_BODY_LIMIT,
       schema: {
@@ -149,26 +141,13 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const subject = await app.resolveSubject(request, undefined);
-      try {
-        return await surveys.save(
-          subject,
-          request.params.variant,
-          request.body,
-          async (consent) => {
-            const since = await researchConsent.setResearchConsent(subject.id, consent);
-            await app.audit.record(request, {
-              actorId: subject.id,
-              subjectId: subject.id,
-              action: 'research-consent',
-            });
-            return since === null ? null : new Date(since);
-          },
-        );
-      } catch (error) {
-        return refuse(error, request, reply);
-      }
+      return await surveys.save(subject, request.params.variant, request.body, async (consent) => {
+        const since = await researchConsent.setResearchConsent(subject.id, consent);
+        request.auditSubject = subject.id;
+        return since === null ? null : new Date(since);
+      });
     },
   );
 
@@ -191,13 +170,9 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const subject = await app.resolveSubject(request, undefined);
-      try {
-        return await surveys.submit(subject, request.params.variant);
-      } catch (error) {
-        return refuse(error, request, reply);
-      }
+      return await surveys.submit(subject, request.params.variant);
     },
   );
 
@@ -216,19 +191,15 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
-      try {
-        const response = await surveys.download(subject, request.params.variant);
-        return await reply
-          .type('application/fhir+json; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="health-survey-${request.params.variant}.json"`,
-          )
-          .header('cache-control', 'no-store')
-          .send(JSON.stringify(response, null, 2));
-      } catch (error) {
-        return refuse(error, request, reply);
-      }
+      const response = await surveys.download(subject, request.params.variant);
+      return await reply
+        .type('application/fhir+json; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="health-survey-${request.params.variant}.json"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify(response, null, 2));
     },
   );
 

@@ -22,7 +22,6 @@ import {
   missingRequired,
   ownAgeProblems,
   pruneDisabled,
-  type MissingAnswer,
 } from '@nestling/shared/health-survey/answers';
 import {
   QUESTIONNAIRE_VERSION,
@@ -36,17 +35,7 @@ import {
 import { ageOn } from '@nestling/shared/dates';
 import type { UserRow } from '../../db/schema.ts';
 import type { HealthSurveyRepository, SurveyResponseRow } from './repository.ts';
-
-/** A refusal; `missing` and `current` go into the body of a 422 and a 409. */
-export class HealthSurveyError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 404 | 409 | 422,
-    message: string,
-    public readonly extra: { missing?: MissingAnswer[]; current?: SurveyResponseAnswer } = {},
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 /**
  * The person's role from their profile: Female/F is the mother, Male/M the father. Null when
@@ -145,10 +134,10 @@ export function createHealthSurveyService(deps: {
 
   /** Refuses a change once a report is out, or to a survey that is not the person's own. */
   async function assertWritable(person: UserRow, variant: SurveyVariant): Promise<void> {
-    if (await repository.hasReport(person.id)) throw new HealthSurveyError(409, SURVEY_LOCKED);
+    if (await repository.hasReport(person.id)) throw new Refusal(409, SURVEY_LOCKED);
     const own = await ownVariant(person);
     if (own !== variant) {
-      throw new HealthSurveyError(
+      throw new Refusal(
         409,
         own === null
           ? 'Add your sex to your profile before you answer a health survey'
@@ -169,14 +158,11 @@ export function createHealthSurveyService(deps: {
     const questionnaire = questionnaireFor(variant);
     const parsed = answersSchema(questionnaire).safeParse(answers);
     if (!parsed.success) {
-      throw new HealthSurveyError(
-        400,
-        describeSchemaIssues(parsed.error.issues, 'answers').join('; '),
-      );
+      throw new Refusal(400, describeSchemaIssues(parsed.error.issues, 'answers').join('; '));
     }
     const tooOld = [...ownAgeProblems(questionnaire, answers, ageOf(person)).values()];
     if (tooOld.length > 0) {
-      throw new HealthSurveyError(
+      throw new Refusal(
         400,
         tooOld.map((problem) => `${problem.text} ${problem.message}`).join('; '),
       );
@@ -217,7 +203,7 @@ export function createHealthSurveyService(deps: {
     /** The stored QuestionnaireResponse, for download; 404 before any answer. */
     async download(person: UserRow, variant: SurveyVariant): Promise<QuestionnaireResponse> {
       const row = await repository.find(person.id, variant);
-      if (!row) throw new HealthSurveyError(404, SURVEY_NOT_FOUND);
+      if (!row) throw new Refusal(404, SURVEY_NOT_FOUND);
       return withResearchConsent(
         variant,
         row.response as QuestionnaireResponse,
@@ -242,7 +228,7 @@ export function createHealthSurveyService(deps: {
       const changes = checkAnswers(person, variant, request.answers);
       const row = await repository.find(person.id, variant);
       if ((row?.revision ?? 0) !== request.revision) {
-        throw new HealthSurveyError(409, SURVEY_STALE, {
+        throw new Refusal(409, SURVEY_STALE, {
           current: answerOf(variant, row, true, person),
         });
       }
@@ -254,7 +240,7 @@ export function createHealthSurveyService(deps: {
       if (completed) {
         const missing = missingRequired(questionnaire, answers);
         if (missing.length > 0) {
-          throw new HealthSurveyError(422, SURVEY_COMPLETED_INCOMPLETE, { missing });
+          throw new Refusal(422, SURVEY_COMPLETED_INCOMPLETE, { missing });
         }
       }
       const authored = now();
@@ -281,7 +267,7 @@ export function createHealthSurveyService(deps: {
           : await repository.update(row.id, row.revision, { response, currentPage });
       if (!saved) {
         const latest = await repository.find(person.id, variant);
-        throw new HealthSurveyError(409, SURVEY_STALE, {
+        throw new Refusal(409, SURVEY_STALE, {
           current: answerOf(variant, latest, true, person),
         });
       }
@@ -301,7 +287,7 @@ export function createHealthSurveyService(deps: {
       const answers = answersOf(row?.response as QuestionnaireResponse | undefined);
       const missing = missingRequired(questionnaire, answers);
       if (!row || missing.length > 0) {
-        throw new HealthSurveyError(422, SURVEY_INCOMPLETE, { missing });
+        throw new Refusal(422, SURVEY_INCOMPLETE, { missing });
       }
       const at = now();
       const response = buildResponse(questionnaire, answers, {
@@ -315,7 +301,7 @@ export function createHealthSurveyService(deps: {
         completedAt: row.completedAt ?? at,
       });
       if (!saved) {
-        throw new HealthSurveyError(409, SURVEY_STALE, {
+        throw new Refusal(409, SURVEY_STALE, {
           current: answerOf(variant, await repository.find(person.id, variant), true, person),
         });
       }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Health, Liveness, Readiness, ReadinessCheck } from '@nestling/shared/contract/health';
 import rootPackage from '../../../../../package.json' with { type: 'json' };
 import type { DatabaseHandle } from '../../db/database.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /** Healthy when the database answers `select 1`. */
 export async function checkHealth(database: Pick<DatabaseHandle, 'ping'>): Promise<Health> {
@@ -48,14 +49,7 @@ export function liveness(build: { version: string; commit: string | null }): Liv
   return { status: 'ok', ...build };
 }
 
-class CheckTimeout extends Error {
-  constructor(ms: number) {
-    super(`No answer within ${String(ms)} ms`);
-    this.name = 'CheckTimeout';
-  }
-}
-
-/** Rejects with a CheckTimeout when `work` has not settled within `ms`. */
+/** Rejects with a refusal, whose text is public, when `work` has not settled within `ms`. */
 async function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -63,7 +57,7 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T> {
       work,
       new Promise<never>((_resolve, reject) => {
         timer = setTimeout(() => {
-          reject(new CheckTimeout(ms));
+          reject(new Refusal(503, `No answer within ${String(ms)} ms`));
         }, ms);
       }),
     ]);
@@ -74,7 +68,7 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /** What a failed check says in public: never the error's own text, which may name a host. */
 function publicError(error: unknown): string {
-  return error instanceof CheckTimeout
+  return error instanceof Refusal
     ? error.message
     : 'The check failed; the server log has the details';
 }

@@ -13,18 +13,9 @@ import type { Config } from '../../config.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { AuthRepository } from '../auth/repository.ts';
 import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
-import { AuthError, type AuthService, type Identity } from '../auth/service.ts';
+import { type AuthService, type Identity } from '../auth/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class ImpersonationError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 403 | 404,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 /** better-auth's ids and tokens are 32 random characters; these are 32 base64url characters. */
 function randomToken(): string {
@@ -50,11 +41,11 @@ export function createImpersonationService(deps: {
   /** The primary admin who may start an impersonation; 403 for anyone else. */
   async function impersonator(identity: Identity) {
     if (identity.impersonatedBy !== null) {
-      throw new ImpersonationError(403, ALREADY_IMPERSONATING);
+      throw new Refusal(403, ALREADY_IMPERSONATING);
     }
     const admin = await users.findById(identity.userId);
     if (admin === null || !isPrimaryAdmin(admin, config.brand.companyDomain)) {
-      throw new ImpersonationError(403, PRIMARY_ADMIN_ONLY);
+      throw new Refusal(403, PRIMARY_ADMIN_ONLY);
     }
     return admin;
   }
@@ -69,8 +60,8 @@ export function createImpersonationService(deps: {
     async start(request: FastifyRequest, identity: Identity, userId: string) {
       const admin = await impersonator(identity);
       const patient = await users.findById(userId);
-      if (patient === null) throw new ImpersonationError(404, USER_NOT_FOUND);
-      if (patient.isAdminUser) throw new ImpersonationError(403, ADMINS_NOT_IMPERSONATED);
+      if (patient === null) throw new Refusal(404, USER_NOT_FOUND);
+      if (patient.isAdminUser) throw new Refusal(403, ADMINS_NOT_IMPERSONATED);
 
       const at = now();
       const sessionId = randomToken();
@@ -99,10 +90,10 @@ export function createImpersonationService(deps: {
      * own session (401 'Session expired' when that one has ended meanwhile).
      */
     async end(request: FastifyRequest, identity: Identity) {
-      if (identity.impersonatedBy === null) throw new ImpersonationError(400, NOT_IMPERSONATING);
+      if (identity.impersonatedBy === null) throw new Refusal(400, NOT_IMPERSONATING);
       const ended = await sessions.takeSession(identity.sessionId);
       // A concurrent end took the row first and answered already.
-      if (ended?.impersonatorSessionId == null) throw new AuthError(401, SESSION_EXPIRED);
+      if (ended?.impersonatorSessionId == null) throw new Refusal(401, SESSION_EXPIRED);
       await audit.record(request, {
         actorId: identity.impersonatedBy,
         subjectId: identity.userId,

@@ -4,12 +4,12 @@ import { crc32, createGzip, deflateRawSync, gzipSync } from 'node:zlib';
 import { IMPORT_FILE_REFUSED } from '@nestling/shared/contract/my-data';
 import { describe, expect, it } from 'vitest';
 import {
-  ImportRefusedError,
   readGenotypes,
   type GenotypeRow,
   type ReadOptions,
   type VcfHeaderLines,
 } from './genotype-reader.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /* Fixtures are built here, small, from strings: no files on disk. */
 
@@ -45,8 +45,8 @@ async function refusal(data: string | Buffer, fileName: string, options: Options
     () => null,
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(ImportRefusedError);
-  return (error as ImportRefusedError).message;
+  expect(error).toBeInstanceOf(Refusal);
+  return (error as Refusal).message;
 }
 
 function twentyThreeAndMe(rows: string[], build: number | null = 37, eol = '\n'): string {
@@ -595,7 +595,7 @@ describe('readGenotypes: refusals', () => {
       onRows: () => undefined,
       onProgress: (bytes) => (compressed = bytes),
     }).catch((thrown: unknown) => thrown);
-    expect(error).toBeInstanceOf(ImportRefusedError);
+    expect(error).toBeInstanceOf(Refusal);
     expect((error as Error).message).toBe(EXPANDS);
     expect(compressed).toBeLessThan(5 * 1024 * 1024);
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);

@@ -20,7 +20,6 @@ import {
   type RowParser,
 } from './formats.ts';
 import {
-  ImportRefusedError,
   nameMismatch,
   NO_GENOTYPES,
   NOT_A_GENOTYPE_FILE,
@@ -29,13 +28,12 @@ import {
   unsupportedBuild,
   VCF_NO_BUILD,
 } from './refusals.ts';
-
-export { ImportRefusedError } from './refusals.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /*
  * Reads a consumer genotype file (23andMe, AncestryDNA, VCF; plain, gzip or zip) as a stream
  * and hands its rows out in batches. Pure: no database, no storage. Every reason to refuse a
- * file is an ImportRefusedError with a sentence for the person who uploaded it. A refusal may
+ * file is a refusal (`refused`) with a sentence for the person who uploaded it. A refusal may
  * come after some batches (a cut-off end, a second file in a zip), so a caller keeps what
  * onRows received only when the whole read succeeds.
  */
@@ -252,7 +250,7 @@ class Tally {
 
 /**
  * Reads the whole file and returns what it found; rows go to onRows on the way. Rejects with
- * an ImportRefusedError when the file is not one we import, with the signal's reason when
+ * a refusal (`refused`) when the file is not one we import, with the signal's reason when
  * aborted, and with the input's own error when reading it fails.
  */
 export async function readGenotypes(
@@ -260,7 +258,7 @@ export async function readGenotypes(
   options: ReadOptions,
 ): Promise<Omit<ImportSummary, 'sexMatchesProfile'>> {
   const ending = importFileEnding(options.fileName);
-  if (ending === null) throw new ImportRefusedError(IMPORT_FILE_REFUSED);
+  if (ending === null) throw refused(IMPORT_FILE_REFUSED);
   const { signal } = options;
   signal?.throwIfAborted();
   const source = new ByteSource(input, options.onProgress);
@@ -347,7 +345,7 @@ class Lines {
     return this.out.rows >= BATCH_ROWS || this.out.length >= BATCH_BYTES;
   }
 
-  tooLong(): ImportRefusedError {
+  tooLong(): Refusal {
     return this.reading === null ? refused(NOT_A_GENOTYPE_FILE) : unreadableRow(this.line + 1);
   }
 

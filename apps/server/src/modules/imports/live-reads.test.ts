@@ -2,7 +2,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveReads, type ReadFile } from './live-reads.ts';
-import { ImportRefusedError } from './refusals.ts';
+import { refused } from './refusals.ts';
 
 const SUMMARY = {
   format: '23andme',
@@ -26,7 +26,7 @@ function recordingRead(delayMs = 0) {
     for await (const chunk of input) {
       signal.throwIfAborted();
       seen.push(chunk as Buffer);
-      if (Buffer.concat(seen)[0] === 0x78) throw new ImportRefusedError('Not a genotype file.');
+      if (Buffer.concat(seen)[0] === 0x78) throw refused('Not a genotype file.');
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
     signal.throwIfAborted();

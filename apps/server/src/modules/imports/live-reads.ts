@@ -1,6 +1,7 @@
 import { PassThrough, pipeline, Transform, type Readable } from 'node:stream';
 import type { ImportSummary } from '@nestling/shared/contract/my-data';
-import { ImportRefusedError } from './refusals.ts';
+import { Refusal } from '../../lib/refusal.ts';
+import { refused } from './refusals.ts';
 
 /*
  * Reading an upload as it arrives (ADR 024). tus writes an upload's bytes in order, so the
@@ -23,7 +24,7 @@ export type LiveOutcome =
   /** No read followed the whole upload, or it stopped: the job reads the file. */
   | { kind: 'none' };
 
-/** Reads a whole file from its bytes, as the job does; rejects with an ImportRefusedError. */
+/** Reads a whole file from its bytes, as the job does; rejects with a refusal (`refused`). */
 export type ReadFile = (
   input: Readable,
   fileName: string,
@@ -70,7 +71,7 @@ export class LiveReads {
     const outcome = this.readFile(input, fileName, stop.signal).then(
       (result): LiveOutcome => ({ kind: 'read', ...result }),
       (error: unknown): LiveOutcome =>
-        error instanceof ImportRefusedError && !stop.signal.aborted
+        error instanceof Refusal && !stop.signal.aborted
           ? { kind: 'refused', reason: error.message }
           : NONE,
     );
@@ -99,7 +100,7 @@ export class LiveReads {
    * write, which hands every chunk to the upload's read on the way (waiting for the read when it
    * is a megabyte behind, so memory stays flat). A request at another offset than the read has
    * reached drops the read. Once the read has refused the file, the stream fails with the
-   * refusal (an ImportRefusedError): the rest of the request is neither read nor kept.
+   * refusal (`refused`): the rest of the request is neither read nor kept.
    */
   tap(id: string, offset: number, body: Readable): Readable {
     const read = this.reads.get(id);
@@ -109,8 +110,7 @@ export class LiveReads {
       return body;
     }
     read.idle.refresh();
-    const refusal = () =>
-      read.ended?.kind === 'refused' ? new ImportRefusedError(read.ended.reason) : null;
+    const refusal = () => (read.ended?.kind === 'refused' ? refused(read.ended.reason) : null);
     const forward = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         const refused = refusal();

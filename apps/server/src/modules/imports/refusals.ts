@@ -1,13 +1,4 @@
-/**
- * A file we will not import, with a reason the person can act on. Anything else a read throws
- * (a storage error, an abort) is not the file's fault.
- */
-export class ImportRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImportRefusedError';
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 export const NOT_A_GENOTYPE_FILE = 'This is not a 23andMe, AncestryDNA or VCF file we can read.';
 export const NO_GENOTYPES = 'This file holds no genotypes.';
@@ -29,23 +20,27 @@ export const ZIP_PASSWORD =
 export const ZIP_METHOD =
   'This zip file is packed in a way we cannot read. Unzip it and upload the file inside.';
 
-export function refused(message: string): ImportRefusedError {
-  return new ImportRefusedError(message);
+/**
+ * A file we will not import, with a reason the person can act on (a 422 where a request reads
+ * it). Anything else a read throws (a storage error, an abort) is not the file's fault.
+ */
+export function refused(message: string): Refusal {
+  return new Refusal(422, message);
 }
 
-export function unsupportedBuild(name: string): ImportRefusedError {
+export function unsupportedBuild(name: string): Refusal {
   return refused(`This file uses genome build ${name}; we can import GRCh37 or GRCh38.`);
 }
 
-export function incompleteRow(line: number): ImportRefusedError {
+export function incompleteRow(line: number): Refusal {
   return refused(`Line ${line} is not a complete genotype row.`);
 }
 
-export function unreadableRow(line: number): ImportRefusedError {
+export function unreadableRow(line: number): Refusal {
   return refused(`Line ${line} is not a genotype row we can read.`);
 }
 
-export function nameMismatch(looksLike: string, ending: string): ImportRefusedError {
+export function nameMismatch(looksLike: string, ending: string): Refusal {
   return refused(
     `This file's contents do not match its name: it looks like ${looksLike} but its name ends in ${ending}.`,
   );

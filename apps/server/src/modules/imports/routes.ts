@@ -29,6 +29,7 @@ import {
   readImportFile,
   type ImportJobPayload,
 } from './service.ts';
+import { Refusal, type RefusalStatus } from '../../lib/refusal.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -44,20 +45,12 @@ export const TOO_MANY_UPLOADS = `You have ${String(MAX_UNFINISHED_UPLOADS)} uplo
 const MAX_FILE_NAME = 255;
 export const LENGTH_REQUIRED = 'The upload must say how large the file is (Upload-Length).';
 
-/** A refusal the tus server sends as it is: a status and a plain-text sentence. */
-class UploadRefusal extends Error {
-  readonly status_code: number;
-  readonly body: string;
-  constructor(statusCode: number, body: string) {
-    super(body);
-    this.name = 'UploadRefusal';
-    this.status_code = statusCode;
-    this.body = body;
-  }
-}
-
-function refusal(statusCode: number, body: string): UploadRefusal {
-  return new UploadRefusal(statusCode, body);
+/** A refusal the tus server sends as it is: it reads the status and the plain-text sentence. */
+function refusal(
+  statusCode: RefusalStatus,
+  body: string,
+): Refusal & { status_code: number; body: string } {
+  return Object.assign(new Refusal(statusCode, body), { status_code: statusCode, body });
 }
 
 /**
@@ -263,22 +256,18 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     });
   }
 
-  /** Deletes the caller's import (an upload or a finished one) and audits it; answers the caller. */
+  /** Deletes the caller's import (an upload or a finished one); answers the caller. */
   async function removeImport(request: FastifyRequest, id: string) {
     const caller = await app.resolveSubject(request, undefined);
     requireDataPortal(caller);
     await service.remove(caller.id, id);
-    await app.audit.record(request, {
-      actorId: caller.id,
-      subjectId: caller.id,
-      action: 'genotype-import-delete',
-    });
     return caller;
   }
 
   app.delete(
     `${IMPORT_UPLOAD_PATH}/:id`,
     {
+      config: { audit: { action: 'genotype-import-delete', subject: 'caller' } },
       onRequest: uploadPreHandler,
       schema: {
         summary: 'Cancels an upload (tus termination): the import and its bytes are deleted',
@@ -315,6 +304,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/my-data/imports/:id',
     {
+      config: { audit: { action: 'genotype-import-delete', subject: 'caller' } },
       onRequest: uploadPreHandler,
       schema: {
         summary:

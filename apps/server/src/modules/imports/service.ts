@@ -6,9 +6,10 @@ import { FileNotFoundError, type FileStore } from '../storage/file-store.ts';
 import type { UploadArea } from '../storage/upload-area.ts';
 import type { JobContext } from '../jobs/registry.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { ImportRefusedError, readGenotypes } from './genotype-reader.ts';
+import { readGenotypes } from './genotype-reader.ts';
 import type { LiveReads, LiveResult } from './live-reads.ts';
 import type { ImportsRepository, ImportRow, ImportWithJob } from './repository.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 export const IMPORT_JOB_KIND = 'genotype-import';
 
@@ -32,16 +33,6 @@ export function genotypesKey(userId: string, importId: string, fileName: string)
   const ending = importFileEnding(fileName);
   if (ending === null) throw new Error('An import’s file name has an ending it was accepted with');
   return `${importFolder(userId, importId)}genotypes${ending}`;
-}
-
-export class ImportsError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ImportsError';
-  }
 }
 
 function sexMatches(
@@ -184,7 +175,7 @@ export function createImportsService(deps: {
 
     async get(userId: string, id: string): Promise<GenotypeImport> {
       const row = await repository.findWithJob(id, userId);
-      if (row === null) throw new ImportsError(404, IMPORT_NOT_FOUND);
+      if (row === null) throw new Refusal(404, IMPORT_NOT_FOUND);
       return toView(row);
     },
 
@@ -239,7 +230,7 @@ export function createImportsService(deps: {
      */
     async remove(userId: string, id: string): Promise<void> {
       const row = await repository.findForUser(id, userId);
-      if (row === null) throw new ImportsError(404, IMPORT_NOT_FOUND);
+      if (row === null) throw new Refusal(404, IMPORT_NOT_FOUND);
       liveReads.drop(id);
       await repository.delete(id);
       await uploads.remove(id);
@@ -276,7 +267,7 @@ export function createImportsService(deps: {
           context.progress(bytes, row.size);
         });
       } catch (error) {
-        if (error instanceof ImportRefusedError) return await refuse(row, error.message);
+        if (error instanceof Refusal) return await refuse(row, error.message);
         throw error;
       } finally {
         source.destroy();

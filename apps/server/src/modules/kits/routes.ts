@@ -13,7 +13,8 @@ import { rateLimitRules } from '../rate-limit/service.ts';
 import { configuredShippingProvider, labReturnAddress } from '../shipping/providers.ts';
 import { createShippingRepository } from '../shipping/repository.ts';
 import { createKitsRepository } from './repository.ts';
-import { createKitsService, KitsError } from './service.ts';
+import { createKitsService } from './service.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -63,6 +64,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/kits/:id/address',
     {
+      config: { audit: { action: 'kit-address-change', subject: 'caller' } },
       onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating],
       schema: {
         summary:
@@ -75,15 +77,10 @@ export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request) => {
-      if (request.query.asUser !== undefined) throw new KitsError(403, VIEW_AS_READ_ONLY);
+      if (request.query.asUser !== undefined) throw new Refusal(403, VIEW_AS_READ_ONLY);
       const identity = request.identity;
       if (identity === null) throw new Error('requireVerifiedUser lets no anonymous caller by');
       const kit = await kits.changeAddress(identity.userId, request.params.id, request.body);
-      await app.audit.record(request, {
-        actorId: identity.userId,
-        subjectId: identity.userId,
-        action: 'kit-address-change',
-      });
       return kit;
     },
   );

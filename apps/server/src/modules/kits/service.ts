@@ -30,16 +30,7 @@ import type { LabAddress, ShippingProvider } from '../shipping/provider.ts';
 import type { ReturnShipmentRow, ShippingRepository } from '../shipping/repository.ts';
 import type { KitsRepository } from './repository.ts';
 import { renderReturnLabelPdf } from './return-label.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class KitsError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 403 | 404 | 409 | 429,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 export interface KitsDeps {
   repository: KitsRepository;
@@ -166,7 +157,7 @@ export function createKitsService(deps: KitsDeps) {
       const kit = order.kits.find((entry) => entry.id === kitId);
       if (kit !== undefined) return { order, kit };
     }
-    throw new KitsError(404, KIT_NOT_FOUND);
+    throw new Refusal(404, KIT_NOT_FOUND);
   }
 
   /**
@@ -182,10 +173,10 @@ export function createKitsService(deps: KitsDeps) {
     const { repository: shipments, provider } = deps.shipping;
     const existing = await shipments.findByKit(kit.id);
     if (existing !== null) return existing;
-    if (!mayBuy) throw new KitsError(409, RETURN_LABEL_VIEW_AS);
+    if (!mayBuy) throw new Refusal(409, RETURN_LABEL_VIEW_AS);
     // Counted before the kit's lock (on PGlite the limiter cannot write inside it): two requests
     // at once may both count, though one label is bought.
-    if (!(await deps.shipping.mayBuy(userId))) throw new KitsError(429, TOO_MANY_LABELS);
+    if (!(await deps.shipping.mayBuy(userId))) throw new Refusal(429, TOO_MANY_LABELS);
     const outbound = lastEvent(order, 'kit-shipped')?.carrier ?? null;
     return shipments.buyOnce(kit.id, async () => {
       const bought = await provider.buyReturnLabel({
@@ -213,7 +204,7 @@ export function createKitsService(deps: KitsDeps) {
 
   async function one(userId: string, kitId: string): Promise<DeliveryKit> {
     const found = (await list(userId)).find((entry) => entry.id === kitId);
-    if (found === undefined) throw new KitsError(404, KIT_NOT_FOUND);
+    if (found === undefined) throw new Refusal(404, KIT_NOT_FOUND);
     return found;
   }
 
@@ -232,7 +223,7 @@ export function createKitsService(deps: KitsDeps) {
       await findOwn(userId, kitId);
       const zipProblem = addressZipProblem(address);
       if (zipProblem !== null) {
-        throw new KitsError(400, `Invalid request: body.zip: ${zipProblem}`);
+        throw new Refusal(400, `Invalid request: body.zip: ${zipProblem}`);
       }
       const result = await repository.changeAddress(kitId, address, now(), (order) =>
         addressEditable(
@@ -240,9 +231,9 @@ export function createKitsService(deps: KitsDeps) {
           order.status === 'refunded' ? 'refunded' : 'paid',
         ),
       );
-      if (result === null) throw new KitsError(404, KIT_NOT_FOUND);
+      if (result === null) throw new Refusal(404, KIT_NOT_FOUND);
       if (!result.changed) {
-        throw new KitsError(
+        throw new Refusal(
           409,
           result.status === 'refunded'
             ? ADDRESS_LOCKED_REFUNDED
@@ -265,10 +256,10 @@ export function createKitsService(deps: KitsDeps) {
         const pdf = await readWhole(deps.fileStore, stored.storagePath);
         if (pdf !== null) return { pdf, fileName: stored.fileName, documentId: stored.id };
       }
-      if (order.status === 'refunded') throw new KitsError(409, RETURN_LABEL_REFUNDED);
-      if (reached(order, 'sample-received')) throw new KitsError(409, RETURN_LABEL_NOT_NEEDED);
+      if (order.status === 'refunded') throw new Refusal(409, RETURN_LABEL_REFUNDED);
+      if (reached(order, 'sample-received')) throw new Refusal(409, RETURN_LABEL_NOT_NEEDED);
       if (!returnLabelAvailable(order.stage, order.status)) {
-        throw new KitsError(409, RETURN_LABEL_NOT_YET);
+        throw new Refusal(409, RETURN_LABEL_NOT_YET);
       }
       const shipment = await labelFor(userId, order, kit, store);
       const madeAt = now();

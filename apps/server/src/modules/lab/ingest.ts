@@ -3,7 +3,8 @@ import { describeSchemaIssues } from '@nestling/shared/contract/error';
 import { reportPayloadSchema } from '@nestling/shared/contract/report';
 import type { Database } from '../../db/database.ts';
 import { createLabRepository } from './repository.ts';
-import { createLabService, LabError } from './service.ts';
+import { createLabService } from './service.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 export interface IngestResult {
   ok: boolean;
@@ -46,7 +47,7 @@ export async function ingestReportFile(db: Database, file: string): Promise<Inge
       ],
     };
   } catch (error) {
-    if (error instanceof LabError) return { ok: false, lines: [error.message] };
+    if (error instanceof Refusal) return { ok: false, lines: [error.message] };
     throw error;
   }
 }

@@ -17,12 +17,13 @@ import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { createReportsRepository } from '../reports/repository.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createLabRepository } from './repository.ts';
-import { createLabService, LabError, type LabService } from './service.ts';
+import { createLabService, type LabService } from './service.ts';
 import {
   createVersionNoticeHandler,
   VERSION_NOTICE_JOB_KIND,
   type VersionNoticePayload,
 } from './version-notice.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /** An embryo report with many embryos and fine density charts is larger than Fastify's 1 MiB. */
 const REPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -56,7 +57,7 @@ export function labKeyGuard(
     try {
       await lab.authenticate(key);
     } catch (error) {
-      if (!(error instanceof LabError)) throw error;
+      if (!(error instanceof Refusal)) throw error;
       await rateLimiter.record(rateLimitRules.labKeyFailureIp, request.ip);
       return refuse(401, LAB_KEY_INVALID);
     }
@@ -65,7 +66,7 @@ export function labKeyGuard(
 
 /** Lab delivery (ADR 009): reports in with a lab API key; the keys, for admins. */
 export const labRoutes: FastifyPluginAsyncZod = (app) => {
-  const { database, audit } = app;
+  const { database } = app;
   const lab = createLabService(createLabRepository(database.db));
 
   const requireLabKey = labKeyGuard(app, lab);
@@ -121,6 +122,7 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/lab-keys',
     {
+      config: { audit: { action: 'lab-key-create', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -133,7 +135,6 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) => {
       const actorId = request.identity?.userId ?? null;
       const created = await lab.createKey(request.body.name, actorId);
-      await audit.record(request, { actorId, subjectId: null, action: 'lab-key-create' });
       return reply.code(201).send(created);
     },
   );
@@ -154,6 +155,7 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/admin/lab-keys/:id',
     {
+      config: { audit: { action: 'lab-key-revoke', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary: 'Revokes a lab API key at once; answers the key as it now is (admins only)',
@@ -164,11 +166,6 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const revoked = await lab.revokeKey(request.params.id);
-      await audit.record(request, {
-        actorId: request.identity?.userId ?? null,
-        subjectId: null,
-        action: 'lab-key-revoke',
-      });
       return revoked;
     },
   );

@@ -16,16 +16,7 @@ import {
 } from '@nestling/shared/contract/report';
 import { recordAccountStep } from '../onboarding/steps.ts';
 import type { LabRepository, ReportRow, ReportVersionRow } from './repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class LabError extends Error {
-  constructor(
-    public readonly statusCode: 401 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 /** Keys are compared by their SHA-256: 32 random bytes need no slow hash. */
 export function hashLabKey(key: string): string {
@@ -82,9 +73,9 @@ export function createLabService(repository: LabRepository, now: () => Date = ()
 
     /** Revoking twice keeps the first time. */
     async revokeKey(id: string): Promise<LabKey> {
-      if (!(await repository.revokeKey(id, now()))) throw new LabError(404, LAB_KEY_NOT_FOUND);
+      if (!(await repository.revokeKey(id, now()))) throw new Refusal(404, LAB_KEY_NOT_FOUND);
       const labKey = (await listKeys()).find((listed) => listed.id === id);
-      if (labKey === undefined) throw new LabError(404, LAB_KEY_NOT_FOUND);
+      if (labKey === undefined) throw new Refusal(404, LAB_KEY_NOT_FOUND);
       return labKey;
     },
 
@@ -93,7 +84,7 @@ export function createLabService(repository: LabRepository, now: () => Date = ()
       const id = key.startsWith(LAB_KEY_PREFIX)
         ? await repository.useKey(hashLabKey(key), now())
         : null;
-      if (id === null) throw new LabError(401, LAB_KEY_INVALID);
+      if (id === null) throw new Refusal(401, LAB_KEY_INVALID);
       return id;
     },
 
@@ -112,11 +103,11 @@ export function createLabService(repository: LabRepository, now: () => Date = ()
           named === null ? null : await repository.individualOrderOf(tx, named);
         if (named !== null) {
           if (individualOrderId === null) {
-            throw new LabError(404, REPORT_OWNER_NOT_FOUND.individual(named));
+            throw new Refusal(404, REPORT_OWNER_NOT_FOUND.individual(named));
           }
         } else if (coupleAccountId !== null) {
           if (!(await repository.coupleAccountExists(tx, coupleAccountId))) {
-            throw new LabError(404, REPORT_OWNER_NOT_FOUND.couple(coupleAccountId));
+            throw new Refusal(404, REPORT_OWNER_NOT_FOUND.couple(coupleAccountId));
           }
         }
 
@@ -132,7 +123,7 @@ export function createLabService(repository: LabRepository, now: () => Date = ()
           row.individualOrderId !== individualOrderId ||
           row.coupleAccountId !== coupleAccountId
         ) {
-          throw new LabError(
+          throw new Refusal(
             409,
             `Report ${labReportId} was received as a ${row.kind} report for another owner; a report keeps its kind and owner`,
           );
@@ -143,11 +134,11 @@ export function createLabService(repository: LabRepository, now: () => Date = ()
           stored.changelog === changelog && isDeepStrictEqual(stored.content, content);
         const existing = await repository.findVersion(tx, row.id, version);
         if (existing !== null) {
-          if (!same(existing)) throw new LabError(409, REPORT_VERSION_CONFLICT);
+          if (!same(existing)) throw new Refusal(409, REPORT_VERSION_CONFLICT);
           return receiptOf(row, existing, false);
         }
         if (version > 1 && (await repository.findVersion(tx, row.id, version - 1)) === null) {
-          throw new LabError(
+          throw new Refusal(
             409,
             `Version ${String(version - 1)} of report ${labReportId} has not been received; send the versions in order`,
           );
@@ -174,7 +165,7 @@ export function createLabService(repository: LabRepository, now: () => Date = ()
         }
         // Another delivery of this version committed meanwhile: answer as for a repeat.
         const raced = await repository.findVersion(tx, row.id, version);
-        if (raced === null || !same(raced)) throw new LabError(409, REPORT_VERSION_CONFLICT);
+        if (raced === null || !same(raced)) throw new Refusal(409, REPORT_VERSION_CONFLICT);
         return receiptOf(row, raced, false);
       });
     },

@@ -40,6 +40,7 @@ export const mailRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/mail/:id/send-again',
     {
+      config: { audit: { action: 'mail-send-again', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -52,14 +53,6 @@ export const mailRoutes: FastifyPluginAsyncZod = (app) => {
     async (request, reply) => {
       if (!(await undelivered.sendAgain(request.params.id))) {
         return sendError(request, reply, 404, MAIL_NOT_FOUND);
-      }
-      const identity = request.identity;
-      if (identity !== null) {
-        await app.audit.record(request, {
-          actorId: identity.userId,
-          subjectId: null,
-          action: 'mail-send-again',
-        });
       }
       return reply.code(204).send(null);
     },

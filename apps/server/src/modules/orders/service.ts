@@ -5,16 +5,7 @@ import {
   type IndividualOrder,
 } from '@nestling/shared/contract/orders';
 import type { CoupleAccountRow, IndividualOrderRow, OrdersRepository } from './repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class OrdersError extends Error {
-  constructor(
-    public readonly statusCode: 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 export function toCoupleAccount(row: CoupleAccountRow): CoupleAccount {
   return {
@@ -60,16 +51,16 @@ export function createOrdersService(
      */
     async activate(userId: string, orderId: string): Promise<IndividualOrder> {
       const order = await repository.findIndividualOrder(orderId);
-      if (order?.userId !== userId) throw new OrdersError(404, ORDER_NOT_FOUND);
+      if (order?.userId !== userId) throw new Refusal(404, ORDER_NOT_FOUND);
       // Activating again is harmless, even after a newer version of the terms.
       if (order.activatedAt !== null) return toIndividualOrder(order);
       // A couple's kits are activated together (spec section 4), with both tubes' ids.
-      if (order.coupleAccountId !== null) throw new OrdersError(409, ACTIVATE_COUPLE_TOGETHER);
+      if (order.coupleAccountId !== null) throw new Refusal(409, ACTIVATE_COUPLE_TOGETHER);
       await requireReady(userId);
       // Last, since the survey and the terms can be done while the kit is on its way.
       await requireShipped(orderId);
       const activated = await repository.activateIndividualOrder(orderId, now());
-      if (activated === null) throw new OrdersError(404, ORDER_NOT_FOUND);
+      if (activated === null) throw new Refusal(404, ORDER_NOT_FOUND);
       return toIndividualOrder(activated);
     },
   };

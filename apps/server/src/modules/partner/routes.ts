@@ -14,17 +14,12 @@ import {
   sharedReportsAnswerSchema,
   sharingRequestSchema,
 } from '@nestling/shared/contract/partner';
-import { AuthError } from '../auth/service.ts';
 import { TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { createReportsRepository } from '../reports/repository.ts';
 import { termsStatus } from '../terms/status.ts';
 import { createPartnerRepository } from './repository.ts';
-import {
-  createPartnerService,
-  invitationLookupRule,
-  PartnerError,
-  type Person,
-} from './service.ts';
+import { createPartnerService, invitationLookupRule, type Person } from './service.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -40,7 +35,7 @@ const okSchema = z.object({ ok: z.literal(true) });
 /** The signed-in person (requireVerifiedUser has run). */
 function personOf(request: FastifyRequest): Person {
   const identity = request.identity;
-  if (identity === null) throw new AuthError(401, 'No token in context');
+  if (identity === null) throw new Refusal(401, 'No token in context');
   return { id: identity.userId, email: identity.user.email };
 }
 
@@ -66,7 +61,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
       const identity = await app.authService.authenticate(match[1]);
       return identity.emailVerified ? { id: identity.userId, email: identity.user.email } : null;
     } catch (error) {
-      if (error instanceof AuthError) return null;
+      if (error instanceof Refusal) return null;
       throw error;
     }
   }
@@ -98,7 +93,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       if (!(await app.rateLimiter.consume(invitationLookupRule, request.ip))) {
-        throw new PartnerError(429, TOO_MANY_REQUESTS);
+        throw new Refusal(429, TOO_MANY_REQUESTS);
       }
       return partner.view(request.params.key, await optionalPerson(request));
     },
@@ -107,6 +102,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/invitations/:key/accept',
     {
+      config: { audit: { action: 'partner-joined', subject: 'named' } },
       onRequest: ownChoice,
       schema: {
         summary:
@@ -119,11 +115,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => {
       const person = personOf(request);
       const { inviterId, ...answer } = await partner.accept(request.params.key, person);
-      await app.audit.record(request, {
-        actorId: person.id,
-        subjectId: inviterId,
-        action: 'partner-joined',
-      });
+      request.auditSubject = inviterId;
       return answer;
     },
   );
@@ -203,6 +195,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/partner/:accountId/sharing',
     {
+      config: { audit: { action: 'partner-sharing', subject: 'caller' } },
       onRequest: ownChoice,
       schema: {
         summary:
@@ -216,11 +209,6 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     async (request) => {
       const person = personOf(request);
       await partner.setSharing(person.id, request.params.accountId, request.body.sharesIndividual);
-      await app.audit.record(request, {
-        actorId: person.id,
-        subjectId: person.id,
-        action: 'partner-sharing',
-      });
       return { sharesIndividual: request.body.sharesIndividual };
     },
   );

@@ -52,16 +52,7 @@ import {
   type PartnerRepository,
   type Transaction,
 } from './repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class PartnerError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 403 | 404 | 409 | 410 | 429,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -166,9 +157,9 @@ export function createPartnerService(deps: {
       ? null
       : await repository.findByReplacedTokenHash(hashInvitationToken(key));
     if (replaced !== null && replaced.acceptedAt === null && replaced.cancelledAt === null) {
-      throw new PartnerError(410, invitationReplaced(displayName(await inviterOf(replaced))));
+      throw new Refusal(410, invitationReplaced(displayName(await inviterOf(replaced))));
     }
-    throw new PartnerError(404, INVITATION_NOT_FOUND);
+    throw new Refusal(404, INVITATION_NOT_FOUND);
   }
 
   async function inviterOf(row: InvitationRow) {
@@ -180,7 +171,7 @@ export function createPartnerService(deps: {
   async function accountOf(userId: string, accountId: string) {
     const account = await repository.findAccount(accountId);
     const role = account === null ? null : roleOf(account, userId);
-    if (account === null || role === null) throw new PartnerError(404, ACCOUNT_NOT_FOUND);
+    if (account === null || role === null) throw new Refusal(404, ACCOUNT_NOT_FOUND);
     return { account, role };
   }
 
@@ -203,7 +194,7 @@ export function createPartnerService(deps: {
 
   async function countMail(userId: string, accountId: string) {
     if (!(await deps.rateLimiter.consume(invitationMailRule, `${userId}:${accountId}`))) {
-      throw new PartnerError(429, TOO_MANY_INVITATIONS);
+      throw new Refusal(429, TOO_MANY_INVITATIONS);
     }
   }
 
@@ -263,21 +254,21 @@ export function createPartnerService(deps: {
       const inviterName = displayName(inviter);
       const at = now();
       const state = invitationStateOf(row, at);
-      if (state === 'used') throw new PartnerError(409, INVITATION_USED);
-      if (state === 'cancelled') throw new PartnerError(410, INVITATION_CANCELLED);
-      if (state === 'expired') throw new PartnerError(410, invitationExpired(inviterName));
+      if (state === 'used') throw new Refusal(409, INVITATION_USED);
+      if (state === 'cancelled') throw new Refusal(410, INVITATION_CANCELLED);
+      if (state === 'expired') throw new Refusal(410, invitationExpired(inviterName));
       if (row.email !== normaliseEmail(person.email)) {
-        throw new PartnerError(403, wrongInvitee(maskEmail(row.email), inviterName));
+        throw new Refusal(403, wrongInvitee(maskEmail(row.email), inviterName));
       }
       const role = row.role as PartnerRole;
       const account = await repository.findAccount(row.coupleAccountId);
-      if (account === null) throw new PartnerError(404, INVITATION_NOT_FOUND);
-      if (roleOf(account, person.id) !== null) throw new PartnerError(409, ALREADY_ON_ACCOUNT);
+      if (account === null) throw new Refusal(404, INVITATION_NOT_FOUND);
+      if (roleOf(account, person.id) !== null) throw new Refusal(409, ALREADY_ON_ACCOUNT);
       const joining = await repository.findUser(person.id);
       // The test reads the mother's and the father's DNA as such (ADR 039).
       const fits = roleFromSex(joining?.sex ?? null);
-      if (fits === null) throw new PartnerError(409, PROFILE_NEEDS_SEX);
-      if (fits !== role) throw new PartnerError(409, placeDoesNotFit(role, inviterName));
+      if (fits === null) throw new Refusal(409, PROFILE_NEEDS_SEX);
+      if (fits !== role) throw new Refusal(409, placeDoesNotFit(role, inviterName));
 
       const survey = joining?.healthSurveyStatus === 'done';
       const terms = await deps.termsStatus(person.id);
@@ -286,13 +277,13 @@ export function createPartnerService(deps: {
         // Places the person takes at once are counted one after the other.
         await repository.lockPerson(tx, person.id);
         if ((await repository.couplePlacesHeld(tx, person.id)) >= limit) {
-          throw new PartnerError(409, tooManyCouplePlaces(limit));
+          throw new Refusal(409, tooManyCouplePlaces(limit));
         }
         if (!(await repository.markAccepted(tx, row.id, person.id, at))) {
-          throw new PartnerError(409, INVITATION_USED);
+          throw new Refusal(409, INVITATION_USED);
         }
         if (!(await repository.fillSlot(tx, row.coupleAccountId, role, person.id))) {
-          throw new PartnerError(409, SLOT_TAKEN);
+          throw new Refusal(409, SLOT_TAKEN);
         }
         // Their own part of the test: the individual order of their kit.
         const kitId = role === 'mother' ? account.motherOrder : account.fatherOrder;
@@ -364,10 +355,10 @@ export function createPartnerService(deps: {
       const { account, role } = await accountOf(inviter.id, accountId);
       const partnerRole = otherRole(role);
       if ((partnerRole === 'mother' ? account.mother : account.father) !== null) {
-        throw new PartnerError(409, PARTNER_ALREADY_JOINED);
+        throw new Refusal(409, PARTNER_ALREADY_JOINED);
       }
       const email = normaliseEmail(request.email);
-      if (email === normaliseEmail(inviter.email)) throw new PartnerError(400, INVITE_YOURSELF);
+      if (email === normaliseEmail(inviter.email)) throw new Refusal(400, INVITE_YOURSELF);
       await countMail(inviter.id, accountId);
       const at = now();
       const { token, expiresAt } = await repository.transaction(async (tx) => {
@@ -386,15 +377,14 @@ export function createPartnerService(deps: {
     async resend(person: Person, accountId: string) {
       await accountOf(person.id, accountId);
       const open = await repository.openInvitationOf(accountId);
-      if (open === null) throw new PartnerError(409, NO_OPEN_INVITATION);
-      if (open.sendCount >= INVITATION_MAX_SENDS)
-        throw new PartnerError(429, INVITATION_SEND_LIMIT);
+      if (open === null) throw new Refusal(409, NO_OPEN_INVITATION);
+      if (open.sendCount >= INVITATION_MAX_SENDS) throw new Refusal(429, INVITATION_SEND_LIMIT);
       await countMail(person.id, accountId);
       const { token, tokenHash } = newInvitationToken();
       const at = now();
       const expiresAt = new Date(at.getTime() + INVITATION_DAYS * DAY_MS);
       const updated = await repository.resend(open.id, { tokenHash, lastSentAt: at, expiresAt });
-      if (updated === null) throw new PartnerError(409, NO_OPEN_INVITATION);
+      if (updated === null) throw new Refusal(409, NO_OPEN_INVITATION);
       await mailInvitation(updated, token, expiresAt);
     },
 
@@ -402,7 +392,7 @@ export function createPartnerService(deps: {
     async cancel(person: Person, accountId: string) {
       await accountOf(person.id, accountId);
       if ((await repository.cancelOpen(accountId, now())) === 0) {
-        throw new PartnerError(409, NO_OPEN_INVITATION);
+        throw new Refusal(409, NO_OPEN_INVITATION);
       }
     },
 

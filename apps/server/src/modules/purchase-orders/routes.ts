@@ -14,8 +14,9 @@ import { sendCsv } from '../../csv.ts';
 import { requireAdmin } from '../../plugins/require-admin.ts';
 import { labKeyGuard } from '../lab/routes.ts';
 import { createPurchaseOrdersRepository } from './repository.ts';
-import { createPurchaseOrdersService, PurchaseOrdersError, REFUND_IN_PROVIDER } from './service.ts';
+import { createPurchaseOrdersService, REFUND_IN_PROVIDER } from './service.ts';
 import type { PaymentProvider } from '../checkout/payment-provider.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -32,14 +33,14 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
   /** The configured payment provider, which gives refunds back (app.ts chooses it). */
   paymentProvider: Pick<PaymentProvider, 'name' | 'refund'> | null;
 }> = (app, options) => {
-  const { config, audit } = app;
+  const { config } = app;
   const orders = createPurchaseOrdersService({
     repository: createPurchaseOrdersRepository(app.database.db),
     refund: async (order) => {
       // The test provider moved no money, so there is nothing to give back.
       if (order.provider === 'test') return;
       const provider = options.paymentProvider;
-      if (provider?.name !== order.provider) throw new PurchaseOrdersError(409, REFUND_IN_PROVIDER);
+      if (provider?.name !== order.provider) throw new Refusal(409, REFUND_IN_PROVIDER);
       await provider.refund({
         providerPaymentId: order.providerPaymentId,
         totalCents: order.totalCents,
@@ -126,6 +127,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/orders/:id/events',
     {
+      config: { audit: { action: 'order-event', subject: 'named' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -142,7 +144,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
         source: 'staff',
         actorId,
       });
-      await audit.record(request, { actorId, subjectId: order.buyer.id, action: 'order-event' });
+      request.auditSubject = order.buyer.id;
       return order;
     },
   );
@@ -150,6 +152,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/orders/:id/refund',
     {
+      config: { audit: { action: 'order-refund', subject: 'named' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -160,9 +163,8 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const actorId = request.identity?.userId ?? null;
       const order = await orders.refund(request.params.id);
-      await audit.record(request, { actorId, subjectId: order.buyer.id, action: 'order-refund' });
+      request.auditSubject = order.buyer.id;
       return order;
     },
   );

@@ -36,16 +36,7 @@ import type {
   PurchaseOrderRow,
   PurchaseOrdersRepository,
 } from './repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class PurchaseOrdersError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Before the sample arrives: the kit's journey out and back, as the lab plans it. */
@@ -321,9 +312,9 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
   /** One order as staff see it, with its buyer. */
   async function staffView(id: string): Promise<AdminOrder> {
     const found = await repository.findWithBuyer(id);
-    if (found === null) throw new PurchaseOrdersError(404, ORDER_NOT_FOUND_MESSAGE);
+    if (found === null) throw new Refusal(404, ORDER_NOT_FOUND_MESSAGE);
     const [order] = await toAdminOrders([found]);
-    if (order === undefined) throw new PurchaseOrdersError(404, ORDER_NOT_FOUND_MESSAGE);
+    if (order === undefined) throw new Refusal(404, ORDER_NOT_FOUND_MESSAGE);
     return order;
   }
 
@@ -397,7 +388,7 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
     /** GET /orders/{id}: 404 for an unknown order and for another person's alike. */
     async readOne(userId: string, id: string): Promise<PurchaseOrder> {
       const order = (await readable(userId)).find((entry) => entry.id === id);
-      if (order === undefined) throw new PurchaseOrdersError(404, ORDER_NOT_FOUND_MESSAGE);
+      if (order === undefined) throw new Refusal(404, ORDER_NOT_FOUND_MESSAGE);
       return order;
     },
 
@@ -412,7 +403,7 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
       const row = byAnyReference
         ? await findByReference(reference)
         : await repository.findById(reference);
-      if (row === null) throw new PurchaseOrdersError(404, ORDER_NOT_FOUND_MESSAGE);
+      if (row === null) throw new Refusal(404, ORDER_NOT_FOUND_MESSAGE);
       return row.id;
     },
 
@@ -425,13 +416,13 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
     async recordEvent(id: string, body: OrderEventRequest, actor: EventActor): Promise<AdminOrder> {
       const recorded = await repository.transaction(async (tx) => {
         const row = await repository.lock(tx, id);
-        if (row === null) throw new PurchaseOrdersError(404, ORDER_NOT_FOUND_MESSAGE);
-        if (row.status === 'refunded') throw new PurchaseOrdersError(409, ALREADY_REFUNDED);
+        if (row === null) throw new Refusal(404, ORDER_NOT_FOUND_MESSAGE);
+        if (row.status === 'refunded') throw new Refusal(409, ALREADY_REFUNDED);
         const current = stageIndex(asStage(row.stage));
         const wanted = stageIndex(body.stage);
         const note = body.note === undefined || body.note === '' ? null : body.note;
         if (wanted < current && note === null) {
-          throw new PurchaseOrdersError(400, CORRECTION_NEEDS_NOTE);
+          throw new Refusal(400, CORRECTION_NEEDS_NOTE);
         }
         // A shipment names its parcel: the kit going out, or the sample coming back by carrier.
         const shipment =
@@ -483,10 +474,10 @@ export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
     async refund(id: string): Promise<AdminOrder> {
       const refunded = await repository.transaction(async (tx) => {
         const row = await repository.lock(tx, id);
-        if (row === null) throw new PurchaseOrdersError(404, ORDER_NOT_FOUND_MESSAGE);
-        if (row.status === 'refunded') throw new PurchaseOrdersError(409, ALREADY_REFUNDED);
+        if (row === null) throw new Refusal(404, ORDER_NOT_FOUND_MESSAGE);
+        if (row.status === 'refunded') throw new Refusal(409, ALREADY_REFUNDED);
         if (stageIndex(asStage(row.stage)) >= stageIndex('kit-shipped')) {
-          throw new PurchaseOrdersError(409, REFUND_AFTER_SHIPMENT);
+          throw new Refusal(409, REFUND_AFTER_SHIPMENT);
         }
         // Inside the lock, so that two clicks refund once; the provider's own idempotency
         // covers a refund that succeeded there while this transaction failed.

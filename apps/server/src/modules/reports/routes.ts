@@ -100,6 +100,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
     app.get(
       url,
       {
+        config: { audit: { action: 'partner-report-read', subject: 'named' } },
         onRequest: app.requireVerifiedUser,
         schema: {
           summary,
@@ -121,11 +122,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
         );
         // A partner's individual report, shared with the reader: every read is audited.
         if (sharedBy !== undefined && sharedBy !== null) {
-          await app.audit.record(request, {
-            actorId: request.identity?.userId ?? null,
-            subjectId: sharedBy,
-            action: 'partner-report-read',
-          });
+          request.auditSubject = sharedBy;
         }
         return answer(request, reply, found);
       },

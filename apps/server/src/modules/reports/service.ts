@@ -21,16 +21,7 @@ import { toCoupleAccount, toIndividualOrder } from '../orders/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import { toUser } from '../users/service.ts';
 import type { ReportsRepository, ReportSummaryRow } from './repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class ReportsError extends Error {
-  constructor(
-    public readonly statusCode: 404,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 function toSummary(row: ReportSummaryRow): ReportSummary {
   // The content was checked on receipt, so the test type is one the schema knows.
@@ -83,7 +74,7 @@ function choose<T extends { id: string }>(
 ): T | null {
   if (asked !== undefined) {
     const found = items.find((item) => item.id === asked);
-    if (found === undefined) throw new ReportsError(404, notFound);
+    if (found === undefined) throw new Refusal(404, notFound);
     return found;
   }
   return items.find((item) => item.id === remembered) ?? items[0] ?? null;
@@ -171,10 +162,10 @@ export function createReportsService(deps: {
     const head = await reports.findWithOwners(reportId);
     const versions = await reports.listVersions(reportId);
     const latest = versions[0];
-    if (head === null || latest === undefined) throw new ReportsError(404, REPORT_NOT_FOUND);
+    if (head === null || latest === undefined) throw new Refusal(404, REPORT_NOT_FOUND);
     const wanted = version ?? latest.version;
     const row = await reports.findVersion(reportId, wanted);
-    if (row === null) throw new ReportsError(404, reportVersionNotFound(wanted));
+    if (row === null) throw new Refusal(404, reportVersionNotFound(wanted));
     const { content, sensitive } = await deps.forReader(reportId, readerId, row.content);
     const changes =
       reading !== undefined && row.version === latest.version
@@ -277,15 +268,15 @@ export function createReportsService(deps: {
      */
     async read(subject: UserRow, reportId: string, version: number | undefined, reading?: Reading) {
       const head = await reports.findWithOwners(reportId);
-      if (head === null) throw new ReportsError(404, REPORT_NOT_FOUND);
+      if (head === null) throw new Refusal(404, REPORT_NOT_FOUND);
       if (head.kind === 'individual') {
         const reader = await individualReader(head.orderUserId, subject.id);
-        if (reader === null) throw new ReportsError(404, REPORT_NOT_FOUND);
+        if (reader === null) throw new Refusal(404, REPORT_NOT_FOUND);
         const answer = await readVersion(reportId, version, subject.id, reading);
         return reader === 'partner' ? { ...answer, sharedBy: head.orderUserId } : answer;
       }
       if (![head.mother, head.father].includes(subject.id)) {
-        throw new ReportsError(404, REPORT_NOT_FOUND);
+        throw new Refusal(404, REPORT_NOT_FOUND);
       }
       return readVersion(reportId, version, subject.id, reading);
     },
@@ -319,9 +310,9 @@ export function createReportsService(deps: {
     ): Promise<ReportAnswer & { sharedBy?: string | null }> {
       const order = await orders.findIndividualOrder(orderId);
       const reader = await individualReader(order?.userId, subject.id);
-      if (order === null || reader === null) throw new ReportsError(404, ORDER_NOT_FOUND);
+      if (order === null || reader === null) throw new Refusal(404, ORDER_NOT_FOUND);
       const reportId = await reports.findIdByOrder(orderId);
-      if (reportId === null) throw new ReportsError(404, REPORT_NOT_FOUND);
+      if (reportId === null) throw new Refusal(404, REPORT_NOT_FOUND);
       const answer = await readVersion(reportId, version, subject.id, reading);
       return reader === 'partner' ? { ...answer, sharedBy: order.userId } : answer;
     },

@@ -20,7 +20,6 @@ const errors = {
 
 /** The risk calculator's starting values per condition, and lab staff's own values for them. */
 export const riskCalculatorRoutes: FastifyPluginAsyncZod = (app) => {
-  const { audit } = app;
   const riskCalculator = createRiskCalculatorService({
     repository: createRiskCalculatorRepository(app.database.db),
   });
@@ -50,6 +49,7 @@ export const riskCalculatorRoutes: FastifyPluginAsyncZod = (app) => {
   app.put(
     '/admin/risk-conditions/:code',
     {
+      config: { audit: { action: 'risk-condition-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -64,11 +64,6 @@ export const riskCalculatorRoutes: FastifyPluginAsyncZod = (app) => {
       const identity = request.identity;
       if (identity === null) throw new Error('requireVerifiedUser lets no anonymous caller by');
       const updated = await riskCalculator.set(request.params.code, request.body, identity);
-      await audit.record(request, {
-        actorId: identity.userId,
-        subjectId: null,
-        action: 'risk-condition-update',
-      });
       return updated;
     },
   );
@@ -76,6 +71,7 @@ export const riskCalculatorRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/admin/risk-conditions/:code',
     {
+      config: { audit: { action: 'risk-condition-reset', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary: 'Puts a condition back to its published values (admins only)',
@@ -88,11 +84,6 @@ export const riskCalculatorRoutes: FastifyPluginAsyncZod = (app) => {
       const identity = request.identity;
       if (identity === null) throw new Error('requireVerifiedUser lets no anonymous caller by');
       const restored = await riskCalculator.reset(request.params.code, identity);
-      await audit.record(request, {
-        actorId: identity.userId,
-        subjectId: null,
-        action: 'risk-condition-reset',
-      });
       return restored;
     },
   );

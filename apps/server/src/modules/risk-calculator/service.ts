@@ -10,16 +10,7 @@ import {
   type RiskConditionUpdate,
 } from '@nestling/shared/contract/risk-calculator';
 import type { RiskCalculatorRepository, RiskConditionSettingRow } from './repository.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class RiskCalculatorError extends Error {
-  constructor(
-    public readonly statusCode: 400 | 404,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 /** Who asks: only lab staff see which of them changed a value. */
 interface Reader {
@@ -38,8 +29,7 @@ function labValues(row: RiskConditionSettingRow, reader: Reader): LabRiskValues 
 }
 
 function catalogueCode(code: string): DiseaseCode {
-  if (!isCatalogueCode(diseases, code))
-    throw new RiskCalculatorError(404, RISK_CONDITION_UNKNOWN_MESSAGE);
+  if (!isCatalogueCode(diseases, code)) throw new Refusal(404, RISK_CONDITION_UNKNOWN_MESSAGE);
   return code;
 }
 
@@ -70,7 +60,7 @@ export function createRiskCalculatorService(deps: { repository: RiskCalculatorRe
     ): Promise<RiskCondition> {
       const code = catalogueCode(codeText);
       if (!keepsR2BelowHeritability(code, update)) {
-        throw new RiskCalculatorError(400, RISK_R2_ABOVE_H2_MESSAGE);
+        throw new Refusal(400, RISK_R2_ABOVE_H2_MESSAGE);
       }
       await repository.upsert({ code, ...update, changedBy: actor.userId });
       return conditionOf(code, actor);

@@ -85,6 +85,7 @@ export const sensitiveResultsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/admin/sensitive-rules',
     {
+      config: { audit: { action: 'sensitive-rule-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -96,11 +97,6 @@ export const sensitiveResultsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       const rule = await sensitive.addRule(request.body, staffId(request));
-      await app.audit.record(request, {
-        actorId: staffId(request),
-        subjectId: null,
-        action: 'sensitive-rule-update',
-      });
       return rule;
     },
   );
@@ -108,6 +104,7 @@ export const sensitiveResultsRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/admin/sensitive-rules/:id',
     {
+      config: { audit: { action: 'sensitive-rule-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
@@ -119,11 +116,6 @@ export const sensitiveResultsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request) => {
       await sensitive.removeRule(request.params.id);
-      await app.audit.record(request, {
-        actorId: staffId(request),
-        subjectId: null,
-        action: 'sensitive-rule-update',
-      });
       return { rules: await sensitive.rules() };
     },
   );

@@ -11,16 +11,7 @@ import {
 } from '@nestling/shared/contract/sensitive-results';
 import type { SensitiveResultsRepository, SensitiveRuleRow } from './repository.ts';
 import { withholdSensitive, type SensitiveRules } from './withhold.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class SensitiveResultsError extends Error {
-  constructor(
-    public readonly statusCode: 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 function toRule(row: SensitiveRuleRow): SensitiveRule {
   return {
@@ -89,7 +80,7 @@ export function createSensitiveResultsService(deps: {
       userId: string,
       state: SensitiveState | undefined,
     ): Promise<SensitiveReleaseAnswer> {
-      if (state === undefined) throw new SensitiveResultsError(409, NO_SENSITIVE_RESULTS);
+      if (state === undefined) throw new Refusal(409, NO_SENSITIVE_RESULTS);
       const at = now();
       await repository.insertRelease({
         reportId,
@@ -118,14 +109,14 @@ export function createSensitiveResultsService(deps: {
         createdAt: now(),
       };
       if ((await repository.insertRule(row)) === 'taken') {
-        throw new SensitiveResultsError(409, SENSITIVE_RULE_EXISTS);
+        throw new Refusal(409, SENSITIVE_RULE_EXISTS);
       }
       return toRule(row);
     },
 
     async removeRule(id: string): Promise<void> {
       if (!(await repository.deleteRule(id))) {
-        throw new SensitiveResultsError(404, SENSITIVE_RULE_NOT_FOUND);
+        throw new Refusal(404, SENSITIVE_RULE_NOT_FOUND);
       }
     },
   };

@@ -9,7 +9,8 @@ import {
   returnStatusOf,
   trackingUpdateOf,
 } from './easypost-provider.ts';
-import { labAddressOf, WebhookSignatureError, type ReturnLabelRequest } from './provider.ts';
+import { labAddressOf, type ReturnLabelRequest } from './provider.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /*
  * The EasyPost adapter against a stand-in for EasyPost's API on this machine (the SDK's own
@@ -223,7 +224,7 @@ describe('the EasyPost shipping provider', () => {
         'x-hmac-signature': `hmac-sha256-hex=${mac.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`,
       },
     ]) {
-      expect(() => provider.readWebhook(body, headers, new Date())).toThrow(WebhookSignatureError);
+      expect(() => provider.readWebhook(body, headers, new Date())).toThrow(Refusal);
     }
   });
 

@@ -3,7 +3,7 @@ import type { Carrier } from '@nestling/shared/contract/order-tracker';
 import {
   headerValue,
   RETURN_PARCEL,
-  WebhookSignatureError,
+  webhookSignatureRefused,
   type BoughtLabel,
   type LabAddress,
   type ReturnLabelRequest,
@@ -161,7 +161,7 @@ export function createEasyPostProvider(
 
     readWebhook(body, headers): TrackingUpdate | null {
       const signature = headerValue(headers, EASYPOST_SIGNATURE_HEADER);
-      if (signature === null) throw new WebhookSignatureError('missing');
+      if (signature === null) throw webhookSignatureRefused('missing');
       let event: unknown;
       try {
         // The SDK's check: HMAC-SHA256 over the body, compared in constant time.
@@ -171,7 +171,7 @@ export function createEasyPostProvider(
           settings.webhookSecret,
         );
       } catch {
-        throw new WebhookSignatureError('mismatch');
+        throw webhookSignatureRefused('mismatch');
       }
       return trackingUpdateOf(event);
     },

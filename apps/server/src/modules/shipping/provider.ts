@@ -1,5 +1,6 @@
 import type { Carrier } from '@nestling/shared/contract/order-tracker';
 import type { ShippingAddress } from '@nestling/shared/contract/purchase';
+import { Refusal } from '../../lib/refusal.ts';
 
 /** The kit's box as it goes back: the lab's return box with one tube in it. */
 export const RETURN_PARCEL = { lengthIn: 9, widthIn: 6, heightIn: 2, weightOz: 8 } as const;
@@ -55,8 +56,16 @@ export interface TrackingUpdate {
   at: Date;
 }
 
-/** A webhook whose signature is missing, wrong or out of time: answered 400, nothing done. */
-export class WebhookSignatureError extends Error {}
+export const SHIPPING_SIGNATURE_INVALID =
+  "The body does not match the shipping provider's signature";
+
+/**
+ * A webhook whose signature is missing, wrong or out of time: answered 400, nothing done. The
+ * reason ('missing', 'mismatch') is the refusal's cause, for the log.
+ */
+export function webhookSignatureRefused(reason: string): Refusal {
+  return new Refusal(400, SHIPPING_SIGNATURE_INVALID, {}, { cause: reason });
+}
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
@@ -71,7 +80,7 @@ export interface ShippingProvider {
   /**
    * Checks the webhook's signature over its exact bytes, then reads it: the tracking update, or
    * null for an event that is not one (acknowledged, nothing done). Throws
-   * WebhookSignatureError when the signature does not hold.
+   * webhookSignatureRefused() when the signature does not hold.
    */
   readWebhook(body: Buffer, headers: WebhookHeaders, now: Date): TrackingUpdate | null;
   /** The carrier's label image, to print on the portal's label page; null for none. */

@@ -5,17 +5,19 @@ import { sendError } from '../../plugins/errors.ts';
 import { createPurchaseOrdersRepository } from '../purchase-orders/repository.ts';
 import { createPurchaseOrdersService } from '../purchase-orders/service.ts';
 import { isTransientDatabaseError } from '../stripe/routes.ts';
-import { WebhookSignatureError, type ShippingProvider, type TrackingUpdate } from './provider.ts';
+import {
+  SHIPPING_SIGNATURE_INVALID,
+  type ShippingProvider,
+  type TrackingUpdate,
+} from './provider.ts';
 import { configuredShippingProvider } from './providers.ts';
 import { createShippingRepository } from './repository.ts';
 import { createShippingWebhookService } from './service.ts';
 import { keepJsonBodiesRaw } from '../../plugins/raw-json-body.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /** Tracking events are a few kilobytes; anything near this is not one of them. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
-
-export const SHIPPING_SIGNATURE_INVALID =
-  "The body does not match the shipping provider's signature";
 
 /**
  * POST /shipping/webhook: the configured shipping provider's tracking updates (ADR 044). The
@@ -71,9 +73,9 @@ export const shippingWebhookRoutes: FastifyPluginAsyncZod<{ provider?: ShippingP
       try {
         update = provider.readWebhook(request.body, request.headers, new Date());
       } catch (error) {
-        if (!(error instanceof WebhookSignatureError)) throw error;
+        if (!(error instanceof Refusal)) throw error;
         request.log.warn(
-          { reason: error.message },
+          { reason: String(error.cause) },
           'Shipping webhook with a bad signature: refused',
         );
         return sendError(request, reply, 400, SHIPPING_SIGNATURE_INVALID);

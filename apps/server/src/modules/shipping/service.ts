@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STAGES, carrierSchema } from '@nestling/shared/contract/order-tracker';
 import type { PurchaseOrdersRepository } from '../purchase-orders/repository.ts';
-import { PurchaseOrdersError, type PurchaseOrdersService } from '../purchase-orders/service.ts';
+import { type PurchaseOrdersService } from '../purchase-orders/service.ts';
 import type { TrackingUpdate } from './provider.ts';
 import type { ShippingRepository } from './repository.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 export interface ShippingWebhookDeps {
   provider: string;
@@ -64,7 +65,7 @@ export function createShippingWebhookService(deps: ShippingWebhookDeps) {
             );
           } catch (error) {
             // A refunded order expects no sample: the delivery is logged, the tracker kept.
-            if (!(error instanceof PurchaseOrdersError)) throw error;
+            if (!(error instanceof Refusal)) throw error;
             log.warn({ eventId: update.eventId, orderId: order.id }, error.message);
           }
         }

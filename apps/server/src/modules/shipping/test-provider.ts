@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod/mini';
 import {
   headerValue,
-  WebhookSignatureError,
+  webhookSignatureRefused,
   type BoughtLabel,
   type ShippingProvider,
   type TrackingUpdate,
@@ -67,20 +67,20 @@ export function createTestShippingProvider(webhookSecret: string): ShippingProvi
 
     readWebhook(body, headers, now): TrackingUpdate | null {
       const header = headerValue(headers, TEST_SIGNATURE_HEADER);
-      if (header === null) throw new WebhookSignatureError('missing');
+      if (header === null) throw webhookSignatureRefused('missing');
       const found = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header.trim());
       if (found?.[1] === undefined || found[2] === undefined) {
-        throw new WebhookSignatureError('malformed');
+        throw webhookSignatureRefused('malformed');
       }
       const time = Number(found[1]);
       const expected = Buffer.from(signTestWebhook(body, webhookSecret, time).slice(-64), 'hex');
       const given = Buffer.from(found[2], 'hex');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        throw new WebhookSignatureError('mismatch');
+        throw webhookSignatureRefused('mismatch');
       }
       // Refused when too old or from the future, after the signature: a replay cannot outlive it.
       if (Math.abs(now.getTime() / 1000 - time) > TEST_SIGNATURE_TOLERANCE_SECONDS) {
-        throw new WebhookSignatureError('out of time');
+        throw webhookSignatureRefused('out of time');
       }
       let json: unknown;
       try {

@@ -18,7 +18,7 @@ import {
   type TestDatabase,
 } from '../../test/database.ts';
 import { insertOrderRows } from '../purchase-orders/order-rows.ts';
-import { SHIPPING_SIGNATURE_INVALID } from './routes.ts';
+import { SHIPPING_SIGNATURE_INVALID } from './provider.ts';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testShipmentId } from './test-provider.ts';
 
 const WEBHOOK = '/api/shipping/webhook';

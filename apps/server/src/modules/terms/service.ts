@@ -19,16 +19,7 @@ import { recordPersonalStep } from '../onboarding/steps.ts';
 import { copyTitle, renderTermsCopy } from './copy.ts';
 import { createTermsRepository, type TermsAcceptanceRow } from './repository.ts';
 import { isoDay } from './status.ts';
-
-/** A refusal the error handler answers with its status and message. */
-export class TermsError extends Error {
-  constructor(
-    public readonly statusCode: 403 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 /** Kept as stored; longer headers are cut, never refused. */
 const USER_AGENT_LENGTH = 512;
@@ -122,11 +113,11 @@ export function createTermsService(deps: TermsDeps) {
       version: string,
       userAgent: string | undefined,
     ): Promise<TermsAnswer> {
-      if (caller.impersonatedBy !== null) throw new TermsError(403, TERMS_NOT_BY_STAFF);
+      if (caller.impersonatedBy !== null) throw new Refusal(403, TERMS_NOT_BY_STAFF);
       const at = now();
       const current = currentTermsVersions(isoDay(at), versions)[name];
       if (current.version !== version) {
-        throw new TermsError(409, staleTermsVersion(TERMS_TITLES[name], current.version));
+        throw new Refusal(409, staleTermsVersion(TERMS_TITLES[name], current.version));
       }
       const { row, created } = await repository.insertAcceptance({
         id: randomUUID(),

@@ -23,8 +23,7 @@ import { currentUserSchema } from '@nestling/shared/contract/user';
 import { sendError } from '../../plugins/errors.ts';
 import { createAuthRepository } from '../auth/repository.ts';
 import { createAccountRepository } from '../account/repository.ts';
-import { AccountError, createEmailConfirmation } from '../account/service.ts';
-import { AuthError } from '../auth/service.ts';
+import { createEmailConfirmation } from '../account/service.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { preferenceCookie, readCookie } from '../reports/cookies.ts';
@@ -34,6 +33,7 @@ import { createSensitiveResultsRepository } from '../sensitive-results/repositor
 import { createSensitiveResultsService } from '../sensitive-results/service.ts';
 import { createUsersRepository } from './repository.ts';
 import { createUsersService } from './service.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -124,7 +124,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
         const { oobCode } = request.body;
         return await emailConfirmation.confirm(oobCode, request.headers.authorization);
       } catch (error) {
-        if (error instanceof AccountError)
+        if (error instanceof Refusal)
           return sendError(request, reply, error.statusCode, error.message);
         throw error;
       }
@@ -148,7 +148,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
       try {
         await authService.resetPassword(request.body.oobCode, request.body.password);
       } catch (error) {
-        if (error instanceof AuthError)
+        if (error instanceof Refusal)
           return sendError(request, reply, error.statusCode, error.message);
         throw error;
       }
@@ -181,7 +181,7 @@ export const usersRoutes: FastifyPluginAsyncZod = (app) => {
       try {
         return await authService.issueToken(sessionId);
       } catch (error) {
-        if (error instanceof AuthError)
+        if (error instanceof Refusal)
           return sendError(request, reply, error.statusCode, error.message);
         throw error;
       }

@@ -5,16 +5,7 @@ import type { AuditService } from '../audit/service.ts';
 import type { Identity } from '../auth/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import { normaliseEmail } from '@nestling/shared/contract/fields';
-
-/** A refusal the error handler answers with its status and message. */
-export class ViewAsError extends Error {
-  constructor(
-    public readonly statusCode: 403 | 404,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../../lib/refusal.ts';
 
 /**
  * Whose data a request reads (spec section 4, impersonation): the caller's own, or, with
@@ -34,12 +25,12 @@ export function createViewAsService(deps: { users: UsersRepository; audit: Audit
       if (asUser === undefined) return identity.user;
       // Strict: even an admin's own id or a patient's own id counts as viewing as someone, so
       // the parameter means one thing only. Under impersonation the caller is the patient.
-      if (!identity.isAdminUser) throw new ViewAsError(403, VIEW_AS_ADMIN_ONLY);
+      if (!identity.isAdminUser) throw new Refusal(403, VIEW_AS_ADMIN_ONLY);
       const key = asUser.trim();
       const subject = key.includes('@')
         ? await users.findByEmail(normaliseEmail(key))
         : await users.findById(key);
-      if (subject === null) throw new ViewAsError(404, USER_NOT_FOUND);
+      if (subject === null) throw new Refusal(404, USER_NOT_FOUND);
       await audit.recordRead(request, {
         actorId: identity.userId,
         subjectId: subject.id,
