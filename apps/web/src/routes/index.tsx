@@ -2,7 +2,7 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { homeIsAdmin } from '../features/admin/staff-home.ts';
 import { loadCurrentUser } from '../features/auth/route-gate.ts';
 import { getAdminToken } from '../lib/auth-cookie.ts';
-import { ReportsHome } from '../features/reports/reports-home.tsx';
+import { ReportsHome } from '../features/reports-home/reports-home.tsx';
 
 /**
  * Home is the reports page (spec section 2: the logo and 'Reports' both lead home); lab staff
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/')({
     }
   },
   loader: async ({ context, location }) => {
-    const { loadReportsHome } = await import('../features/reports/load-reports-home.ts');
+    const { loadReportsHome } = await import('../features/reports-home/load-reports-home.ts');
     const search = location.search as { as_user?: string; email?: string };
     await loadReportsHome(
       await context.queries.client(),

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { asReportTab, ReportsHome } from '../../features/reports/reports-home.tsx';
+import { asReportTab, ReportsHome } from '../../features/reports-home/reports-home.tsx';
 import { validateReportsSearch } from '../../lib/search.ts';
 
 export const Route = createFileRoute('/reports/')({
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/reports/')({
   // Imported here, not above, so that the report contract stays out of the code every page
   // loads first.
   loader: async ({ context, location }) => {
-    const { loadReportsHome } = await import('../../features/reports/load-reports-home.ts');
+    const { loadReportsHome } = await import('../../features/reports-home/load-reports-home.ts');
     const search = location.search as { as_user?: string; email?: string };
     await loadReportsHome(
       await context.queries.client(),

@@ -13,11 +13,11 @@ import { MissingStepLinks } from '../activation/activate-page.tsx';
 import { EmbryoReportCard } from '../embryo-reports/embryo-report-list.tsx';
 import { JourneyTimeline } from '../journey/journey-timeline.tsx';
 import { TestPlacesNav } from '../layout/test-places-nav.tsx';
-import { partnerName } from './partner-name.ts';
-import { DownloadArchiveButton } from './download-archive-button.tsx';
+import { partnerName } from '../reports/partner-name.ts';
+import { DownloadArchiveButton } from '../reports/download-archive-button.tsx';
 import { pendingOrFailed, ReportLoading } from '../../ui/page-status.tsx';
-import { useActivateOrder } from './use-activate-order.ts';
-import { useCoupleReports, useIndividualOrders } from './use-portal.ts';
+import { useActivateOrder } from '../reports/use-activate-order.ts';
+import { useCoupleReports, useIndividualOrders } from '../reports/use-portal.ts';
 import { useViewAs } from '../../lib/use-view-as.ts';
 
 // The documents tab's table (and the scroll area Mantine's table brings, 17 kB) loads when the
