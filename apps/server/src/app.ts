@@ -56,7 +56,7 @@ import type { FileStore } from './modules/storage/file-store.ts';
 import { shippingWebhookRoutes } from './modules/shipping/routes.ts';
 import { stripeWebhookRoutes } from './modules/stripe/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
-import { usersRoutes } from './modules/users/routes.ts';
+import { userRoutes } from './modules/account/user-routes.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin, sendError } from './plugins/errors.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-answers.ts';
@@ -70,6 +70,14 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { BRAND_LOGO_PATH, BRAND_STYLESHEET_PATH, brandRoutes } from './modules/brand/routes.ts';
 import { readLogo } from './modules/brand/logo.ts';
+import type { Database } from './db/database.ts';
+import { createOrdersRepository } from './modules/orders/repository.ts';
+import { createPartnerRepository } from './modules/partner/repository.ts';
+import { createReportsRepository } from './modules/reports/repository.ts';
+import { createReportsService } from './modules/reports/service.ts';
+import { createSensitiveResultsRepository } from './modules/sensitive-results/repository.ts';
+import { createSensitiveResultsService } from './modules/sensitive-results/service.ts';
+import { createUsersRepository } from './modules/users/repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,6 +129,23 @@ export function fastifyTrustProxy(
  * The whole server: API under /api, docs, security headers and the web app. Not yet listening
  * or ready, so that callers (tests) can add routes first.
  */
+/**
+ * The reports service as the portal runs it: partners' sharing of individual reports (ADR 015),
+ * and sensitive results the reader has not chosen to see kept out (ADR 022).
+ */
+function createReportsServiceFor(db: Database) {
+  const partners = createPartnerRepository(db);
+  return createReportsService({
+    reports: createReportsRepository(db),
+    orders: createOrdersRepository(db),
+    users: createUsersRepository(db),
+    sharesIndividualWith: (ownerId, readerId) => partners.sharesIndividualWith(ownerId, readerId),
+    forReader: createSensitiveResultsService({
+      repository: createSensitiveResultsRepository(db),
+    }).forReader,
+  });
+}
+
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
   const loggerInstance: FastifyBaseLogger = logger ?? createLogger(config);
   const app = Fastify({
@@ -187,11 +212,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(identityPlugin);
   await app.register(routeAuditPlugin);
   await app.register(mailRoutes, { prefix: '/api' });
-  await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(labRoutes, { prefix: '/api' });
-  await app.register(reportsRoutes, { prefix: '/api' });
+  // Built once: the report pages, the sensitive-result release and the clinic links read
+  // reports alike.
+  const reports = createReportsServiceFor(database.db);
+  await app.register(reportsRoutes, { prefix: '/api', reports });
   await app.register(termsRoutes, { prefix: '/api' });
   await app.register(healthSurveyRoutes, { prefix: '/api' });
   await app.register(activationRoutes, { prefix: '/api' });
@@ -210,7 +238,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(riskCalculatorRoutes, { prefix: '/api' });
   await app.register(appointmentsRoutes, { prefix: '/api' });
   await app.register(clinicsRoutes, { prefix: '/api' });
-  await app.register(clinicSharingRoutes, { prefix: '/api' });
+  await app.register(clinicSharingRoutes, { prefix: '/api', reports });
   await app.register(sensitiveResultsRoutes, { prefix: '/api' });
   await app.register(jobsRoutes, { prefix: '/api' });
   await app.register(importsRoutes, { prefix: '/api' });

@@ -36,6 +36,36 @@ describe('the import graph of apps/ and packages/', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('has no cycle of modules or features either: no unit reaches itself through others', () => {
+    const next = new Map<string, Set<string>>();
+    for (const [file, imports] of Object.entries(graph)) {
+      const from = unitOf(file);
+      if (from === null || /\.test\.tsx?$/.test(file)) continue;
+      for (const target of imports) {
+        const to = unitOf(target);
+        if (to !== null && to !== from) next.set(from, (next.get(from) ?? new Set()).add(to));
+      }
+    }
+    expect(next.size).toBeGreaterThan(40);
+    const loops: string[] = [];
+    for (const start of next.keys()) {
+      // Every unit reachable from `start`, with the way it was reached.
+      const seen = new Map<string, string[]>([[start, [start]]]);
+      const queue = [start];
+      for (let unit = queue.shift(); unit !== undefined; unit = queue.shift()) {
+        for (const to of next.get(unit) ?? []) {
+          const way = [...(seen.get(unit) ?? []), to];
+          if (to === start) loops.push(way.join(' -> '));
+          else if (!seen.has(to)) {
+            seen.set(to, way);
+            queue.push(to);
+          }
+        }
+      }
+    }
+    expect(loops).toEqual([]);
+  });
+
   it('keeps db/ and lib/ below the modules: they import none of them, nor the demo data', () => {
     const server = 'apps/server/src/';
     const below = Object.entries(graph).filter(

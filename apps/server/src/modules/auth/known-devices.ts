@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readCookie } from '../reports/cookies.ts';
+import { readCookie } from '../../lib/cookies.ts';
 
 /*
  * Known devices ("device cookies"): a browser that has signed in to an account before carries

@@ -17,7 +17,8 @@ import { createClinicsService } from '../clinics/service.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
 import { createReportsRepository } from '../reports/repository.ts';
-import { createReportsServiceFor, sendReportPdf } from '../reports/routes.ts';
+import { sendReportPdf } from '../reports/routes.ts';
+import type { ReportsService } from '../reports/service.ts';
 import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
 import { createSensitiveResultsService } from '../sensitive-results/service.ts';
 import { createUsersRepository } from '../users/repository.ts';
@@ -34,9 +35,11 @@ const errors = {
 };
 
 /** The sharing service as the portal runs it: mail through the app's mailer. */
-export function createClinicSharingServiceFor(app: FastifyInstance) {
+export function createClinicSharingServiceFor(
+  app: FastifyInstance,
+  reports: Pick<ReportsService, 'peopleOf'>,
+) {
   const { db } = app.database;
-  const reports = createReportsServiceFor(db);
   return createClinicSharingService({
     repository: createClinicSharingRepository(db),
     reports: createReportsRepository(db),
@@ -57,8 +60,11 @@ export function createClinicSharingServiceFor(app: FastifyInstance) {
  * anyone holding a working link, rate-limited per address, and every opening is audited as the
  * clinic reading the person's reports.
  */
-export const clinicSharingRoutes: FastifyPluginAsyncZod = (app) => {
-  const sharing = createClinicSharingServiceFor(app);
+export const clinicSharingRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
+  app,
+  { reports },
+) => {
+  const sharing = createClinicSharingServiceFor(app, reports);
   const clinics = createClinicsService({ repository: createClinicsRepository(app.database.db) });
   const { rateLimiter } = app;
   /** The person's clinic and whether they share their reports with it. */

@@ -6,15 +6,10 @@ import {
 } from '@nestling/shared/contract/demo-report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
 import { demoEmbryoReport } from './payloads.ts';
-import type { UserRow } from '../../db/schema.ts';
 import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
 import type { UsersRepository } from '../users/repository.ts';
 import { Refusal } from '../../lib/refusal.ts';
-
-/** Accounts with the demo flag, and lab staff, may open the demo reports. */
-export function mayOpenDemoReports(user: Pick<UserRow, 'demoReports' | 'isAdminUser'>): boolean {
-  return user.demoReports || user.isAdminUser;
-}
+import { mayOpenDemoReports } from '../users/service.ts';
 
 /** A demo in the shape of GET /reports/{id}: one version, as a lab would have delivered it. */
 function toAnswer(variant: DemoReportVariant): ReportAnswer {

@@ -7,16 +7,12 @@ import {
   reportQuerySchema,
   type ReportAnswer,
 } from '@nestling/shared/contract/report-view';
-import type { Database } from '../../db/database.ts';
+import { sensitiveReleaseAnswerSchema } from '@nestling/shared/contract/sensitive-results';
 import type { UserRow } from '../../db/schema.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
-import { createPartnerRepository } from '../partner/repository.ts';
 import { renderReportPdf, type ReportVersionForPdf } from '../pdf/report-pdf.ts';
 import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
 import { createSensitiveResultsService } from '../sensitive-results/service.ts';
-import { createUsersRepository } from '../users/repository.ts';
-import { createReportsRepository } from './repository.ts';
-import { createReportsService, type Reading } from './service.ts';
+import type { Reading, ReportsService } from './service.ts';
 
 const responses = {
   200: reportAnswerSchema,
@@ -48,26 +44,14 @@ export async function sendReportPdf(
     .send(pdf);
 }
 
-/**
- * The reports service as the portal runs it: partners' sharing of individual reports (ADR 015),
- * and sensitive results the reader has not chosen to see kept out (ADR 022).
- */
-export function createReportsServiceFor(db: Database) {
-  const partners = createPartnerRepository(db);
-  return createReportsService({
-    reports: createReportsRepository(db),
-    orders: createOrdersRepository(db),
-    users: createUsersRepository(db),
-    sharesIndividualWith: (ownerId, readerId) => partners.sharesIndividualWith(ownerId, readerId),
-    forReader: createSensitiveResultsService({
-      repository: createSensitiveResultsRepository(db),
-    }).forReader,
-  });
-}
-
 /** Reading reports (ADR 009, 'Reading reports'). */
-export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
-  const reports = createReportsServiceFor(app.database.db);
+export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
+  app,
+  { reports },
+) => {
+  const sensitive = createSensitiveResultsService({
+    repository: createSensitiveResultsRepository(app.database.db),
+  });
   const versionOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 
   /**
@@ -138,6 +122,34 @@ export const reportsRoutes: FastifyPluginAsyncZod = (app) => {
     '/individual_reports/:id',
     "An individual order's report (the id is the order's) at its latest version or at `version`, with every version",
     (subject, id, version, reading) => reports.readByOrder(subject, id, version, reading),
+  );
+
+  app.post(
+    '/reports/:id/sensitive-release',
+    {
+      // The person's own choice: never an admin's, viewing as them or acting as them.
+      onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating],
+      schema: {
+        summary:
+          'Records that the signed-in person chooses to see the sensitive results of a report they may read; each partner of a couple chooses for themselves',
+        tags: ['reports'],
+        params: reportParamsSchema,
+        response: {
+          200: sensitiveReleaseAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      // No asUser: the caller's own reports only; another person's report id answers 404.
+      const reader = await app.resolveSubject(request, undefined);
+      const found = await reports.read(reader, request.params.id, undefined);
+      return sensitive.release(found.report.id, reader.id, found.sensitive);
+    },
   );
   return Promise.resolve();
 };

@@ -1,20 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@nestling/shared/contract/error';
-import { reportParamsSchema } from '@nestling/shared/contract/report-view';
 import {
-  sensitiveReleaseAnswerSchema,
   sensitiveRuleInputSchema,
   sensitiveRuleParamsSchema,
   sensitiveRuleSchema,
   sensitiveRulesAnswerSchema,
 } from '@nestling/shared/contract/sensitive-results';
 import { requireAdmin } from '../../plugins/require-admin.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
-import { createPartnerRepository } from '../partner/repository.ts';
-import { createReportsRepository } from '../reports/repository.ts';
-import { createReportsService } from '../reports/service.ts';
-import { createUsersRepository } from '../users/repository.ts';
 import { createSensitiveResultsRepository } from './repository.ts';
 import { createSensitiveResultsService } from './service.ts';
 
@@ -32,41 +25,12 @@ export const sensitiveResultsRoutes: FastifyPluginAsyncZod = (app) => {
   const sensitive = createSensitiveResultsService({
     repository: createSensitiveResultsRepository(db),
   });
-  const partners = createPartnerRepository(db);
-  const reports = createReportsService({
-    reports: createReportsRepository(db),
-    orders: createOrdersRepository(db),
-    users: createUsersRepository(db),
-    sharesIndividualWith: (ownerId, readerId) => partners.sharesIndividualWith(ownerId, readerId),
-    forReader: sensitive.forReader,
-  });
   const adminOnly = [app.requireVerifiedUser, requireAdmin];
   const staffId = (request: FastifyRequest) => {
     const identity = request.identity;
     if (identity === null) throw new Error('requireVerifiedUser lets no anonymous caller by');
     return identity.userId;
   };
-
-  app.post(
-    '/reports/:id/sensitive-release',
-    {
-      // The person's own choice: never an admin's, viewing as them or acting as them.
-      onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating],
-      schema: {
-        summary:
-          'Records that the signed-in person chooses to see the sensitive results of a report they may read; each partner of a couple chooses for themselves',
-        tags: ['reports'],
-        params: reportParamsSchema,
-        response: { 200: sensitiveReleaseAnswerSchema, ...errors },
-      },
-    },
-    async (request) => {
-      // No asUser: the caller's own reports only; another person's report id answers 404.
-      const reader = await app.resolveSubject(request, undefined);
-      const found = await reports.read(reader, request.params.id, undefined);
-      return sensitive.release(found.report.id, reader.id, found.sensitive);
-    },
-  );
 
   app.get(
     '/admin/sensitive-rules',

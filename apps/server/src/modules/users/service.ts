@@ -2,9 +2,13 @@ import { normaliseEmail } from '@nestling/shared/contract/fields';
 import { sexSchema, type CurrentUser, type User } from '@nestling/shared/contract/user';
 import { fullName } from '@nestling/shared/rules';
 import type { UserRow } from '../../db/schema.ts';
-import { mayOpenDemoReports } from '../demo-reports/service.ts';
 import type { TermsStatus } from '../terms/status.ts';
 import type { UsersRepository } from './repository.ts';
+
+/** Accounts with the demo flag, and lab staff, may open the demo reports. */
+export function mayOpenDemoReports(user: Pick<UserRow, 'demoReports' | 'isAdminUser'>): boolean {
+  return user.demoReports || user.isAdminUser;
+}
 
 /**
  * A stored user as the API returns it (spec section 3). `terms` are the derived flags

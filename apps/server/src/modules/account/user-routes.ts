@@ -22,17 +22,17 @@ import {
 import { currentUserSchema } from '@nestling/shared/contract/user';
 import { sendError } from '../../plugins/errors.ts';
 import { createAuthRepository } from '../auth/repository.ts';
-import { createAccountRepository } from '../account/repository.ts';
-import { createEmailConfirmation } from '../account/service.ts';
+import { createAccountRepository } from './repository.ts';
+import { createEmailConfirmation } from './service.ts';
 import { createOrdersRepository } from '../orders/repository.ts';
 import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
-import { preferenceCookie, readCookie } from '../reports/cookies.ts';
+import { preferenceCookie, readCookie } from '../../lib/cookies.ts';
 import { createReportsRepository } from '../reports/repository.ts';
 import { createReportsService } from '../reports/service.ts';
 import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
 import { createSensitiveResultsService } from '../sensitive-results/service.ts';
-import { createUsersRepository } from './repository.ts';
-import { createUsersService } from './service.ts';
+import { createUsersRepository } from '../users/repository.ts';
+import { createUsersService } from '../users/service.ts';
 import { Refusal } from '../../lib/refusal.ts';
 
 const errors = {
@@ -42,7 +42,7 @@ const errors = {
   429: errorBodySchema,
 };
 
-export const usersRoutes: FastifyPluginAsyncZod = (app) => {
+export const userRoutes: FastifyPluginAsyncZod = (app) => {
   const usersRepository = createUsersRepository(app.database.db);
   const users = createUsersService(usersRepository);
   const reports = createReportsService({
