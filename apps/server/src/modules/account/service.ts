@@ -16,27 +16,27 @@ import { EMAIL_CONFIRMED_MESSAGE, type ConfirmEmailAnswer } from '@nestling/shar
 import type { User } from '@nestling/shared/contract/user';
 import { parseDob } from '@nestling/shared/dates';
 import type { Config } from '../../config.ts';
-import type { Auth } from '../auth/auth.ts';
-import type { AuthRepository } from '../auth/repository.ts';
-import { SESSION_MAX_AGE_SECONDS } from '../auth/auth.ts';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.ts';
 import {
+  COMMON_PASSWORD_MESSAGE,
   CONFIRMATION_CODE_SECONDS,
-  hashCode,
   INVALID_CODE,
+  SESSION_MAX_AGE_SECONDS,
+  hashCode,
+  isCommonPassword,
+  type Auth,
+  type AuthRepository,
   type AuthService,
-} from '../auth/service.ts';
-import type { Mailer } from '../mail/mailer.ts';
+} from '../auth/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import {
   accountKey,
   rateLimitRules,
   TOO_MANY_REQUESTS,
   type RateLimiter,
-} from '../rate-limit/service.ts';
-import type { UsersRepository } from '../users/repository.ts';
+} from '../rate-limit/index.ts';
+import { toUser, type UsersRepository } from '../users/index.ts';
 import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
 import { normaliseEmail } from '@nestling/shared/contract/fields';
-import { toUser } from '../users/service.ts';
 import { describeDevice } from './device.ts';
 import type { AccountRepository, ProfileChanges } from './repository.ts';
 import { Refusal } from '../../lib/refusal.ts';

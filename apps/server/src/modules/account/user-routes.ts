@@ -21,18 +21,18 @@ import {
 } from '@nestling/shared/contract/portal-user';
 import { currentUserSchema } from '@nestling/shared/contract/user';
 import { sendError } from '../../plugins/errors.ts';
-import { createAuthRepository } from '../auth/repository.ts';
+import { createAuthRepository } from '../auth/index.ts';
 import { createAccountRepository } from './repository.ts';
 import { createEmailConfirmation } from './service.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
-import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
+import { createOrdersRepository } from '../orders/index.ts';
+import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
 import { preferenceCookie, readCookie } from '../../lib/cookies.ts';
-import { createReportsRepository } from '../reports/repository.ts';
-import { createReportsService } from '../reports/service.ts';
-import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
-import { createSensitiveResultsService } from '../sensitive-results/service.ts';
-import { createUsersRepository } from '../users/repository.ts';
-import { createUsersService } from '../users/service.ts';
+import { createReportsRepository, createReportsService } from '../reports/index.ts';
+import {
+  createSensitiveResultsRepository,
+  createSensitiveResultsService,
+} from '../sensitive-results/index.ts';
+import { createUsersRepository, createUsersService } from '../users/index.ts';
 import { Refusal } from '../../lib/refusal.ts';
 
 const errors = {

@@ -7,12 +7,12 @@ import {
   purchaseOrder,
   user,
 } from '../../db/schema.ts';
-import { recordAccountStep } from '../onboarding/steps.ts';
+import { recordAccountStep } from '../onboarding/index.ts';
 import {
   markKitActivated,
   type CoupleAccountRow,
   type IndividualOrderRow,
-} from '../orders/repository.ts';
+} from '../orders/index.ts';
 
 /** The purchase that bought a kit, as far as activation needs it. */
 export interface PurchaseOfKit {

@@ -14,10 +14,9 @@ import {
   orderParamsSchema,
 } from '@nestling/shared/contract/orders';
 import { sendError } from '../../plugins/errors.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
-import { createOrdersService } from '../orders/service.ts';
-import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
-import { termsStatus } from '../terms/status.ts';
+import { createOrdersRepository, createOrdersService } from '../orders/index.ts';
+import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
+import { termsStatus } from '../terms/index.ts';
 import { createActivationRepository } from './repository.ts';
 import { createActivationService } from './service.ts';
 

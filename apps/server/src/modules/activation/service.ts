@@ -21,9 +21,8 @@ import {
   type CoupleAccount,
 } from '@nestling/shared/contract/orders';
 import { isHealthSurveyDone } from '@nestling/shared/rules';
-import type { CoupleAccountRow } from '../orders/repository.ts';
-import { toCoupleAccount } from '../orders/service.ts';
-import type { TermsStatus } from '../terms/status.ts';
+import { toCoupleAccount, type CoupleAccountRow } from '../orders/index.ts';
+import type { TermsStatus } from '../terms/index.ts';
 import type { ActivationRepository, PersonRow, PurchaseOfKit } from './repository.ts';
 import { Refusal } from '../../lib/refusal.ts';
 

@@ -18,9 +18,9 @@ import { accessTokenSchema } from '@nestling/shared/contract/auth';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { sendCsv } from '../../csv.ts';
 import { sendError } from '../../plugins/errors.ts';
-import { createAuthRepository } from '../auth/repository.ts';
-import { createImpersonationService } from '../impersonation/service.ts';
-import { createUsersRepository } from '../users/repository.ts';
+import { createAuthRepository } from '../auth/index.ts';
+import { createImpersonationService } from '../impersonation/index.ts';
+import { createUsersRepository } from '../users/index.ts';
 import { createAdminRepository } from './repository.ts';
 import { createAdminService } from './service.ts';
 

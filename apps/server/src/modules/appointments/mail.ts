@@ -1,7 +1,6 @@
 import { phoneText, type MeetingMethod } from '@nestling/shared/contract/appointments';
 import type { Config } from '../../config.ts';
-import type { MailBlock } from '../mail/layout.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailBlock, MailMessage } from '../mail/index.ts';
 import { calendarInvitation } from './calendar.ts';
 
 type MailConfig = Pick<Config, 'publicUrl' | 'brand'>;

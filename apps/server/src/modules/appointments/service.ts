@@ -27,9 +27,9 @@ import {
   type SlotsQuery,
 } from '@nestling/shared/contract/appointments';
 import type { Config } from '../../config.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { MailMessage } from '../mail/mailer.ts';
-import type { RateLimiter, RateLimitRule } from '../rate-limit/service.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import type { MailMessage } from '../mail/index.ts';
+import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts';
 import {
   appointmentMail,
   counselorMail,

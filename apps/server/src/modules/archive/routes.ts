@@ -11,16 +11,16 @@ import {
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { sendError } from '../../plugins/errors.ts';
 import type { SurveyVariant } from '@nestling/shared/health-survey/questionnaires';
-import { createDocumentsRepository } from '../documents/repository.ts';
-import { createHealthSurveyRepository } from '../health-survey/repository.ts';
-import { createHealthSurveyService } from '../health-survey/service.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
-import type { RateLimitRule } from '../rate-limit/service.ts';
-import { createReportsRepository } from '../reports/repository.ts';
-import { createReportsService } from '../reports/service.ts';
-import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
-import { createSensitiveResultsService } from '../sensitive-results/service.ts';
-import { createUsersRepository } from '../users/repository.ts';
+import { createDocumentsRepository } from '../documents/index.ts';
+import { createHealthSurveyRepository, createHealthSurveyService } from '../health-survey/index.ts';
+import { createOrdersRepository } from '../orders/index.ts';
+import type { RateLimitRule } from '../rate-limit/index.ts';
+import { createReportsRepository, createReportsService } from '../reports/index.ts';
+import {
+  createSensitiveResultsRepository,
+  createSensitiveResultsService,
+} from '../sensitive-results/index.ts';
+import { createUsersRepository } from '../users/index.ts';
 import { createPersonRecords } from './records.ts';
 import { createArchiveService } from './service.ts';
 

@@ -1,4 +1,4 @@
-import { storedKey, type FileStore } from '../storage/file-store.ts';
+import { storedKey, type FileStore } from '../storage/index.ts';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,15 +8,14 @@ import type { UserQuery } from '@nestling/shared/contract/portal-user';
 import type { ReportSummary } from '@nestling/shared/contract/report-view';
 import { fullName } from '@nestling/shared/rules';
 import type { UserRow } from '../../db/schema.ts';
-import type { DocumentRow, DocumentsRepository } from '../documents/repository.ts';
-import { renderReportPdf } from '../pdf/report-pdf.ts';
+import type { DocumentRow, DocumentsRepository } from '../documents/index.ts';
+import { renderReportPdf } from '../pdf/index.ts';
 import {
   REPORT_KIND_TITLE,
   usDateFromDate,
   usDateFromIsoDate,
 } from '@nestling/shared/report-wording';
-import type { ReportsRepository } from '../reports/repository.ts';
-import type { ReportsService } from '../reports/service.ts';
+import type { ReportsRepository, ReportsService } from '../reports/index.ts';
 import type { PersonRecords } from './records.ts';
 
 /** One file of the archive. Its content is read only when the ZIP stream reaches it. */

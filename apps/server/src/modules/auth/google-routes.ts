@@ -11,7 +11,7 @@ import {
 import { isSafeNextPath } from '@nestling/shared/next-path';
 import * as z from 'zod/mini';
 import { sendError } from '../../plugins/errors.ts';
-import { rateLimitRules } from '../rate-limit/service.ts';
+import { rateLimitRules } from '../rate-limit/index.ts';
 import { GOOGLE_PROVIDER_ID } from './google.ts';
 
 const startQuerySchema = z.object({

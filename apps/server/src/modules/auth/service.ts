@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { UsersRepository } from '../users/repository.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { UsersRepository } from '../users/index.ts';
 import { normaliseEmail } from '@nestling/shared/contract/fields';
 import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
 import { createAccessTokenVerifier } from './access-token.ts';

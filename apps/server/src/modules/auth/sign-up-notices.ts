@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { UsersRepository } from '../users/repository.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { UsersRepository } from '../users/index.ts';
 import type { AuthService } from './service.ts';
 
 /**

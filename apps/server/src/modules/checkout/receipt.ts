@@ -12,7 +12,7 @@ import { createElement as h, type ReactElement } from 'react';
 import { formatCents, type ShippingAddress } from '@nestling/shared/contract/purchase';
 import { usDateFromDate } from '@nestling/shared/report-wording';
 import { orderNumber } from '@nestling/shared/contract/order-tracker';
-import type { MailBlock } from '../mail/layout.ts';
+import type { MailBlock } from '../mail/index.ts';
 import type { FulfilDeps } from './fulfil.ts';
 import { createCheckoutRepository, type KitRow, type PurchaseOrderRow } from './repository.ts';
 

@@ -10,9 +10,8 @@ import {
   testCardSchema,
   testConfirmationSchema,
 } from '@nestling/shared/contract/purchase';
-import { createCatalogueRepository } from '../catalogue/repository.ts';
-import { createCatalogueService } from '../catalogue/service.ts';
-import { createPartnerRepository } from '../partner/repository.ts';
+import { createCatalogueRepository, createCatalogueService } from '../catalogue/index.ts';
+import { createPartnerRepository } from '../partner/index.ts';
 import {
   fulfilCheckout,
   fulfilDepsOf,

@@ -31,9 +31,9 @@ import {
   type QuoteRequest,
   type TestCard,
 } from '@nestling/shared/contract/purchase';
-import { productName as catalogueName, type CatalogueService } from '../catalogue/service.ts';
-import { TOO_MANY_REQUESTS, type RateLimiter, type RateLimitRule } from '../rate-limit/service.ts';
-import { addressZipProblem } from '../clinics/geo.ts';
+import { productName as catalogueName, type CatalogueService } from '../catalogue/index.ts';
+import { TOO_MANY_REQUESTS, type RateLimiter, type RateLimitRule } from '../rate-limit/index.ts';
+import { addressZipProblem } from '../clinics/index.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { CheckoutRepository, CheckoutRow, NewCheckoutRow } from './repository.ts';
 import { roleFromSex, tooManyCouplePlaces } from '@nestling/shared/contract/partner';

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailMessage } from '../mail/index.ts';
 
 /**
  * The mail that gives a clinic its link to the reports a patient shares with it (ADR 026). Mail

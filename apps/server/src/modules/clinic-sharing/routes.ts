@@ -12,16 +12,15 @@ import {
 } from '@nestling/shared/contract/clinics';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { sendError } from '../../plugins/errors.ts';
-import { createClinicsRepository } from '../clinics/repository.ts';
-import { createClinicsService } from '../clinics/service.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
-import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
-import { createReportsRepository } from '../reports/repository.ts';
-import { sendReportPdf } from '../reports/routes.ts';
-import type { ReportsService } from '../reports/service.ts';
-import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
-import { createSensitiveResultsService } from '../sensitive-results/service.ts';
-import { createUsersRepository } from '../users/repository.ts';
+import { createClinicsRepository, createClinicsService } from '../clinics/index.ts';
+import { createOrdersRepository } from '../orders/index.ts';
+import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
+import { createReportsRepository, sendReportPdf, type ReportsService } from '../reports/index.ts';
+import {
+  createSensitiveResultsRepository,
+  createSensitiveResultsService,
+} from '../sensitive-results/index.ts';
+import { createUsersRepository } from '../users/index.ts';
 import { createClinicSharingRepository } from './repository.ts';
 import { createClinicSharingService } from './service.ts';
 

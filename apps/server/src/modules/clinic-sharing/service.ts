@@ -10,11 +10,11 @@ import {
 import { testTypeSchema, type ReportContent } from '@nestling/shared/contract/report';
 import { REPORT_NOT_FOUND } from '@nestling/shared/contract/report-view';
 import type { Config } from '../../config.ts';
-import type { MailMessage } from '../mail/mailer.ts';
-import type { OrdersRepository } from '../orders/repository.ts';
-import type { ReportsRepository, ReportSummaryRow } from '../reports/repository.ts';
-import type { ContentForReader } from '../sensitive-results/service.ts';
-import type { UsersRepository } from '../users/repository.ts';
+import type { MailMessage } from '../mail/index.ts';
+import type { OrdersRepository } from '../orders/index.ts';
+import type { ReportsRepository, ReportSummaryRow } from '../reports/index.ts';
+import type { ContentForReader } from '../sensitive-results/index.ts';
+import type { UsersRepository } from '../users/index.ts';
 import { clinicShareMail } from './mail.ts';
 import type { ClinicSharingRepository } from './repository.ts';
 import { Refusal } from '../../lib/refusal.ts';

@@ -1,6 +1,6 @@
 import type { RuntimeConfig } from '@nestling/shared/contract/config';
 import type { Config } from '../../config.ts';
-import { BRAND_LOGO_PATH } from '../brand/routes.ts';
+import { BRAND_LOGO_PATH } from '../brand/index.ts';
 
 /** What the web app needs at run time; nothing secret. */
 export function runtimeConfig(config: Config): RuntimeConfig {

@@ -1,7 +1,7 @@
 import { testRecordsKeptText } from '@nestling/shared/contract/data-rights';
 import { formatUsDate } from '@nestling/shared/products';
 import type { Config } from '../../config.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailMessage } from '../mail/index.ts';
 
 /**
  * The mail that confirms an account is set to be deleted, and how to keep it: the person hears

@@ -11,10 +11,10 @@ import {
 } from '@nestling/shared/contract/data-rights';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { myDataQuerySchema } from '@nestling/shared/contract/my-data';
-import { createAuditRepository } from '../audit/repository.ts';
-import { requireDataPortal } from '../my-data/guard.ts';
+import { createAuditRepository } from '../audit/index.ts';
+import { requireDataPortal } from '../my-data/index.ts';
 import { deletionScheduledMail } from './mail.ts';
-import { createUsersRepository } from '../users/repository.ts';
+import { createUsersRepository } from '../users/index.ts';
 import { createDataRightsRepository } from './repository.ts';
 import {
   ACCOUNT_DELETION_JOB_KIND,

@@ -9,11 +9,9 @@ import {
   type PrivacyAnswer,
 } from '@nestling/shared/contract/data-rights';
 import type { UserRow } from '../../db/schema.ts';
-import type { JobContext } from '../jobs/registry.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import { accountKey } from '../rate-limit/service.ts';
-import { storedKey, type FileStore } from '../storage/file-store.ts';
-import type { UploadArea } from '../storage/upload-area.ts';
+import type { JobContext, JobQueue } from '../jobs/index.ts';
+import { accountKey } from '../rate-limit/index.ts';
+import { storedKey, type FileStore, type UploadArea } from '../storage/index.ts';
 import type {
   AccountDeletionRow,
   DataRightsRepository,

@@ -3,7 +3,7 @@ import { demoReportParamsSchema } from '@nestling/shared/contract/demo-report';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { reportAnswerSchema } from '@nestling/shared/contract/report-view';
 import { sendError } from '../../plugins/errors.ts';
-import { createUsersRepository } from '../users/repository.ts';
+import { createUsersRepository } from '../users/index.ts';
 import { createDemoReportsService } from './service.ts';
 
 /** The demo embryo reports (ADR 009, 'Demo reports'). */

@@ -7,9 +7,8 @@ import {
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
 import { demoEmbryoReport } from './payloads.ts';
 import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
-import type { UsersRepository } from '../users/repository.ts';
+import { mayOpenDemoReports, type UsersRepository } from '../users/index.ts';
 import { Refusal } from '../../lib/refusal.ts';
-import { mayOpenDemoReports } from '../users/service.ts';
 
 /** A demo in the shape of GET /reports/{id}: one version, as a lab would have delivered it. */
 function toAnswer(variant: DemoReportVariant): ReportAnswer {

@@ -1,4 +1,4 @@
-import { FileNotFoundError, storedKey, type FileStore } from '../storage/file-store.ts';
+import { FileNotFoundError, storedKey, type FileStore } from '../storage/index.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {

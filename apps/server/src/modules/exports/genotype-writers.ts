@@ -2,12 +2,12 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import type { GenomeBuild } from '@nestling/shared/contract/my-data';
-import { NO_CALL } from '../imports/formats.ts';
 import {
+  NO_CALL,
   genotypeBatches,
   type GenotypeRow,
   type VcfHeaderLines,
-} from '../imports/genotype-reader.ts';
+} from '../imports/index.ts';
 import { Refusal } from '../../lib/refusal.ts';
 
 /*

@@ -16,20 +16,20 @@ import {
 import { ORDER_NOT_FOUND } from '@nestling/shared/contract/orders';
 import type { SurveyVariant } from '@nestling/shared/health-survey/questionnaires';
 import { sendError } from '../../plugins/errors.ts';
-import { createArchiveServiceFor } from '../archive/routes.ts';
-import { resolveAuthSecret } from '../auth/secret.ts';
-import { createHealthSurveyRepository } from '../health-survey/repository.ts';
-import { createHealthSurveyService } from '../health-survey/service.ts';
-import { createImportsRepository } from '../imports/repository.ts';
-import { labKeyGuard } from '../lab/routes.ts';
-import { requireDataPortal } from '../my-data/guard.ts';
-import { createOrdersRepository } from '../orders/repository.ts';
-import { createReportsRepository } from '../reports/repository.ts';
-import { createReportsService } from '../reports/service.ts';
-import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
-import { createSensitiveResultsService } from '../sensitive-results/service.ts';
-import { FileNotFoundError } from '../storage/file-store.ts';
-import { createUsersRepository } from '../users/repository.ts';
+import { createArchiveServiceFor } from '../archive/index.ts';
+import { resolveAuthSecret } from '../auth/index.ts';
+import { createHealthSurveyRepository, createHealthSurveyService } from '../health-survey/index.ts';
+import { createImportsRepository } from '../imports/index.ts';
+import { labKeyGuard } from '../lab/index.ts';
+import { requireDataPortal } from '../my-data/index.ts';
+import { createOrdersRepository } from '../orders/index.ts';
+import { createReportsRepository, createReportsService } from '../reports/index.ts';
+import {
+  createSensitiveResultsRepository,
+  createSensitiveResultsService,
+} from '../sensitive-results/index.ts';
+import { FileNotFoundError } from '../storage/index.ts';
+import { createUsersRepository } from '../users/index.ts';
 import type { FhirResource } from './fhir-bundle.ts';
 import { createExportsRepository, type StoredExportFile } from './repository.ts';
 import {

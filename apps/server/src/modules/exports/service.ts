@@ -20,15 +20,11 @@ import {
   type ExportState,
 } from '@nestling/shared/contract/my-data';
 import type { UserRow } from '../../db/schema.ts';
-import type { VcfHeaderLines } from '../imports/genotype-reader.ts';
-import type { ImportsRepository } from '../imports/repository.ts';
-import { IMPORT_NOT_FOUND } from '../imports/service.ts';
-import type { JobContext } from '../jobs/registry.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { OrdersRepository } from '../orders/repository.ts';
-import type { ReportsRepository } from '../reports/repository.ts';
-import type { ReportsService } from '../reports/service.ts';
-import { FileNotFoundError, type FileStore } from '../storage/file-store.ts';
+import { IMPORT_NOT_FOUND, type ImportsRepository, type VcfHeaderLines } from '../imports/index.ts';
+import type { JobContext, JobQueue } from '../jobs/index.ts';
+import type { OrdersRepository } from '../orders/index.ts';
+import type { ReportsRepository, ReportsService } from '../reports/index.ts';
+import { FileNotFoundError, type FileStore } from '../storage/index.ts';
 import { BgzfWriter } from './bgzf.ts';
 import { buildFhirBundle, type BundleReport, type FhirResource } from './fhir-bundle.ts';
 import { storedGenotypeBatches, write23andMe, writeVcf } from './genotype-writers.ts';

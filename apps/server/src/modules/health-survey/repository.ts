@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { coupleAccount, individualOrder, report, surveyResponse, user } from '../../db/schema.ts';
-import { recordPersonalStep } from '../onboarding/steps.ts';
+import { recordPersonalStep } from '../onboarding/index.ts';
 
 export type SurveyResponseRow = typeof surveyResponse.$inferSelect;
 export type NewSurveyResponse = typeof surveyResponse.$inferInsert;

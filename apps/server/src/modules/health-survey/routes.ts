@@ -14,8 +14,8 @@ import {
 } from '@nestling/shared/contract/health-survey';
 import { questionnaireFor } from '@nestling/shared/health-survey/questionnaires';
 import { errorBody } from '../../plugins/errors.ts';
-import type { RateLimitRule } from '../rate-limit/service.ts';
-import { createDataRightsServiceFor } from '../data-rights/routes.ts';
+import type { RateLimitRule } from '../rate-limit/index.ts';
+import { createDataRightsServiceFor } from '../data-rights/index.ts';
 import { createHealthSurveyRepository } from './repository.ts';
 import { createHealthSurveyService } from './service.ts';
 

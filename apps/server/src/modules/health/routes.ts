@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { healthSchema, livenessSchema, readinessSchema } from '@nestling/shared/contract/health';
-import { createJobsRepository } from '../jobs/repository.ts';
-import { verifyMailServer } from '../mail/transport.ts';
+import { createJobsRepository } from '../jobs/index.ts';
+import { verifyMailServer } from '../mail/index.ts';
 import {
   buildInfo,
   checkHealth,

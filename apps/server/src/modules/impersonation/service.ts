@@ -10,11 +10,10 @@ import {
 import { USER_NOT_FOUND } from '@nestling/shared/contract/portal-user';
 import { isPrimaryAdmin } from '@nestling/shared/rules';
 import type { Config } from '../../config.ts';
-import type { AuditService } from '../audit/service.ts';
-import type { AuthRepository } from '../auth/repository.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { AuthRepository, AuthService, Identity } from '../auth/index.ts';
 import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
-import { type AuthService, type Identity } from '../auth/service.ts';
-import type { UsersRepository } from '../users/repository.ts';
+import type { UsersRepository } from '../users/index.ts';
 import { Refusal } from '../../lib/refusal.ts';
 
 /** better-auth's ids and tokens are 32 random characters; these are 32 base64url characters. */

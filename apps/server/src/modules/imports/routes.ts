@@ -19,7 +19,7 @@ import {
 } from '@nestling/shared/contract/my-data';
 import { user } from '../../db/schema.ts';
 import { sendError } from '../../plugins/errors.ts';
-import { requireDataPortal } from '../my-data/guard.ts';
+import { requireDataPortal } from '../my-data/index.ts';
 import { LiveReads } from './live-reads.ts';
 import { createImportsRepository, type ImportRow } from './repository.ts';
 import {

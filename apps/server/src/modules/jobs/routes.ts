@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { jobsAnswerSchema, myDataQuerySchema } from '@nestling/shared/contract/my-data';
-import { requireDataPortal } from '../my-data/guard.ts';
+import { requireDataPortal } from '../my-data/index.ts';
 import { createJobsRepository } from './repository.ts';
 import { createJobsService } from './service.ts';
 

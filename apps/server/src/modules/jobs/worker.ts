@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inJobSpan } from '../tracing/spans.ts';
+import { inJobSpan } from '../tracing/index.ts';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { PermanentJobError, type JobRegistry } from './registry.ts';

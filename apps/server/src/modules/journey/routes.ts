@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { journeyAnswerSchema, journeyQuerySchema } from '@nestling/shared/contract/journey';
-import { termsStatus } from '../terms/status.ts';
+import { termsStatus } from '../terms/index.ts';
 import { createJourneyRepository } from './repository.ts';
 import { createJourneyService } from './service.ts';
 

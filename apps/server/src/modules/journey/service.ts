@@ -10,8 +10,8 @@ import type {
   JourneyTest,
 } from '@nestling/shared/contract/journey';
 import { formatUsDate, preconceptionTestName } from '@nestling/shared/products';
-import { expectedReportDate } from '../purchase-orders/service.ts';
-import type { TermsStatus } from '../terms/status.ts';
+import { expectedReportDate } from '../purchase-orders/index.ts';
+import type { TermsStatus } from '../terms/index.ts';
 import type {
   CoupleAccountRow,
   IndividualOrderRow,

@@ -8,10 +8,13 @@ import {
   deliveriesAnswerSchema,
   deliveryQuerySchema,
 } from '@nestling/shared/contract/kits';
-import { createPurchaseOrdersRepository } from '../purchase-orders/repository.ts';
-import { rateLimitRules } from '../rate-limit/service.ts';
-import { configuredShippingProvider, labReturnAddress } from '../shipping/providers.ts';
-import { createShippingRepository } from '../shipping/repository.ts';
+import { createPurchaseOrdersRepository } from '../purchase-orders/index.ts';
+import { rateLimitRules } from '../rate-limit/index.ts';
+import {
+  configuredShippingProvider,
+  createShippingRepository,
+  labReturnAddress,
+} from '../shipping/index.ts';
 import { createKitsRepository } from './repository.ts';
 import { createKitsService } from './service.ts';
 import { Refusal } from '../../lib/refusal.ts';

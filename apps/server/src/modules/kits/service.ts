@@ -1,4 +1,4 @@
-import { readWhole, type FileStore } from '../storage/file-store.ts';
+import { readWhole, type FileStore } from '../storage/index.ts';
 import { Readable } from 'node:stream';
 import {
   ADDRESS_LOCKED_REFUNDED,
@@ -23,11 +23,14 @@ import {
   type PurchaseOrder,
 } from '@nestling/shared/contract/order-tracker';
 import type { ShippingAddress } from '@nestling/shared/contract/purchase';
-import type { PurchaseOrdersRepository } from '../purchase-orders/repository.ts';
-import { addressZipProblem } from '../clinics/geo.ts';
-import { readableOrders } from '../purchase-orders/service.ts';
-import type { LabAddress, ShippingProvider } from '../shipping/provider.ts';
-import type { ReturnShipmentRow, ShippingRepository } from '../shipping/repository.ts';
+import { readableOrders, type PurchaseOrdersRepository } from '../purchase-orders/index.ts';
+import { addressZipProblem } from '../clinics/index.ts';
+import type {
+  LabAddress,
+  ReturnShipmentRow,
+  ShippingProvider,
+  ShippingRepository,
+} from '../shipping/index.ts';
 import type { KitsRepository } from './repository.ts';
 import { renderReturnLabelPdf } from './return-label.ts';
 import { Refusal } from '../../lib/refusal.ts';

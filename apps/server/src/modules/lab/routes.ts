@@ -13,9 +13,9 @@ import {
 import { reportPayloadSchema, reportReceiptSchema } from '@nestling/shared/contract/report';
 import { sendError } from '../../plugins/errors.ts';
 import { requireAdmin } from '../../plugins/require-admin.ts';
-import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
-import { createReportsRepository } from '../reports/repository.ts';
-import { createUsersRepository } from '../users/repository.ts';
+import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
+import { createReportsRepository } from '../reports/index.ts';
+import { createUsersRepository } from '../users/index.ts';
 import { createLabRepository } from './repository.ts';
 import { createLabService, type LabService } from './service.ts';
 import {

@@ -14,7 +14,7 @@ import {
   type ReportPayload,
   type ReportReceipt,
 } from '@nestling/shared/contract/report';
-import { recordAccountStep } from '../onboarding/steps.ts';
+import { recordAccountStep } from '../onboarding/index.ts';
 import type { LabRepository, ReportRow, ReportVersionRow } from './repository.ts';
 import { Refusal } from '../../lib/refusal.ts';
 

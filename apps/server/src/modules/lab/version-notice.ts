@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { JobHandler } from '../jobs/registry.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { JobHandler } from '../jobs/index.ts';
+import type { MailMessage } from '../mail/index.ts';
 
 /*
  * Notice of a delivered report: when the lab delivers a version of a report,

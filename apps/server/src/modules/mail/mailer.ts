@@ -1,7 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { JobHandler } from '../jobs/registry.ts';
-import { PermanentJobError } from '../jobs/registry.ts';
+import { PermanentJobError, type JobHandler, type JobQueue } from '../jobs/index.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
 
 export type { MailMessage } from './transport.ts';

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createJobsRepository } from '../jobs/repository.ts';
-import { createJobWorker } from '../jobs/worker.ts';
+import { createJobWorker, createJobsRepository } from '../jobs/index.ts';
 import { createMailer, MAIL_JOB_KIND, mailJobHandler, type Mailer } from './mailer.ts';
 import { createMailTransport } from './transport.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '@nestling/shared/contract/mail';
 import { sendError } from '../../plugins/errors.ts';
 import { requireAdmin } from '../../plugins/require-admin.ts';
-import { createJobsRepository } from '../jobs/repository.ts';
+import { createJobsRepository } from '../jobs/index.ts';
 import { createUndeliveredMailService } from './service.ts';
 
 const errors = {

@@ -1,6 +1,6 @@
 import type { UndeliveredMail } from '@nestling/shared/contract/mail';
 import { UNDELIVERED_MAIL_LIMIT } from '@nestling/shared/contract/mail';
-import type { JobRow, JobsRepository } from '../jobs/repository.ts';
+import type { JobRow, JobsRepository } from '../jobs/index.ts';
 import { MAIL_JOB_KIND, type MailPayload } from './mailer.ts';
 
 function undeliveredView(row: JobRow): UndeliveredMail {

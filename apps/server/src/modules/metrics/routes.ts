@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from '../../plugins/errors.ts';
-import { createJobsRepository } from '../jobs/repository.ts';
+import { createJobsRepository } from '../jobs/index.ts';
 import { bearerMatches, createMetrics, UNMATCHED_ROUTE, type Metrics } from './service.ts';
 
 declare module 'fastify' {

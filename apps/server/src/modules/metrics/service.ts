@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../../db/database.ts';
-import type { QueueStats } from '../jobs/repository.ts';
+import type { QueueStats } from '../jobs/index.ts';
 
 /** The job states the queue gauge always shows for a kind it has seen, 0 when none. */
 const JOB_STATES = ['queued', 'running', 'succeeded', 'failed'];

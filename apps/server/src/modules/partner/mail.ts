@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { usDateFromDate } from '@nestling/shared/report-wording';
 import type { Config } from '../../config.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailMessage } from '../mail/index.ts';
 
 type MailConfig = Pick<Config, 'publicUrl' | 'brand'>;
 

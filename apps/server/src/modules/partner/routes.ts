@@ -14,9 +14,9 @@ import {
   sharedReportsAnswerSchema,
   sharingRequestSchema,
 } from '@nestling/shared/contract/partner';
-import { TOO_MANY_REQUESTS } from '../rate-limit/service.ts';
-import { createReportsRepository } from '../reports/repository.ts';
-import { termsStatus } from '../terms/status.ts';
+import { TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
+import { createReportsRepository } from '../reports/index.ts';
+import { termsStatus } from '../terms/index.ts';
 import { createPartnerRepository } from './repository.ts';
 import { createPartnerService, invitationLookupRule, type Person } from './service.ts';
 import { Refusal } from '../../lib/refusal.ts';

@@ -32,12 +32,12 @@ import {
 } from '@nestling/shared/contract/partner';
 import { ACCOUNT_NOT_FOUND } from '@nestling/shared/contract/orders';
 import { testTypeSchema } from '@nestling/shared/contract/report';
-import type { MailMessage } from '../mail/mailer.ts';
-import { recordAccountStep, recordPersonalStep } from '../onboarding/steps.ts';
-import type { RateLimiter, RateLimitRule } from '../rate-limit/service.ts';
-import { insertCoupleIndividualOrder } from '../orders/repository.ts';
-import type { ReportsRepository } from '../reports/repository.ts';
-import type { TermsStatus } from '../terms/status.ts';
+import type { MailMessage } from '../mail/index.ts';
+import { recordAccountStep, recordPersonalStep } from '../onboarding/index.ts';
+import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts';
+import { insertCoupleIndividualOrder } from '../orders/index.ts';
+import type { ReportsRepository } from '../reports/index.ts';
+import type { TermsStatus } from '../terms/index.ts';
 import { normaliseEmail } from '@nestling/shared/contract/fields';
 import {
   hashInvitationToken,

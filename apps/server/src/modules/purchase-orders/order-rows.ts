@@ -14,7 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { checkout, kit, orderEvent, product, purchaseOrder } from '../../db/schema.ts';
-import { productName } from '../catalogue/service.ts';
+import { productName } from '../catalogue/index.ts';
 
 /*
  * Paid orders written straight into the tables, at any stage, as checkout's fulfilment and the

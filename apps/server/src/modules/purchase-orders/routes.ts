@@ -12,10 +12,10 @@ import {
 } from '@nestling/shared/contract/order-tracker';
 import { sendCsv } from '../../csv.ts';
 import { requireAdmin } from '../../plugins/require-admin.ts';
-import { labKeyGuard } from '../lab/routes.ts';
+import { labKeyGuard } from '../lab/index.ts';
 import { createPurchaseOrdersRepository } from './repository.ts';
 import { createPurchaseOrdersService, REFUND_IN_PROVIDER } from './service.ts';
-import type { PaymentProvider } from '../checkout/payment-provider.ts';
+import type { PaymentProvider } from '../checkout/index.ts';
 import { Refusal } from '../../lib/refusal.ts';
 
 const errors = {

@@ -26,9 +26,8 @@ import {
   type CheckoutPartner,
 } from '@nestling/shared/contract/purchase';
 import { csvText } from '../../csv.ts';
-import type { MailBlock } from '../mail/layout.ts';
-import type { MailMessage } from '../mail/mailer.ts';
-import { recordAccountStep } from '../onboarding/steps.ts';
+import type { MailBlock, MailMessage } from '../mail/index.ts';
+import { recordAccountStep } from '../onboarding/index.ts';
 import type {
   KitRow,
   OrderEventRow,

@@ -9,9 +9,11 @@ import {
 } from '@nestling/shared/contract/report-view';
 import { sensitiveReleaseAnswerSchema } from '@nestling/shared/contract/sensitive-results';
 import type { UserRow } from '../../db/schema.ts';
-import { renderReportPdf, type ReportVersionForPdf } from '../pdf/report-pdf.ts';
-import { createSensitiveResultsRepository } from '../sensitive-results/repository.ts';
-import { createSensitiveResultsService } from '../sensitive-results/service.ts';
+import { renderReportPdf, type ReportVersionForPdf } from '../pdf/index.ts';
+import {
+  createSensitiveResultsRepository,
+  createSensitiveResultsService,
+} from '../sensitive-results/index.ts';
 import type { Reading, ReportsService } from './service.ts';
 
 const responses = {

@@ -15,11 +15,14 @@ import {
 } from '@nestling/shared/contract/report-view';
 import { reportContentChanges } from '@nestling/shared/report-changes';
 import type { UserRow } from '../../db/schema.ts';
-import type { ContentForReader } from '../sensitive-results/service.ts';
-import type { OrdersRepository, PartnerRow } from '../orders/repository.ts';
-import { toCoupleAccount, toIndividualOrder } from '../orders/service.ts';
-import type { UsersRepository } from '../users/repository.ts';
-import { toUser } from '../users/service.ts';
+import type { ContentForReader } from '../sensitive-results/index.ts';
+import {
+  toCoupleAccount,
+  toIndividualOrder,
+  type OrdersRepository,
+  type PartnerRow,
+} from '../orders/index.ts';
+import { toUser, type UsersRepository } from '../users/index.ts';
 import type { ReportsRepository, ReportSummaryRow } from './repository.ts';
 import { Refusal } from '../../lib/refusal.ts';
 

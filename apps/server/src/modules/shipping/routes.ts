@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { shippingWebhookAnswerSchema } from '@nestling/shared/contract/kits';
 import { sendError } from '../../plugins/errors.ts';
-import { createPurchaseOrdersRepository } from '../purchase-orders/repository.ts';
-import { createPurchaseOrdersService } from '../purchase-orders/service.ts';
-import { isTransientDatabaseError } from '../stripe/routes.ts';
+import {
+  createPurchaseOrdersRepository,
+  createPurchaseOrdersService,
+} from '../purchase-orders/index.ts';
+import { isTransientDatabaseError } from '../stripe/index.ts';
 import {
   SHIPPING_SIGNATURE_INVALID,
   type ShippingProvider,

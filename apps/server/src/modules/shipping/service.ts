@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STAGES, carrierSchema } from '@nestling/shared/contract/order-tracker';
-import type { PurchaseOrdersRepository } from '../purchase-orders/repository.ts';
-import { type PurchaseOrdersService } from '../purchase-orders/service.ts';
+import type { PurchaseOrdersRepository, PurchaseOrdersService } from '../purchase-orders/index.ts';
 import type { TrackingUpdate } from './provider.ts';
 import type { ShippingRepository } from './repository.ts';
 import { Refusal } from '../../lib/refusal.ts';

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { paymentWebhookAnswerSchema } from '@nestling/shared/contract/purchase';
 import { sendError } from '../../plugins/errors.ts';
-import { fulfilCheckout, fulfilDepsOf } from '../checkout/fulfil.ts';
+import { fulfilCheckout, fulfilDepsOf } from '../checkout/index.ts';
 import { createStripeRepository } from './repository.ts';
 import { createStripeWebhookService } from './service.ts';
 import { createStripeClient } from './stripe-provider.ts';

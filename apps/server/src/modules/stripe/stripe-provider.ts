@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import type { BegunPayment, CheckoutToPay, PaymentProvider } from '../checkout/payment-provider.ts';
+import type { BegunPayment, CheckoutToPay, PaymentProvider } from '../checkout/index.ts';
 
 export type StripeSettings = NonNullable<Config['payments']['stripe']>;
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { document, termsAcceptance, user } from '../../db/schema.ts';
-import type { NewDocumentRow } from '../documents/repository.ts';
+import type { NewDocumentRow } from '../documents/index.ts';
 
 export type TermsAcceptanceRow = typeof termsAcceptance.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { FileStore } from '../storage/file-store.ts';
+import type { FileStore } from '../storage/index.ts';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -15,7 +15,7 @@ import {
 import { TERMS_TITLES, type LegalBrand } from '@nestling/shared/contract/terms-texts';
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { recordPersonalStep } from '../onboarding/steps.ts';
+import { recordPersonalStep } from '../onboarding/index.ts';
 import { copyTitle, renderTermsCopy } from './copy.ts';
 import { createTermsRepository, type TermsAcceptanceRow } from './repository.ts';
 import { isoDay } from './status.ts';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { account, user, type NewUserRow, type UserRow } from '../../db/schema.ts';
-import { termsStatus, type TermsStatus } from '../terms/status.ts';
+import { termsStatus, type TermsStatus } from '../terms/index.ts';
 
 /** The only code that reads or writes users with Drizzle. */
 export function createUsersRepository(db: Database) {

@@ -2,7 +2,7 @@ import { normaliseEmail } from '@nestling/shared/contract/fields';
 import { sexSchema, type CurrentUser, type User } from '@nestling/shared/contract/user';
 import { fullName } from '@nestling/shared/rules';
 import type { UserRow } from '../../db/schema.ts';
-import type { TermsStatus } from '../terms/status.ts';
+import type { TermsStatus } from '../terms/index.ts';
 import type { UsersRepository } from './repository.ts';
 
 /** Accounts with the demo flag, and lab staff, may open the demo reports. */

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { USER_NOT_FOUND, VIEW_AS_ADMIN_ONLY } from '@nestling/shared/contract/portal-user';
 import type { UserRow } from '../../db/schema.ts';
-import type { AuditService } from '../audit/service.ts';
-import type { Identity } from '../auth/service.ts';
-import type { UsersRepository } from '../users/repository.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { Identity } from '../auth/index.ts';
+import type { UsersRepository } from '../users/index.ts';
 import { normaliseEmail } from '@nestling/shared/contract/fields';
 import { Refusal } from '../../lib/refusal.ts';
 
