@@ -1,8 +1,8 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
 import type { CurrentUser, User } from '@nestling/shared/contract/user';
-import { FormError } from '../auth/form-parts.tsx';
-import { useCurrentUser } from '../session/use-current-user.ts';
+import { FormError } from '../auth/index.ts';
+import { useCurrentUser } from '../session/index.ts';
 import { AccountSection } from './account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
 import { EmailSection } from './email-section.tsx';

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { hasAuthToken, subscribeAuthToken } from '../../lib/auth-cookie.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { usDateOf } from '../../ui/us-date.ts';
-import { useCurrentUser } from '../session/use-current-user.ts';
+import { useCurrentUser } from '../session/index.ts';
 import { usePrivacy } from './use-privacy.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import type { DeviceSession } from '@nestling/shared/contract/account';
 import { useId } from 'react';
 import { usDateTimeOf } from '../../ui/us-date.ts';
-import { FormError } from '../auth/form-parts.tsx';
+import { FormError } from '../auth/index.ts';
 import classes from './devices.module.css';
 import { useDeviceSessions, useSignOutDevices } from './use-account.ts';
 

@@ -2,10 +2,14 @@ import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import { currentPasswordSchema } from '@nestling/shared/contract/account';
 import { emailSchema } from '@nestling/shared/contract/fields';
 import { useState, type SubmitEvent } from 'react';
-import { FormError, SubmitButton } from '../auth/form-parts.tsx';
-import { schemaError, useFormFields } from '../auth/use-form-fields.ts';
+import {
+  FormError,
+  PasswordField,
+  SubmitButton,
+  schemaError,
+  useFormFields,
+} from '../auth/index.ts';
 import { useChangeEmail } from './use-account.ts';
-import { PasswordField } from '../auth/password-field.tsx';
 
 type Field = 'newEmail' | 'currentPassword';
 

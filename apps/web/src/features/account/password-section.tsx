@@ -3,10 +3,14 @@ import { currentPasswordSchema } from '@nestling/shared/contract/account';
 import { passwordSchema } from '@nestling/shared/contract/signup';
 import { useState, type SubmitEvent } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
-import { FormError, SubmitButton } from '../auth/form-parts.tsx';
-import { schemaError, useFormFields } from '../auth/use-form-fields.ts';
+import {
+  FormError,
+  PasswordField,
+  SubmitButton,
+  schemaError,
+  useFormFields,
+} from '../auth/index.ts';
 import { useChangePassword } from './use-account.ts';
-import { PasswordField } from '../auth/password-field.tsx';
 
 export const PASSWORD_CHANGED_TEXT =
   'Your password is changed. Other devices have been signed out.';

@@ -7,7 +7,7 @@ import {
 import { useId, useState, type SubmitEvent } from 'react';
 import { Dialog } from '../../ui/dialog.tsx';
 import { usDateOf } from '../../ui/us-date.ts';
-import { DownloadArchiveButton } from '../reports/download-archive-button.tsx';
+import { DownloadArchiveButton } from '../reports/index.ts';
 import { useViewAs } from '../../lib/use-view-as.ts';
 import { usePrivacy, usePrivacyActions } from './use-privacy.ts';
 

@@ -2,11 +2,16 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
 import type { User } from '@nestling/shared/contract/user';
 import type { SubmitEvent } from 'react';
-import { FormError, SubmitButton } from '../auth/form-parts.tsx';
-import { profileValues } from '../auth/profile-form.tsx';
-import { ProfileFields, profileValidators, type ProfileField } from '../auth/profile-fields.tsx';
-import { useFormFields } from '../auth/use-form-fields.ts';
-import { useUpdateProfile } from '../auth/use-update-profile.ts';
+import {
+  FormError,
+  ProfileFields,
+  SubmitButton,
+  profileValidators,
+  profileValues,
+  useFormFields,
+  useUpdateProfile,
+  type ProfileField,
+} from '../auth/index.ts';
 import classes from './profile-section.module.css';
 
 /**

@@ -4,7 +4,7 @@ import { trimEmail } from '@nestling/shared/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useApi } from '../../lib/api-context.tsx';
-import { fetchAccessToken } from '../auth/use-sign-in.ts';
+import { fetchAccessToken } from '../auth/index.ts';
 
 /** Under ['user'], with GET /user/me: a change to the account refreshes both. */
 export const deviceSessionsQueryKey = ['user', 'sessions'] as const;

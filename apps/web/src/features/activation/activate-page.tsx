@@ -7,9 +7,9 @@ import { useState, type SyntheticEvent } from 'react';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { useActivateOrder } from '../reports/use-activate-order.ts';
+import { useActivateOrder } from '../reports/index.ts';
 import { useViewAs } from '../../lib/use-view-as.ts';
-import { useCurrentUser } from '../session/use-current-user.ts';
+import { useCurrentUser } from '../session/index.ts';
 import { kitsQueryKey, useActivateCouple, useKitLookup, useKits } from './use-kits.ts';
 
 /** The links to whatever the signed-in person still has to do before activation. */

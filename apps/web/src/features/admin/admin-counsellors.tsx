@@ -25,7 +25,7 @@ import {
   type CounsellorInput,
 } from '@nestling/shared/contract/appointments';
 import { useId, useState, type SubmitEvent } from 'react';
-import { browserTimeZone, localDateKey, timeText } from '../appointments/slot-times.ts';
+import { browserTimeZone, localDateKey, timeText } from '../appointments/index.ts';
 import { AdminFormActions } from './admin-form-actions.tsx';
 import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
 import { adminErrorText } from './format.ts';

@@ -5,7 +5,7 @@ import { isPrimaryAdmin } from '@nestling/shared/rules';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import tabListClasses from '../../ui/tab-list.module.css';
-import { useCurrentUser } from '../session/use-current-user.ts';
+import { useCurrentUser } from '../session/index.ts';
 import { AdminClinics } from './admin-clinics.tsx';
 import { AdminCounsellors } from './admin-counsellors.tsx';
 import { AdminDiscountCodes } from './admin-discount-codes.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { formatCents, productUpdateSchema, type Product } from '@nestling/shared/contract/purchase';
 import { useId, useState, type SubmitEvent } from 'react';
-import { useProducts } from '../purchase/use-products.ts';
+import { useProducts } from '../purchase/index.ts';
 import { dollarsToCents, fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
 import { adminErrorText } from './format.ts';
 import { useUpdateProduct } from './use-admin-orders.ts';

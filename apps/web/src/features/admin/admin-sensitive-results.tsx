@@ -20,10 +20,7 @@ import {
   type SensitiveRuleKind,
 } from '@nestling/shared/contract/sensitive-results';
 import { useState, type SubmitEvent } from 'react';
-import {
-  useSensitiveRuleActions,
-  useSensitiveRules,
-} from '../sensitive-results/use-sensitive-results.ts';
+import { useSensitiveRuleActions, useSensitiveRules } from '../sensitive-results/index.ts';
 import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
 import { adminErrorText, formatAuditTime } from './format.ts';
 

@@ -14,7 +14,7 @@ import {
 } from '@nestling/shared/contract/purchase';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { saveBlob } from '../reports/save-blob.ts';
+import { saveBlob } from '../reports/index.ts';
 
 /*
  * The lab staff's calls for orders, products and discount codes. Each change refreshes the

@@ -6,7 +6,7 @@ import {
 import type { DiseaseCode } from '@nestling/shared/catalogue/diseases';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { riskConditionsQueryKey } from '../risk-calculator/use-risk-conditions.ts';
+import { riskConditionsQueryKey } from '../risk-calculator/index.ts';
 
 /*
  * The lab staff's calls for the risk calculator's starting values. Each change refreshes the

@@ -10,7 +10,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useNavigate } from '@tanstack/react-router';
 import { useApi } from '../../lib/api-context.tsx';
 import { getAuthToken, setAdminToken, setAuthToken } from '../../lib/auth-cookie.ts';
-import { saveBlob } from '../reports/save-blob.ts';
+import { saveBlob } from '../reports/index.ts';
 
 /** GET /admin/users: newest first, or those whose name or email contains `q`. */
 export function useAdminUsers(q: string) {

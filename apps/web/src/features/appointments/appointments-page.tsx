@@ -23,7 +23,7 @@ import { useId, useRef, useState } from 'react';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useViewAs } from '../../lib/use-view-as.ts';
-import { useCurrentUser } from '../session/use-current-user.ts';
+import { useCurrentUser } from '../session/index.ts';
 import classes from './appointments.module.css';
 import { ConfirmStep, meetingText, type VisitChoice } from './confirm-step.tsx';
 import {

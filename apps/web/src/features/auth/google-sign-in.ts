@@ -5,7 +5,7 @@ import {
 import { GOOGLE_SIGN_IN_CHANNEL, googleErrorCodes } from '@nestling/shared/google-sign-in';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api.ts';
-import { currentUserQueryKey } from '../session/current-user-query.ts';
+import { currentUserQueryKey } from '../session/index.ts';
 import { PlainWordsError } from './auth-errors.ts';
 import { fetchAccessToken } from './use-sign-in.ts';
 

@@ -5,7 +5,7 @@ import type { QueryLayerLoader } from '../../app/query-layer.ts';
 import { redirect } from '@tanstack/react-router';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { clearAuthToken, hasAuthToken } from '../../lib/auth-cookie.ts';
-import { currentUserQueryKey, currentUserQueryOptions } from '../session/current-user-query.ts';
+import { currentUserQueryKey, currentUserQueryOptions } from '../session/index.ts';
 import { accessGate } from './access-gate.ts';
 
 /**

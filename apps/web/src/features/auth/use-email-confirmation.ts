@@ -4,7 +4,7 @@ import { trimEmail } from '@nestling/shared/text';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import { hasAuthToken } from '../../lib/auth-cookie.ts';
-import { currentUserQueryKey } from '../session/current-user-query.ts';
+import { currentUserQueryKey } from '../session/index.ts';
 
 /** GET /user/email?email=: sends a new confirmation link; the answer is the same for any email. */
 export function useResendConfirmation() {

@@ -4,7 +4,7 @@ import { useQueryLayerLoader } from '../../app/query-layer.ts';
 import { useApi } from '../../lib/api-context.tsx';
 import type { ApiClient } from '../../lib/api.ts';
 import { setAuthToken } from '../../lib/auth-cookie.ts';
-import { currentUserQueryKey } from '../session/current-user-query.ts';
+import { currentUserQueryKey } from '../session/index.ts';
 
 export interface SignInInput {
   email: string;

@@ -1,7 +1,7 @@
 import { userSchema } from '@nestling/shared/contract/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { currentUserQueryKey } from '../session/current-user-query.ts';
+import { currentUserQueryKey } from '../session/index.ts';
 import type { ProfileInput } from './profile-body.ts';
 
 /**

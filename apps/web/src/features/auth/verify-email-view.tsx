@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { hasAuthToken } from '../../lib/auth-cookie.ts';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
-import { useCurrentUser } from '../session/use-current-user.ts';
+import { useCurrentUser } from '../session/index.ts';
 import { FormError } from './form-parts.tsx';
 import { EmailLinkForm } from './email-link-form.tsx';
 import { useConfirmEmail, useResendConfirmation } from './use-email-confirmation.ts';

@@ -1,7 +1,7 @@
 import { clinicShareAnswerSchema } from '@nestling/shared/contract/clinics';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { saveBlob } from '../reports/save-blob.ts';
+import { saveBlob } from '../reports/index.ts';
 
 const sharePath = (token: string): `/clinic-shares/${string}` =>
   `/clinic-shares/${encodeURIComponent(token)}`;

@@ -1,7 +1,7 @@
 import { clinicSearchAnswerSchema, myClinicAnswerSchema } from '@nestling/shared/contract/clinics';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { journeyQueryKey } from '../journey/use-journey.ts';
+import { journeyQueryKey } from '../journey/index.ts';
 import { useViewAs } from '../../lib/use-view-as.ts';
 
 /** Every clinics query starts with this key. */

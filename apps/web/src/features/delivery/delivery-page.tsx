@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { BuyATest } from '../purchase/buy-a-test.tsx';
+import { BuyATest } from '../purchase/index.ts';
 import { pendingOrFailed } from '../../ui/page-status.tsx';
 import { useViewAs } from '../../lib/use-view-as.ts';
 import { AddressForm } from './address-form.tsx';

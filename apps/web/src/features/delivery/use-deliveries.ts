@@ -5,7 +5,7 @@ import {
 } from '@nestling/shared/contract/kits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
-import { saveBlob } from '../reports/save-blob.ts';
+import { saveBlob } from '../reports/index.ts';
 import { useViewAs } from '../../lib/use-view-as.ts';
 
 /** Every query of the person's kits starts with this key. */

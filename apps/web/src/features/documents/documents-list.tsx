@@ -2,8 +2,7 @@ import { Alert, Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import type { Document } from '@nestling/shared/contract/document';
 import { usDateFromIsoDate } from '@nestling/shared/report-wording';
 import { pendingOrFailed } from '../../ui/page-status.tsx';
-import { ScrollRegion } from '../reports/scroll-region.tsx';
-import classes from '../reports/reports.module.css';
+import { ScrollRegion, reportsClasses as classes } from '../reports/index.ts';
 import { useDocuments, useOpenDocument } from './use-documents.ts';
 
 /** 1234567 -> '1.2 MB'. */

@@ -6,7 +6,7 @@ import { EmbryoPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
 import { capitalize, embryoName, notReportedReason } from './embryo-wording.ts';
 import { HEAT_BANDS, HEAT_TEXT, heatBand } from './heat-map.ts';
 import classes from './heat-map.module.css';
-import { ScrollRegion } from '../reports/scroll-region.tsx';
+import { ScrollRegion } from '../reports/index.ts';
 
 /*
  * Every condition for every embryo on one screen: a row per condition, a

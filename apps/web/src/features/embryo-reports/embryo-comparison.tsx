@@ -36,7 +36,7 @@ import {
 import classes from './embryo-reports.module.css';
 import { PriorityMethod } from './priority-method.tsx';
 import { RankingStabilityPanel } from './ranking-stability-panel.tsx';
-import { ScrollRegion } from '../reports/scroll-region.tsx';
+import { ScrollRegion } from '../reports/index.ts';
 
 /* The table below has 20 × 22 cells or more: it is written in plain elements, since Mantine's
    Table and button components cost most of its render (the bench: 20 embryos, 18 conditions).

@@ -23,26 +23,25 @@ import {
 import { outcomesInWords } from '@nestling/shared/risk/ranking-stability';
 import { heldBackConditions, NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
 import { useId } from 'react';
-import { DensityChart } from '../charts/density-chart.tsx';
-import { DotGrid } from '../charts/dot-grid.tsx';
+import { DensityChart, DotGrid } from '../charts/index.ts';
 import {
+  KeyPoints,
   NotAccurateEnoughNote,
   NotAccurateEnoughSection,
-} from '../reports/not-accurate-enough.tsx';
-import { VariantFindingsTable } from '../reports/report-sections.tsx';
+  OpenAllButtons,
+  OpenableSection,
+  OpenableSections,
+  ScrollRegion,
+  VariantFindingsTable,
+  aboveAverageSentence,
+  findingsSentence,
+  reportsClasses as reportClasses,
+} from '../reports/index.ts';
 import { EmbryoPageLink, ReportPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
 import { embryoName, embryoPeople, notReportedSummary } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
-import reportClasses from '../reports/reports.module.css';
 import { conditionStandings, type ConditionStandings } from './ranking-standings.ts';
-import {
-  OpenableSection,
-  OpenableSections,
-  OpenAllButtons,
-} from '../reports/openable-sections.tsx';
-import { aboveAverageSentence, findingsSentence, KeyPoints } from '../reports/key-points.tsx';
 import { singleGeneScreened } from './report-summary.tsx';
-import { ScrollRegion } from '../reports/scroll-region.tsx';
 
 /** The embryo at `x`, its 1-based place in the lab's list; undefined for anything else. */
 export function embryoAtPosition(

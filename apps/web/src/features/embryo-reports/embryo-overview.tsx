@@ -6,7 +6,7 @@ import { sexText } from '@nestling/shared/report-wording';
 import { chromosomeShortText, embryoName, embryosByPriority } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
 import { singleGeneScreened } from './report-summary.tsx';
-import { ScrollRegion } from '../reports/scroll-region.tsx';
+import { ScrollRegion } from '../reports/index.ts';
 
 function FindingsCell({
   findings,

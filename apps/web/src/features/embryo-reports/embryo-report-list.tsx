@@ -6,8 +6,7 @@ import { EMBRYO_TEST_NAME, usDateFromIsoDate } from '@nestling/shared/report-wor
 import { useId } from 'react';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { partnerName } from '../reports/partner-name.ts';
-import { useCoupleReports } from '../reports/use-portal.ts';
+import { partnerName, useCoupleReports } from '../reports/index.ts';
 import classes from './embryo-reports.module.css';
 import { NoEmbryoReport } from './no-embryo-report.tsx';
 import { PageStatus } from '../../ui/page-status.tsx';

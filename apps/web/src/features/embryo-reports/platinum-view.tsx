@@ -4,14 +4,16 @@ import { reportRiskAxisTicks } from '@nestling/shared/charts';
 import type { ChildRiskRange, EmbryoReport } from '@nestling/shared/contract/report';
 import { riskPercent } from '@nestling/shared/report-wording';
 import { heldBackConditions, NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
-import { DensityChart } from '../charts/density-chart.tsx';
-import { RangeChart } from '../charts/range-chart.tsx';
-import { NotAccurateEnoughSection } from '../reports/not-accurate-enough.tsx';
-import { OpenableSection, OpenableSections } from '../reports/openable-sections.tsx';
-import { ReportContents } from '../reports/report-contents.tsx';
+import { DensityChart, RangeChart } from '../charts/index.ts';
+import {
+  NotAccurateEnoughSection,
+  OpenableSection,
+  OpenableSections,
+  ReportContents,
+  reportsClasses as reportClasses,
+} from '../reports/index.ts';
 import { embryoName } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
-import reportClasses from '../reports/reports.module.css';
 
 const sectionId = (code: string) => `platinum-${code}`;
 

@@ -1,6 +1,6 @@
 import { ReportPageLink, type EmbryoReportLinks } from './embryo-links.tsx';
 import classes from './embryo-reports.module.css';
-import reportClasses from '../reports/reports.module.css';
+import { reportsClasses as reportClasses } from '../reports/index.ts';
 
 /**
  * The ways into one report, on each of its pages, as tabs like the reports home's; the page open

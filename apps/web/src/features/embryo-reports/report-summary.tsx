@@ -13,7 +13,7 @@ import {
 } from './embryo-wording.ts';
 import classes from './embryo-reports.module.css';
 import { PriorityMethod } from './priority-method.tsx';
-import { ScreenedLists, TestDetailsSection } from '../reports/report-sections.tsx';
+import { ScreenedLists, TestDetailsSection } from '../reports/index.ts';
 
 /** Whether the test looked for single-gene findings at all (a scores-only test does not). */
 export function singleGeneScreened(report: EmbryoReport): boolean {

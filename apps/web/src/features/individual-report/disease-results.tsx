@@ -10,15 +10,14 @@ import {
   riskPercent,
 } from '@nestling/shared/report-wording';
 import { NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
-import { DensityChart } from '../charts/density-chart.tsx';
-import { DotGrid } from '../charts/dot-grid.tsx';
+import { DensityChart, DotGrid } from '../charts/index.ts';
 import {
   NotAccurateEnoughNote,
   NotAccurateEnoughSection,
-} from '../reports/not-accurate-enough.tsx';
-import { OpenableSection } from '../reports/openable-sections.tsx';
-import { ScrollRegion } from '../reports/scroll-region.tsx';
-import classes from '../reports/reports.module.css';
+  OpenableSection,
+  ScrollRegion,
+  reportsClasses as classes,
+} from '../reports/index.ts';
 
 /** The anchor of a disease's section, for the summary table's links. */
 export const diseaseAnchor = (code: string) => `disease-${code}`;

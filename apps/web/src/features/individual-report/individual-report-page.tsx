@@ -2,8 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { formatUsDate, preconceptionTestName } from '@nestling/shared/products';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageStatus } from '../../ui/page-status.tsx';
-import { useReport, type ReportSource } from '../reports/use-report.ts';
-import { useIndividualOrders } from '../reports/use-portal.ts';
+import { useIndividualOrders, useReport, type ReportSource } from '../reports/index.ts';
 import { IndividualReportView } from './individual-report-view.tsx';
 
 /**

@@ -2,32 +2,28 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { IndividualReport } from '@nestling/shared/contract/report';
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
 import { heldBackConditions } from '@nestling/shared/risk/reportable';
-import { ReportHeader } from '../reports/report-header.tsx';
-import {
-  ScreenedSection,
-  TestDetailsOpenable,
-  VariantFindingsTable,
-} from '../reports/report-sections.tsx';
-import type { ReportSource } from '../reports/use-report.ts';
-import { DiseaseSection, DiseaseSummaryTable } from './disease-results.tsx';
-import { chartedTraits, traitAnchor, TraitSection } from './trait-charts.tsx';
-import { TraitsTable } from './traits-table.tsx';
-import {
-  aboveAverageSentence,
-  findingsSentence,
-  KeyPoints,
-  SUMMARY_ID,
-} from '../reports/key-points.tsx';
-import { OpenableSections } from '../reports/openable-sections.tsx';
 import {
   CONDITIONS_ID,
   FINDINGS_ID,
+  KeyPoints,
+  OpenableSections,
   ReportContents,
+  ReportHeader,
   SCREENED_ID,
+  SUMMARY_ID,
+  ScreenedSection,
   TEST_ID,
   TRAITS_ID,
-} from '../reports/report-contents.tsx';
-import classes from '../reports/reports.module.css';
+  TestDetailsOpenable,
+  VariantFindingsTable,
+  aboveAverageSentence,
+  findingsSentence,
+  reportsClasses as classes,
+  type ReportSource,
+} from '../reports/index.ts';
+import { DiseaseSection, DiseaseSummaryTable } from './disease-results.tsx';
+import { chartedTraits, traitAnchor, TraitSection } from './trait-charts.tsx';
+import { TraitsTable } from './traits-table.tsx';
 
 /** An individual report in full, in the order a genetic counsellor would go through it. */
 export function IndividualReportView({

@@ -3,8 +3,8 @@ import { getTrait } from '@nestling/shared/catalogue/traits';
 import type { IndividualReport, TraitResult } from '@nestling/shared/contract/report';
 import { modelText } from '@nestling/shared/report-wording';
 import { isTraitReportable } from '@nestling/shared/risk/reportable';
-import { DensityChart } from '../charts/density-chart.tsx';
-import { OpenableSection } from '../reports/openable-sections.tsx';
+import { DensityChart } from '../charts/index.ts';
+import { OpenableSection } from '../reports/index.ts';
 import { predictedText } from './traits-table.tsx';
 
 /** The anchor of a trait's chart, for the traits table's links. */

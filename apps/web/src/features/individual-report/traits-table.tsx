@@ -3,9 +3,11 @@ import { getTrait } from '@nestling/shared/catalogue/traits';
 import type { TraitResult } from '@nestling/shared/contract/report';
 import { percentileCell } from '@nestling/shared/report-wording';
 import { isTraitReportable, NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
-import { NotAccurateEnoughNote } from '../reports/not-accurate-enough.tsx';
-import { ScrollRegion } from '../reports/scroll-region.tsx';
-import classes from '../reports/reports.module.css';
+import {
+  NotAccurateEnoughNote,
+  ScrollRegion,
+  reportsClasses as classes,
+} from '../reports/index.ts';
 
 /**
  * The prediction cell of a trait the lab scored only against the population: it is predicted,

@@ -2,8 +2,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { ORDERS_NOT_ATTACHED } from '@nestling/shared/contract/orders';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageStatus } from '../../ui/page-status.tsx';
-import { useCoupleReports } from '../reports/use-portal.ts';
-import { useReport, type ReportSource } from '../reports/use-report.ts';
+import { useCoupleReports, useReport, type ReportSource } from '../reports/index.ts';
 import { JointReportView } from './joint-report-view.tsx';
 
 function NoJointReport({ ordersMissing }: { ordersMissing: boolean }) {

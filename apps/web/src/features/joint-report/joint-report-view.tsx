@@ -5,30 +5,28 @@ import type { CarrierMatch, JointReport } from '@nestling/shared/contract/report
 import type { ReportAnswer } from '@nestling/shared/contract/report-view';
 import { inheritanceText, riskGist, riskPercent } from '@nestling/shared/report-wording';
 import { heldBackConditions, NOT_ACCURATE_ENOUGH } from '@nestling/shared/risk/reportable';
-import { RangeChart } from '../charts/range-chart.tsx';
-import { NotAccurateEnoughSection } from '../reports/not-accurate-enough.tsx';
-import { ReportHeader } from '../reports/report-header.tsx';
+import { RangeChart } from '../charts/index.ts';
 import {
-  ScreenedSection,
-  TestDetailsOpenable,
-  VariantFindingsTable,
-} from '../reports/report-sections.tsx';
-import { aboveAverageSentence, KeyPoints, SUMMARY_ID } from '../reports/key-points.tsx';
-import {
+  CONDITIONS_ID,
+  FINDINGS_ID,
+  KeyPoints,
+  NotAccurateEnoughSection,
   OpenableCard,
   OpenableCards,
   OpenableSection,
   OpenableSections,
-} from '../reports/openable-sections.tsx';
-import {
-  CONDITIONS_ID,
-  FINDINGS_ID,
   ReportContents,
+  ReportHeader,
   SCREENED_ID,
+  SUMMARY_ID,
+  ScreenedSection,
   TEST_ID,
-} from '../reports/report-contents.tsx';
-import type { ReportSource } from '../reports/use-report.ts';
-import classes from '../reports/reports.module.css';
+  TestDetailsOpenable,
+  VariantFindingsTable,
+  aboveAverageSentence,
+  reportsClasses as classes,
+  type ReportSource,
+} from '../reports/index.ts';
 import { VariantName } from '../../ui/variant-name.tsx';
 
 /** '1 finding', 'no finding'. */

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Card.css';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { JOURNEY_NEXT_PHRASES } from '@nestling/shared/contract/journey';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { usePendingInvitations } from '../partner/use-partner.ts';
+import { usePendingInvitations } from '../partner/index.ts';
 import { useViewAs } from '../../lib/use-view-as.ts';
 import { JourneyLinkButton } from './journey-checklist.tsx';
 import { useJourney } from './use-journey.ts';

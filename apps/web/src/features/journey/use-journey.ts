@@ -2,7 +2,7 @@ import { journeyAnswerSchema } from '@nestling/shared/contract/journey';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api.ts';
 import { useApi } from '../../lib/api-context.tsx';
-import { FRESH_MS } from '../reports/use-portal.ts';
+import { FRESH_MS } from '../reports/index.ts';
 import { useViewAs } from '../../lib/use-view-as.ts';
 
 /**

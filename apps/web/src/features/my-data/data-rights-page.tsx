@@ -2,7 +2,7 @@ import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { type HeldDataKind, type MyDataOverview } from '@nestling/shared/contract/data-rights';
 import { Fragment, useId } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
-import { DownloadArchiveButton } from '../reports/download-archive-button.tsx';
+import { DownloadArchiveButton } from '../reports/index.ts';
 import { bytesText } from './import-text.ts';
 import factList from '../../ui/fact-list.module.css';
 import classes from './my-data.module.css';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { PlannedPage } from '../../ui/planned-page.tsx';
 import { useViewAs } from '../../lib/use-view-as.ts';
-import { useCurrentUser } from '../session/use-current-user.ts';
+import { useCurrentUser } from '../session/index.ts';
 import { isDataPortalOff, useMyDataJobs } from './use-my-data.ts';
 
 function DataPortalOff({ title }: { title: string }) {

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api.ts';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { pendingOrFailed } from '../../ui/page-status.tsx';
-import { BuyATest } from '../purchase/buy-a-test.tsx';
+import { BuyATest } from '../purchase/index.ts';
 import { OrderView } from './order-view.tsx';
 import { useOrder, useOrders } from './use-orders.ts';
 

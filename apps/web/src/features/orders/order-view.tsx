@@ -4,7 +4,7 @@ import { formatCents, type ShippingAddress } from '@nestling/shared/contract/pur
 import { formatUsDate } from '@nestling/shared/products';
 import { useId } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
-import { useDeliveries } from '../delivery/use-deliveries.ts';
+import { useDeliveries } from '../delivery/index.ts';
 import { OrderTracker, type ReturnOnItsWay } from './order-tracker.tsx';
 import classes from './orders.module.css';
 import { ReceiptButton } from './receipt-button.tsx';

@@ -1,6 +1,6 @@
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { pendingOrFailed } from '../../ui/page-status.tsx';
-import { BuyATest } from '../purchase/buy-a-test.tsx';
+import { BuyATest } from '../purchase/index.ts';
 import { PurchasesList } from './purchases-list.tsx';
 import { useOrders } from './use-orders.ts';
 

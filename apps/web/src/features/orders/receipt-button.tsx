@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { useOpenDocument } from '../documents/use-documents.ts';
+import { useOpenDocument } from '../documents/index.ts';
 
 /**
  * 'View receipt': the receipt PDF among the person's documents, opened by a one-time link in a

@@ -1,7 +1,7 @@
 import { useLocation, useSearch } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
 import { hasAuthToken, subscribeAuthToken } from '../../lib/auth-cookie.ts';
-import { useCurrentUser } from '../session/use-current-user.ts';
+import { useCurrentUser } from '../session/index.ts';
 import { InviteBanner } from './invite-banner.tsx';
 import { usePendingInvitations } from './use-partner.ts';
 

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { useCurrentUser } from '../session/use-current-user.ts';
+import { useCurrentUser } from '../session/index.ts';
 import { clearEntries } from './saved-entries.ts';
 import { useCheckout, usePaidOrder } from './use-purchase.ts';
 

@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { useCurrentUser } from '../session/use-current-user.ts';
+import { useCurrentUser } from '../session/index.ts';
 import { PurchaseFlow } from './purchase-flow.tsx';
 import {
   entriesFromCheckout,

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api.ts';
-import { journeyQuery } from '../journey/use-journey.ts';
-import { coupleReportsQuery, individualOrdersQuery } from '../reports/use-portal.ts';
+import { journeyQuery } from '../journey/index.ts';
+import { coupleReportsQuery, individualOrdersQuery } from '../reports/index.ts';
 
 /**
  * What the reports home needs before it is drawn. The report calls start at once and are not

@@ -9,21 +9,24 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import tabListClasses from '../../ui/tab-list.module.css';
-import { MissingStepLinks } from '../activation/activate-page.tsx';
-import { EmbryoReportCard } from '../embryo-reports/embryo-report-list.tsx';
-import { JourneyTimeline } from '../journey/journey-timeline.tsx';
-import { TestPlacesNav } from '../layout/test-places-nav.tsx';
-import { partnerName } from '../reports/partner-name.ts';
-import { DownloadArchiveButton } from '../reports/download-archive-button.tsx';
+import { MissingStepLinks } from '../activation/index.ts';
+import { EmbryoReportCard } from '../embryo-reports/index.ts';
+import { JourneyTimeline } from '../journey/index.ts';
+import { TestPlacesNav } from '../layout/index.ts';
+import {
+  DownloadArchiveButton,
+  partnerName,
+  useActivateOrder,
+  useCoupleReports,
+  useIndividualOrders,
+} from '../reports/index.ts';
 import { pendingOrFailed, ReportLoading } from '../../ui/page-status.tsx';
-import { useActivateOrder } from '../reports/use-activate-order.ts';
-import { useCoupleReports, useIndividualOrders } from '../reports/use-portal.ts';
 import { useViewAs } from '../../lib/use-view-as.ts';
 
 // The documents tab's table (and the scroll area Mantine's table brings, 17 kB) loads when the
 // tab is opened, not with the reports home.
 const DocumentsList = lazy(() =>
-  import('../documents/documents-list.tsx').then((module) => ({ default: module.DocumentsList })),
+  import('../documents/index.ts').then((module) => ({ default: module.DocumentsList })),
 );
 
 /** The tabs of the reports home, as `?tab=` names them. */

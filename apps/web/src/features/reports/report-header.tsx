@@ -6,7 +6,7 @@ import {
   reportTestName,
   usDateFromIsoDate,
 } from '@nestling/shared/report-wording';
-import { SensitiveResultsPanel } from '../sensitive-results/sensitive-results-panel.tsx';
+import { SensitiveResultsPanel } from '../sensitive-results/index.ts';
 import { DownloadPdfButton } from './download-pdf-button.tsx';
 import { ReportChangesCallout } from './report-changes.tsx';
 import type { ReportSource } from './use-report.ts';

@@ -14,9 +14,13 @@ import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useId } from 'react';
 import { chartPalette } from '../../theme.ts';
-import { ChartFigure } from '../charts/chart-figure.tsx';
-import { CHART_FONT_SIZE, CHART_WIDTH, LABEL_LINE_HEIGHT } from '../charts/chart-layout.ts';
-import classes from '../charts/charts.module.css';
+import {
+  CHART_FONT_SIZE,
+  CHART_WIDTH,
+  ChartFigure,
+  LABEL_LINE_HEIGHT,
+  chartsClasses as classes,
+} from '../charts/index.ts';
 import type { CurvePoint } from './use-risk.ts';
 
 const HEIGHT = 240;

@@ -18,7 +18,7 @@ import type { RiskCondition, RiskValue } from '@nestling/shared/contract/risk-ca
 import type { RiskResult } from '@nestling/shared/risk/liability-model';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { DotGrid } from '../charts/dot-grid.tsx';
+import { DotGrid } from '../charts/index.ts';
 import {
   DEFAULT_CONDITION,
   conditionChoices,

@@ -4,10 +4,9 @@ import { heldBackConditions } from '@nestling/shared/risk/reportable';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../lib/api-context.tsx';
-import { healthSurveyQueryKey, useSurveySummary } from '../health-survey/use-health-survey.ts';
-import { useSharedReports } from '../partner/use-partner.ts';
-import { useIndividualOrders } from '../reports/use-portal.ts';
-import { useReport } from '../reports/use-report.ts';
+import { healthSurveyQueryKey, useSurveySummary } from '../health-survey/index.ts';
+import { useSharedReports } from '../partner/index.ts';
+import { useIndividualOrders, useReport } from '../reports/index.ts';
 import { useViewAs } from '../../lib/use-view-as.ts';
 
 /*
