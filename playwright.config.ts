@@ -37,8 +37,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   // A person's walk through a page takes a few seconds; on a busy two-core CI machine, with
-  // an axe scan of each state, the longer walks took over 30 s. Slow tests (test.slow) get 3x.
-  timeout: 60_000,
+  // an axe scan of each state, the longer walks took over 30 s, and on a machine half as fast
+  // 46-56 s, the risk calculator's walk over 60 s with both workers busy (41 s alone).
+  // Slow tests (test.slow) get 3x.
+  timeout: 90_000,
   // The longest report pages (a chart per condition) took over 5 s to draw there too.
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],

@@ -59,6 +59,9 @@ test('every input moves the answer, the reports and the survey fill what they ca
   page,
   baseURL,
 }) => {
+  // Every input of the calculator, each answer redrawn and scanned: 41 s alone on a slow
+  // machine, over 80 s beside another worker.
+  test.slow();
   await signInAs(page, baseURL, 'mother@demo.test');
   await visit(page, '/risk-calculator');
   await expect(page.getByText('Published values', { exact: true })).toBeVisible();
