@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, test, visit } from './fixtures.ts';
 import { waitForMail } from './mail.ts';
 
 /*
- * Genetic counselling appointments (ADR 019): a staff member adds a counsellor and their weekly
+ * Genetic counseling appointments (ADR 019): a staff member adds a counselor and their weekly
  * hours; a new patient books a time, moves it and cancels it, and each step's mail carries the
  * calendar invitation. Booking goes through the confirm step (phone or video, a note)
  * and the counselor is mailed too. Each state is scanned with axe once; screenshots at both
@@ -27,18 +27,18 @@ test('staff add a counselor’s hours; a patient books, moves and cancels, with 
   page,
   baseURL,
 }) => {
-  const counsellor = `Dana ${randomUUID().slice(0, 6)}`;
+  const counselor = `Dana ${randomUUID().slice(0, 6)}`;
 
-  // Staff: a counsellor in UTC with hours every day, so that the test finds times any day.
+  // Staff: a counselor in UTC with hours every day, so that the test finds times any day.
   await signInAs(page, baseURL, 'admin@nestling.health');
-  await visit(page, '/admin?tab=counsellors');
+  await visit(page, '/admin?tab=counselors');
   const form = page.getByRole('form', { name: 'Add a counselor' });
-  await form.getByLabel(/^Name/).fill(counsellor);
-  await form.getByLabel(/^Email/).fill(`${counsellor.replace(' ', '.').toLowerCase()}@lab.test`);
+  await form.getByLabel(/^Name/).fill(counselor);
+  await form.getByLabel(/^Email/).fill(`${counselor.replace(' ', '.').toLowerCase()}@lab.test`);
   await form.getByLabel(/^Short bio/).fill('Board-certified genetic counselor.');
   await form.getByLabel(/^Time zone/).fill('UTC');
   await form.getByRole('button', { name: 'Add counselor' }).click();
-  const card = page.getByRole('region', { name: counsellor });
+  const card = page.getByRole('region', { name: counselor });
   await card.getByRole('button', { name: 'Edit hours' }).click();
   for (let weekday = 1; weekday <= 7; weekday += 1) {
     await card.getByRole('button', { name: 'Add a period' }).click();
@@ -49,7 +49,7 @@ test('staff add a counselor’s hours; a patient books, moves and cancels, with 
   await expectNoAxeViolations(page);
   await card.getByRole('button', { name: 'Save hours' }).click();
   await expect(card.getByText('Sunday 09:00–17:00, 30-minute slots')).toBeVisible();
-  await shot(page, 'admin-counsellors');
+  await shot(page, 'admin-counselors');
 
   // A new patient.
   await page.context().clearCookies();
@@ -70,16 +70,16 @@ test('staff add a counselor’s hours; a patient books, moves and cancels, with 
   // The chosen day's free times: a group named by its day ('Tuesday, March 3').
   const dayTimes = page.getByRole('group', { name: /^\w+day, \w+ \d+$/ });
   await expect(page.getByRole('group', { name: 'Days with free times' })).toBeVisible();
-  // Other tests' counsellors may be there too: choose ours.
+  // Other tests' counselors may be there too: choose ours.
   const choice = page.getByRole('combobox', { name: 'Counselor' });
-  if ((await choice.count()) > 0) await choice.selectOption({ label: counsellor });
+  if ((await choice.count()) > 0) await choice.selectOption({ label: counselor });
 
   // Choosing a time opens the confirm step; nothing is booked yet.
   await dayTimes.getByRole('button').first().click();
   const step = page.getByRole('region', { name: 'Confirm your appointment' });
   await expect(step).toBeVisible();
   await expect(step.getByRole('heading', { name: 'Confirm your appointment' })).toBeFocused();
-  await expect(step.getByText(new RegExp(`with ${counsellor}$`))).toBeVisible();
+  await expect(step.getByText(new RegExp(`with ${counselor}$`))).toBeVisible();
   const phone = step.getByRole('textbox', { name: /^Phone number/ });
   await phone.fill('555-12');
   await step.getByRole('button', { name: 'Book this time' }).click();
@@ -93,7 +93,7 @@ test('staff add a counselor’s hours; a patient books, moves and cancels, with 
     .fill('I would like to talk about what my results mean for us.');
   await step.getByRole('button', { name: 'Book this time' }).click();
   await expect(page.getByRole('status')).toContainText('Booked for');
-  await expect(page.getByText(`With ${counsellor}`)).toBeVisible();
+  await expect(page.getByText(`With ${counselor}`)).toBeVisible();
   const join = page.getByRole('link', { name: 'Join the video visit' });
   await expect(join).toHaveAttribute('href', /^https:\/\/meet\.e2e\.test\/visit-[0-9a-f]{32}$/);
   const joinUrl = (await join.getAttribute('href')) ?? '';
@@ -105,7 +105,7 @@ test('staff add a counselor’s hours; a patient books, moves and cancels, with 
   expect(booked).toContain('METHOD:REQUEST');
   expect(booked).toContain('SEQUENCE:0');
   // The counselor is told, with the calendar file and the link, but not the note.
-  const counselorAddress = `${counsellor.replace(' ', '.').toLowerCase()}@lab.test`;
+  const counselorAddress = `${counselor.replace(' ', '.').toLowerCase()}@lab.test`;
   const counselorMail = await waitForMail(counselorAddress, /New counseling appointment/);
   expect(counselorMail.text).toContain(joinUrl);
   expect(counselorMail.text).not.toContain('what my results mean');
@@ -115,7 +115,7 @@ test('staff add a counselor’s hours; a patient books, moves and cancels, with 
   await page.getByRole('button', { name: 'Move' }).click();
   await expect(page.getByRole('heading', { name: /^Choose a new time for / })).toBeVisible();
   await expect(dayTimes).toBeVisible();
-  if ((await choice.count()) > 0) await choice.selectOption({ label: counsellor });
+  if ((await choice.count()) > 0) await choice.selectOption({ label: counselor });
   // Any free time: the booked one is no longer offered.
   await dayTimes.getByRole('button').last().click();
   // The visit keeps how it happens: video is chosen already.
@@ -137,8 +137,8 @@ test('staff add a counselor’s hours; a patient books, moves and cancels, with 
   await page.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(page.getByRole('status')).toContainText('is canceled');
   await expect(page.getByText('You have no upcoming appointments.')).toBeVisible();
-  const cancelled = calendarOf(await waitForMail(email, /appointment is canceled/));
-  expect(cancelled).toContain('METHOD:CANCEL');
-  expect(cancelled).toContain('STATUS:CANCELLED');
-  await shot(page, 'appointment-cancelled');
+  const canceled = calendarOf(await waitForMail(email, /appointment is canceled/));
+  expect(canceled).toContain('METHOD:CANCEL');
+  expect(canceled).toContain('STATUS:CANCELLED');
+  await shot(page, 'appointment-canceled');
 });

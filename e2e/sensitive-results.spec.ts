@@ -3,7 +3,7 @@ import { googleServerURL, signInAs } from './accounts.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 /*
- * Counselling-first release of sensitive results (ADR 022): staff mark a condition as sensitive
+ * Counseling-first release of sensitive results (ADR 022): staff mark a condition as sensitive
  * on /admin; the patient's report holds it back with a calm panel, explains before showing it,
  * and shows it once she chooses; her partner still sees it held back.
  *

@@ -47,7 +47,7 @@ function preloadFont(): Plugin {
 }
 
 /**
- * Drops Mantine's dark colour scheme rules from every stylesheet. The portal is light only (the
+ * Drops Mantine's dark color scheme rules from every stylesheet. The portal is light only (the
  * static provider fixes the scheme and index.html sets it), so those rules can never match, and
  * they are close to 1 kB of the first page's 15 kB CSS budget (gzip).
  */

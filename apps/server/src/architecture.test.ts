@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,5 +154,51 @@ describe('the error classes of the server', () => {
       /\baudit\.record(Read)?\(/.test(readFileSync(path.join(repoRoot, file), 'utf8')),
     );
     expect(writing).toEqual([]);
+  });
+});
+
+/**
+ * One spelling (ADR 019's addendum): US English in code and on screen. Each file that keeps a
+ * British form says why here. Capitals are left alone: iCalendar's `STATUS:CANCELLED` is the
+ * standard's word.
+ */
+describe('the words of the code', () => {
+  const kept: Record<string, string> = {
+    'packages/shared/src/contract/terms-texts.ts': 'the published terms 1.0, never edited',
+    'apps/server/src/modules/shipping/easypost-provider.ts': "EasyPost's tracker status",
+    'apps/web/src/features/admin/admin-page.tsx': "the Counselors tab's former name, for bookmarks",
+    'apps/web/src/features/admin/admin-page.test.tsx': 'tests that former name',
+    'apps/server/src/db/us-spelling-migration.test.ts': 'rows as the code before wrote them',
+    'apps/server/src/architecture.test.ts': 'names the words it looks for',
+  };
+
+  it('are US English: counselor, canceled, analyzed', () => {
+    const files = execFileSync(
+      'git',
+      [
+        'ls-files',
+        '--cached',
+        '--others',
+        '--exclude-standard',
+        'apps',
+        'packages',
+        'e2e',
+        'bench',
+        'scripts',
+      ],
+      { cwd: repoRoot, encoding: 'utf8' },
+    )
+      .split('\n')
+      .filter(
+        (file) =>
+          /\.(tsx?|mjs|js|css|html|json)$/.test(file) && !file.startsWith('apps/server/drizzle/'),
+      );
+    expect(files.length).toBeGreaterThan(400);
+    const british = files.filter((file) =>
+      /[Cc]ounsell|COUNSELL|[Cc]ancell(ed|ing)|_CANCELL|[Aa]nalys(ed|ing)/.test(
+        readFileSync(path.join(repoRoot, file), 'utf8'),
+      ),
+    );
+    expect(british.sort()).toEqual(Object.keys(kept).sort());
   });
 });

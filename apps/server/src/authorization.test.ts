@@ -63,9 +63,9 @@ const onlySignedIn = (role: Role): Expected => (signedIn(role) ? 'ok' : 401);
 const adminOnly = (role: Role): Expected => (!signedIn(role) ? 401 : isAdmin(role) ? 'ok' : 403);
 /** View-as: an admin reads as the patient; anyone else is refused before anything is read. */
 const viewAs = (role: Role): Expected => (!signedIn(role) ? 401 : isAdmin(role) ? 'ok' : 403);
-const matrixCounsellor = {
-  name: 'Matrix Counsellor',
-  email: 'counsellor@matrix.test',
+const matrixCounselor = {
+  name: 'Matrix Counselor',
+  email: 'counselor@matrix.test',
   bio: '',
   timeZone: 'UTC',
   active: true,
@@ -114,9 +114,9 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     patientCheckout: '',
     patientCancelCheckout: '',
     strangerCheckout: '',
-    // Counselling appointments: a counsellor with hours every day, free slots to book, and
+    // Counseling appointments: a counselor with hours every day, free slots to book, and
     // booked appointments of the patient's (one to move, one to cancel) and the stranger's.
-    counsellor: '',
+    counselor: '',
     slots: [] as string[],
     patientAppointment: '',
     patientCancelAppointment: '',
@@ -208,16 +208,16 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
       payload: { code: 'MATRIX', percentOff: 10 },
     });
     const asRole = (role: Role) => ({ authorization: `Bearer ${tokens.get(role) ?? ''}` });
-    const counsellor = await app.inject({
+    const counselor = await app.inject({
       method: 'POST',
-      url: '/api/admin/counsellors',
+      url: '/api/admin/counselors',
       headers: asRole('primaryAdmin'),
-      payload: matrixCounsellor,
+      payload: matrixCounselor,
     });
-    ids.counsellor = counsellor.json<{ id: string }>().id;
+    ids.counselor = counselor.json<{ id: string }>().id;
     await app.inject({
       method: 'PUT',
-      url: `/api/admin/counsellors/${ids.counsellor}/availability`,
+      url: `/api/admin/counselors/${ids.counselor}/availability`,
       headers: asRole('primaryAdmin'),
       payload: matrixHours,
     });
@@ -227,17 +227,17 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
       url: `/api/appointments/slots?from=${new Date(now).toISOString()}&to=${new Date(now + 14 * 86_400_000).toISOString()}`,
       headers: asRole('patient'),
     });
-    // Only the matrix's counsellor's: the demo counsellor offers times too.
+    // Only the matrix's counselor's: the demo counselor offers times too.
     ids.slots = slots
-      .json<{ slots: { counsellorId: string; startsAt: string }[] }>()
-      .slots.filter((slot) => slot.counsellorId === ids.counsellor)
+      .json<{ slots: { counselorId: string; startsAt: string }[] }>()
+      .slots.filter((slot) => slot.counselorId === ids.counselor)
       .map((slot) => slot.startsAt);
     const book = async (role: Role, startsAt: string | undefined) => {
       const booked = await app.inject({
         method: 'POST',
         url: '/api/appointments',
         headers: asRole(role),
-        payload: { counsellorId: ids.counsellor, startsAt, method: 'phone', phone: '5551234567' },
+        payload: { counselorId: ids.counselor, startsAt, method: 'phone', phone: '5551234567' },
       });
       return booked.json<{ id: string }>().id;
     };
@@ -580,7 +580,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: (role) => (!signedIn(role) ? 401 : role === 'stranger' ? 'ok' : 403),
       },
     ],
-    // The data-rights centre (ADR 027): the overview follows My Data; the account's deletion and
+    // The data-rights center (ADR 027): the overview follows My Data; the account's deletion and
     // the research consent are everyone's own, never changed while impersonating.
     'GET /api/my-data': () => [
       {
@@ -1268,8 +1268,8 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         foreignTo: ['patient', 'partner', 'staff', 'primaryAdmin'],
       },
     ],
-    // Counselling appointments (ADR 019): each person books, moves and cancels their own; staff
-    // keep the counsellors and see the day's appointments.
+    // Counseling appointments (ADR 019): each person books, moves and cancels their own; staff
+    // keep the counselors and see the day's appointments.
     'GET /api/appointments/slots': () => [
       {
         label: 'signed-in users',
@@ -1293,7 +1293,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         label: 'a free slot for oneself; never while impersonating',
         call: (role) =>
           post('/api/appointments', {
-            counsellorId: ids.counsellor,
+            counselorId: ids.counselor,
             startsAt: ids.slots[10 + roles.indexOf(role)],
             method: 'phone',
             phone: '5551234567',
@@ -1306,7 +1306,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         label: "the patient's appointment",
         call: () =>
           post(`/api/appointments/${ids.patientAppointment}/reschedule`, {
-            counsellorId: ids.counsellor,
+            counselorId: ids.counselor,
             startsAt: ids.slots[30],
           }),
         expect: (role) =>
@@ -1317,7 +1317,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         label: "the stranger's appointment",
         call: () =>
           post(`/api/appointments/${ids.strangerAppointment}/reschedule`, {
-            counsellorId: ids.counsellor,
+            counselorId: ids.counselor,
             startsAt: ids.slots[31],
           }),
         expect: (role) =>
@@ -1334,33 +1334,33 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         foreignTo: everyoneButPatient,
       },
     ],
-    'GET /api/admin/counsellors': () => [
-      { label: 'admins only', call: () => get('/api/admin/counsellors'), expect: adminOnly },
+    'GET /api/admin/counselors': () => [
+      { label: 'admins only', call: () => get('/api/admin/counselors'), expect: adminOnly },
     ],
-    'POST /api/admin/counsellors': () => [
+    'POST /api/admin/counselors': () => [
       {
         label: 'admins only',
-        call: () => post('/api/admin/counsellors', matrixCounsellor),
+        call: () => post('/api/admin/counselors', matrixCounselor),
         expect: adminOnly,
       },
     ],
-    'PUT /api/admin/counsellors/{id}': () => [
+    'PUT /api/admin/counselors/{id}': () => [
       {
         label: 'admins only',
         call: () => ({
           method: 'PUT',
-          url: `/api/admin/counsellors/${ids.counsellor}`,
-          body: matrixCounsellor,
+          url: `/api/admin/counselors/${ids.counselor}`,
+          body: matrixCounselor,
         }),
         expect: adminOnly,
       },
     ],
-    'PUT /api/admin/counsellors/{id}/availability': () => [
+    'PUT /api/admin/counselors/{id}/availability': () => [
       {
         label: 'admins only',
         call: () => ({
           method: 'PUT',
-          url: `/api/admin/counsellors/${ids.counsellor}/availability`,
+          url: `/api/admin/counselors/${ids.counselor}/availability`,
           body: matrixHours,
         }),
         expect: adminOnly,

@@ -559,7 +559,7 @@ function configFrom(settings: Settings, env: Env, cwd: string) {
       companyName: settings.COMPANY_NAME,
       companyDomain: settings.COMPANY_DOMAIN,
       supportEmail: settings.SUPPORT_EMAIL ?? `support@${settings.COMPANY_DOMAIN}`,
-      /** The lab's colour (#rrggbb, at least 4.5:1 on white); null keeps the portal's teal. */
+      /** The lab's color (#rrggbb, at least 4.5:1 on white); null keeps the portal's teal. */
       color: settings.BRAND_COLOR?.toLowerCase() ?? null,
       /** Absolute path of the lab's logo (SVG, PNG or WebP); null shows the product name. */
       logoFile:
@@ -595,7 +595,7 @@ function configFrom(settings: Settings, env: Env, cwd: string) {
     limits: {
       /** Places on couple tests (not refunded): as the buyer or as the invited partner. */
       couplePlacesPerPerson: settings.COUPLE_PLACES_PER_PERSON,
-      /** Booked counselling appointments that have not ended. */
+      /** Booked counseling appointments that have not ended. */
       appointmentsPerPerson: settings.APPOINTMENTS_PER_PERSON,
     },
     appointments: {

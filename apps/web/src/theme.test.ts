@@ -15,7 +15,7 @@ const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 
 /**
  * The CSS variables Mantine would inject for the theme, minus those its static CSS already has.
- * The portal forces the light colour scheme, so the dark scheme's variables are left out.
+ * The portal forces the light color scheme, so the dark scheme's variables are left out.
  */
 function themeVariables(): ConvertCSSVariablesInput {
   const defaults = defaultCssVariablesResolver(DEFAULT_THEME);

@@ -6,7 +6,7 @@ import {
 } from '@mantine/core';
 
 /**
- * The portal's primary colour: a deep teal. Shade 7 is the filled/anchor shade; white text on it
+ * The portal's primary color: a deep teal. Shade 7 is the filled/anchor shade; white text on it
  * is 6.4:1 and it is 6.4:1 as text on white (WCAG AA needs 4.5:1). Mantine's default blue
  * (shade 6) is only 3.6:1, which is why the theme does not use it.
  */
@@ -25,7 +25,7 @@ export const nestlingTeal: MantineColorsTuple = [
 
 /**
  * The portal's typeface (fonts.css, self-hosted), then the system's own sans-serif while it
- * loads or where it cannot. The design tokens (colours, type scale, spacing, radii) are all in
+ * loads or where it cannot. The design tokens (colors, type scale, spacing, radii) are all in
  * this theme; docs/design-system.md says how pages use them.
  */
 const FONT_FAMILY =
@@ -53,7 +53,7 @@ export const theme: MantineThemeOverride = createTheme({
   spacing: { xs: '0.625rem', sm: '0.75rem', md: '1rem', lg: '1.25rem', xl: '2rem' },
   radius: { xs: '2px', sm: '4px', md: '8px', lg: '16px', xl: '32px' },
   components: {
-    // Links inside text must not rely on colour alone (WCAG 1.4.1): always underlined.
+    // Links inside text must not rely on color alone (WCAG 1.4.1): always underlined.
     Anchor: { defaultProps: { underline: 'always' } },
   },
   headings: {
@@ -104,11 +104,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
 });
 
 /**
- * The report charts' colours, from the Okabe–Ito palette, which people with the common forms of
- * colour blindness can tell apart. Its orange, sky blue, yellow and reddish purple are too pale
+ * The report charts' colors, from the Okabe–Ito palette, which people with the common forms of
+ * color blindness can tell apart. Its orange, sky blue, yellow and reddish purple are too pale
  * on white to carry meaning alone (under 3:1), so sky blue only fills the population area,
  * whose outline is blue; everything else a reader must see is at least 3:1 on white, and text
- * is the body colour. Colour is never the only cue: markers are labelled, and the dot grid uses
+ * is the body color. Color is never the only cue: markers are labelled, and the dot grid uses
  * filled dots for the person and rings for the average. charts/palette.test.ts measures these.
  */
 export const chartPalette = {

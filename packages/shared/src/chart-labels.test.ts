@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assignLabelLanes,
   boxesOverlap,
-  clampLabelCentre,
+  clampLabelCenter,
   lineCrossesBox,
   placeMarkerLabels,
   rowCount,
@@ -37,9 +37,9 @@ describe('assignLabelLanes', () => {
   });
 
   it('keeps a label inside the chart', () => {
-    expect(clampLabelCentre(2, 40, 0, 360)).toBe(20);
-    expect(clampLabelCentre(359, 40, 0, 360)).toBe(340);
-    expect(clampLabelCentre(100, 40, 0, 360)).toBe(100);
+    expect(clampLabelCenter(2, 40, 0, 360)).toBe(20);
+    expect(clampLabelCenter(359, 40, 0, 360)).toBe(340);
+    expect(clampLabelCenter(100, 40, 0, 360)).toBe(100);
   });
 });
 
@@ -63,7 +63,7 @@ describe('placeMarkerLabels', () => {
     ];
     const placed = placeMarkerLabels(labels, 0, 300, 4);
     expect(placed.map((label) => label.row)).toEqual([0, 0, 0]);
-    // In score order: 100 (second), 101 (first), 102 (third), 24 apart, centred on 101.
+    // In score order: 100 (second), 101 (first), 102 (third), 24 apart, centered on 101.
     expect(placed.map((label) => label.x)).toEqual([101, 77, 125]);
   });
 
@@ -86,7 +86,7 @@ describe('placeMarkerLabels', () => {
         expect(boxesOverlap(box, other)).toBe(false);
       });
     });
-    // A second-row label's leader rises through the first row at its centre: it clears every
+    // A second-row label's leader rises through the first row at its center: it clears every
     // first-row label by the gap.
     placed.forEach((label) => {
       if (label.row === 0) return;

@@ -3,7 +3,7 @@
  * its labels in its own font and hands the widths here, so both follow the same rules.
  *
  * Two kinds of label:
- * - Labels of values on an axis (ticks, a range's ends): lanes, each label centred on its value
+ * - Labels of values on an axis (ticks, a range's ends): lanes, each label centered on its value
  *   and lifted into the first row where it overlaps nothing (`assignLabelLanes`).
  * - Labels of markers drawn as lines or triangles (the person, each embryo, the population
  *   average): `placeMarkerLabels` keeps them in score order and moves them sideways as little
@@ -16,13 +16,13 @@
  */
 
 export interface LabelToPlace {
-  /** Where the label's centre would be. */
+  /** Where the label's center would be. */
   readonly x: number;
   readonly width: number;
 }
 
 export interface PlacedLabel {
-  /** Where the label's centre is. */
+  /** Where the label's center is. */
   readonly x: number;
   /** 0 is the row nearest the plot. */
   readonly row: number;
@@ -75,8 +75,8 @@ export function lineCrossesBox(points: readonly Point[], box: Box): boolean {
   });
 }
 
-/** Where a label centred on x may sit so that it stays inside [left, right]. */
-export function clampLabelCentre(x: number, width: number, left: number, right: number): number {
+/** Where a label centered on x may sit so that it stays inside [left, right]. */
+export function clampLabelCenter(x: number, width: number, left: number, right: number): number {
   return Math.min(Math.max(x, left + width / 2), right - width / 2);
 }
 
@@ -107,9 +107,9 @@ export function rowCount(rows: readonly number[]): number {
 }
 
 /**
- * Centres in [left, right] for labels in a fixed order, each at least `spacing[i]` after the one
- * before, as near their wished centres as possible: overlapping neighbours are merged into a
- * block centred on the mean of its members' wishes, until no blocks overlap.
+ * Centers in [left, right] for labels in a fixed order, each at least `spacing[i]` after the one
+ * before, as near their wished centers as possible: overlapping neighbours are merged into a
+ * block centered on the mean of its members' wishes, until no blocks overlap.
  */
 function spreadInOrder(
   wished: readonly number[],
@@ -121,7 +121,7 @@ function spreadInOrder(
   interface Block {
     first: number;
     last: number;
-    /** Offsets of the members from the block's first centre. */
+    /** Offsets of the members from the block's first center. */
     offsets: number[];
     start: number;
   }
@@ -160,7 +160,7 @@ function spreadInOrder(
 /**
  * Places marker labels as the module's comment says: in score order, in one row if they fit
  * with `gap` between them, else in two alternating rows (or, beyond that, more). Returns each
- * label's centre and row, in the order given.
+ * label's center and row, in the order given.
  */
 export function placeMarkerLabels(
   labels: readonly LabelToPlace[],
@@ -191,7 +191,7 @@ export function placeMarkerLabels(
       spacing = twoRows.map(() => step);
     }
   }
-  const centres = spreadInOrder(
+  const centers = spreadInOrder(
     order.map(({ label }) => label.x),
     spacing,
     (index) => (widths[index] ?? 0) / 2,
@@ -200,7 +200,7 @@ export function placeMarkerLabels(
   );
   const placed = new Array<PlacedLabel>(labels.length);
   order.forEach(({ index }, position) => {
-    placed[index] = { x: centres[position] ?? 0, row: position % rows };
+    placed[index] = { x: centers[position] ?? 0, row: position % rows };
   });
   return placed;
 }

@@ -9,7 +9,7 @@
  *   score is counted exactly once.
  * - Padding: `paddingBuckets` empty buckets of the same width are added on each side, so the
  *   curve comes down to zero inside the chart instead of being cut off at its edges.
- * - Smoothing: `smoothing` s is a centred moving average over the 2s + 1 buckets from s before to
+ * - Smoothing: `smoothing` s is a centered moving average over the 2s + 1 buckets from s before to
  *   s after (smoothing 1: each bucket becomes the mean of itself and its two neighbours).
  *   Buckets beyond the padded range count as empty. As long as paddingBuckets >= smoothing, no
  *   person is smoothed off the chart: the smoothed shares still add up to 100 %.
@@ -139,7 +139,7 @@ export function describePercentile(percentile: number): string {
   return `at the ${ordinal(stated)} percentile: higher than ${stated} of 100 people`;
 }
 
-/** Centred moving average over ±`smoothing` positions; positions outside the array count as 0. */
+/** Centered moving average over ±`smoothing` positions; positions outside the array count as 0. */
 export function smooth(values: readonly number[], smoothing: number): number[] {
   const window = 2 * smoothing + 1;
   return values.map((_, index) => {

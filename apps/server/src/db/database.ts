@@ -25,8 +25,11 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** PostgreSQL's connection pool as it is now; null for PGlite, which has no pool. */
   poolStats(): PoolStats | null;
-  /** Applies the migrations in `apps/server/drizzle/` that have not run yet. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations in `apps/server/drizzle/` that have not run yet; a test of one
+   * migration passes a copy of the folder that ends before it.
+   */
+  migrate(folder?: string): Promise<void>;
   /** Closes the connection (and releases the data-directory lock). Safe to call twice. */
   close(): Promise<void>;
   readonly closed: boolean;
@@ -94,7 +97,7 @@ export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<D
     kind: 'pglite',
     ping: () => ping(db),
     poolStats: () => null,
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     async close() {
       if (closed) return;
       closed = true;
@@ -138,13 +141,13 @@ export function openPostgresDatabase(
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    async migrate() {
+    async migrate(folder = migrationsFolder) {
       // Replicas starting together take turns: the migrator itself does not lock.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
-          await migratePostgres(db, { migrationsFolder });
+          await migratePostgres(db, { migrationsFolder: folder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }

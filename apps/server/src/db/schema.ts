@@ -318,7 +318,7 @@ export const document = pgTable(
     size: integer('size').notNull(),
     /** Relative to DATA_DIR/files/. */
     storagePath: text('storage_path').notNull(),
-    /** The report the document belongs to (a cover letter, a counselling note); null for none. */
+    /** The report the document belongs to (a cover letter, a counseling note); null for none. */
     reportId: text('report_id').references(() => report.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -429,7 +429,7 @@ export const checkout = pgTable(
     currency: text('currency').notNull(),
     /** 'test' or 'stripe'. */
     provider: text('provider').notNull(),
-    /** 'open', 'requires_action', 'paid', 'cancelled' or 'expired'. */
+    /** 'open', 'requires_action', 'paid', 'canceled' or 'expired'. */
     status: text('status').notNull(),
     /** Stripe's Checkout Session id and hosted page; null for the test provider. */
     providerSessionId: text('provider_session_id').unique(),
@@ -730,7 +730,7 @@ export const partnerInvitation = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -769,10 +769,10 @@ export const riskConditionSetting = pgTable(
 );
 
 /**
- * A genetic counsellor whom patients can book (ADR 019). Their weekly hours are wall-clock
- * times in `time_zone` (IANA). An inactive counsellor offers no new slots.
+ * A genetic counselor whom patients can book (ADR 019). Their weekly hours are wall-clock
+ * times in `time_zone` (IANA). An inactive counselor offers no new slots.
  */
-export const counsellor = pgTable('counsellor', {
+export const counselor = pgTable('counselor', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   email: text('email').notNull(),
@@ -784,35 +784,35 @@ export const counsellor = pgTable('counsellor', {
 });
 
 /**
- * One period of a weekday (ISO: 1 Monday .. 7 Sunday) in which a counsellor takes appointments,
+ * One period of a weekday (ISO: 1 Monday .. 7 Sunday) in which a counselor takes appointments,
  * cut into slots of `slot_minutes` from the start; minutes after local midnight.
  */
-export const counsellorAvailability = pgTable(
-  'counsellor_availability',
+export const counselorAvailability = pgTable(
+  'counselor_availability',
   {
     id: text('id').primaryKey(),
-    counsellorId: text('counsellor_id')
+    counselorId: text('counselor_id')
       .notNull()
-      .references(() => counsellor.id, { onDelete: 'cascade' }),
+      .references(() => counselor.id, { onDelete: 'cascade' }),
     weekday: integer('weekday').notNull(),
     startMinute: integer('start_minute').notNull(),
     endMinute: integer('end_minute').notNull(),
     slotMinutes: integer('slot_minutes').notNull(),
   },
   (table) => [
-    index('counsellor_availability_counsellor_id_idx').on(table.counsellorId),
+    index('counselor_availability_counselor_id_idx').on(table.counselorId),
     check(
-      'counsellor_availability_window',
+      'counselor_availability_window',
       sql`${table.weekday} between 1 and 7 and ${table.startMinute} >= 0 and ${table.endMinute} <= 1440 and ${table.slotMinutes} > 0 and ${table.endMinute} - ${table.startMinute} >= ${table.slotMinutes}`,
     ),
   ],
 );
 
 /**
- * A person's counselling appointment. A slot is a counsellor and a start time; the partial
+ * A person's counseling appointment. A slot is a counselor and a start time; the partial
  * unique index lets only one booked appointment hold it, however many requests race for it.
  * Moving an appointment changes its times in place (the calendar invitation keeps its UID and
- * raises `sequence`); cancelling sets the status, which frees the slot.
+ * raises `sequence`); canceling sets the status, which frees the slot.
  */
 export const appointment = pgTable(
   'appointment',
@@ -821,18 +821,18 @@ export const appointment = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    counsellorId: text('counsellor_id')
+    counselorId: text('counselor_id')
       .notNull()
-      .references(() => counsellor.id, { onDelete: 'restrict' }),
+      .references(() => counselor.id, { onDelete: 'restrict' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     /** The person's time zone when they last booked or moved it: the mails' times are in it. */
     timeZone: text('time_zone').default('UTC').notNull(),
-    /** 'booked' or 'cancelled'. */
+    /** 'booked' or 'canceled'. */
     status: text('status').default('booked').notNull(),
     /** The calendar invitation's SEQUENCE: 0 when booked, one more with each change. */
     sequence: integer('sequence').default(0).notNull(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
     /** 'phone' or 'video'; appointments booked before then were phone calls. */
     method: text('method').default('phone').notNull(),
     /** The number to call (E.164) for a phone visit. */
@@ -848,11 +848,11 @@ export const appointment = pgTable(
   },
   (table) => [
     uniqueIndex('appointment_booked_slot_idx')
-      .on(table.counsellorId, table.startsAt)
+      .on(table.counselorId, table.startsAt)
       .where(sql`${table.status} = 'booked'`),
     index('appointment_user_id_idx').on(table.userId),
     index('appointment_starts_at_idx').on(table.startsAt),
-    check('appointment_status', sql`${table.status} in ('booked', 'cancelled')`),
+    check('appointment_status', sql`${table.status} in ('booked', 'canceled')`),
     check('appointment_times', sql`${table.endsAt} > ${table.startsAt}`),
     check('appointment_method', sql`${table.method} in ('phone', 'video')`),
   ],
@@ -860,7 +860,7 @@ export const appointment = pgTable(
 
 /**
  * A partner IVF clinic in the lab's directory (/clinics), managed by lab staff. The location is
- * the clinic's own when staff give one, otherwise the centre of its ZIP code; patients' searches
+ * the clinic's own when staff give one, otherwise the center of its ZIP code; patients' searches
  * order clinics by the distance from it. An inactive clinic is no longer offered.
  */
 export const clinic = pgTable(
@@ -940,7 +940,7 @@ export const clinicShare = pgTable(
 /**
  * What the lab treats as a sensitive result: a condition (its disease code) or a single-gene
  * finding (its gene symbol). Such results are held back in every report, on the page, in the PDF
- * and in the ZIP, until the person chooses to see them (counselling first).
+ * and in the ZIP, until the person chooses to see them (counseling first).
  */
 export const sensitiveResultRule = pgTable(
   'sensitive_result_rule',
@@ -974,7 +974,7 @@ export const sensitiveRelease = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    /** Whether they had a counselling appointment booked when they chose. */
+    /** Whether they had a counseling appointment booked when they chose. */
     hadAppointment: boolean('had_appointment').notNull(),
     releasedAt: timestamp('released_at', { withTimezone: true }).defaultNow().notNull(),
   },
@@ -1018,7 +1018,7 @@ export const job = pgTable(
     payload: jsonb('payload').notNull(),
     /** Whose work it is, so a person's jobs go with their account; null for the lab's own. */
     userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
-    /** 'queued', 'running', 'succeeded', 'failed' or 'cancelled'. */
+    /** 'queued', 'running', 'succeeded', 'failed' or 'canceled'. */
     state: text('state').default('queued').notNull(),
     attempts: integer('attempts').default(0).notNull(),
     maxAttempts: integer('max_attempts').default(5).notNull(),
@@ -1046,7 +1046,7 @@ export const job = pgTable(
     index('job_user_id_idx').on(table.userId),
     check(
       'job_state',
-      sql`${table.state} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`,
+      sql`${table.state} in ('queued', 'running', 'succeeded', 'failed', 'canceled')`,
     ),
   ],
 );

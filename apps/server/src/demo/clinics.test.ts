@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zipCentre, milesBetween } from '../modules/clinics/geo.ts';
+import { zipCenter, milesBetween } from '../modules/clinics/geo.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/database.ts';
 import { demoClinics, seedDemoClinics } from './clinics.ts';
 import { clinic } from '../db/schema.ts';
@@ -27,12 +27,12 @@ describe.each(testDatabaseKinds)('the demo clinics on %s', (kind) => {
     expect(rows.find((row) => row.id === 'demo-clinic-sunset')?.active).toBe(false);
   });
 
-  it('sit within a few miles of their ZIP code’s centre', () => {
+  it('sit within a few miles of their ZIP code’s center', () => {
     for (const demo of demoClinics) {
-      const centre = zipCentre(demo.zip);
-      expect(centre, demo.zip).not.toBeNull();
-      if (centre === null) continue;
-      expect(milesBetween(centre, demo), demo.name).toBeLessThan(5);
+      const center = zipCenter(demo.zip);
+      expect(center, demo.zip).not.toBeNull();
+      if (center === null) continue;
+      expect(milesBetween(center, demo), demo.name).toBeLessThan(5);
     }
   });
 });

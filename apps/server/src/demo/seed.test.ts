@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueRepository } from '../modules/catalogue/repository.ts';
-import { normaliseKitId, ORDER_STAGES } from '@nestling/shared/contract/order-tracker';
+import { normalizeKitId, ORDER_STAGES } from '@nestling/shared/contract/order-tracker';
 import { reportContentSchema } from '@nestling/shared/contract/report';
 import { isProfileComplete } from '@nestling/shared/rules';
 import { createUsersRepository } from '../modules/users/repository.ts';
@@ -23,8 +23,8 @@ import {
 } from '../modules/demo-reports/payloads.ts';
 import {
   account,
-  counsellor,
-  counsellorAvailability,
+  counselor,
+  counselorAvailability,
   document,
   report,
   reportVersion,
@@ -102,16 +102,16 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
     ]);
   });
 
-  it('adds one demo counsellor with weekday hours, once however often it runs', async () => {
+  it('adds one demo counselor with weekday hours, once however often it runs', async () => {
     await seedDemoData(database.db, { fileStore: createLocalFileStore(filesDir) });
-    const counsellors = await database.db.select().from(counsellor);
-    expect(counsellors.map(({ id, timeZone, active }) => ({ id, timeZone, active }))).toEqual([
-      { id: 'demo-counsellor', timeZone: 'America/New_York', active: true },
+    const counselors = await database.db.select().from(counselor);
+    expect(counselors.map(({ id, timeZone, active }) => ({ id, timeZone, active }))).toEqual([
+      { id: 'demo-counselor', timeZone: 'America/New_York', active: true },
     ]);
     const hours = await database.db
       .select()
-      .from(counsellorAvailability)
-      .where(eq(counsellorAvailability.counsellorId, 'demo-counsellor'));
+      .from(counselorAvailability)
+      .where(eq(counselorAvailability.counselorId, 'demo-counselor'));
     expect(hours).toHaveLength(10);
     expect(new Set(hours.map((period) => period.weekday))).toEqual(new Set([1, 2, 3, 4, 5]));
   });
@@ -216,7 +216,7 @@ describe.each(testDatabaseKinds)('seeding on %s', (kind) => {
         ['mother', account.mother_order],
       ]);
       expect(kits.every((row) => row.stage === 'report-ready')).toBe(true);
-      for (const row of kits) expect(normaliseKitId(row.id), row.id).toBe(row.id);
+      for (const row of kits) expect(normalizeKitId(row.id), row.id).toBe(row.id);
     }
 
     const stages = await queryRows<{ stage: string; status: string }>(

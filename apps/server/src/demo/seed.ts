@@ -15,7 +15,7 @@ import { createUsersRepository } from '../modules/users/repository.ts';
 import type { Database } from '../db/database.ts';
 import { termsAcceptance } from '../db/schema.ts';
 import { seedDemoClinics } from './clinics.ts';
-import { seedDemoCounsellor } from './counsellors.ts';
+import { seedDemoCounselor } from './counselors.ts';
 import { demoDocuments, writeDemoFile } from './documents.ts';
 import { demoKits, seedDemoOrders } from './orders.ts';
 import { demoMotherSurvey } from './survey.ts';
@@ -387,7 +387,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   if ((await users.findById(demoCouple.motherId)) !== null) {
     await createHealthSurveyRepository(db).insert(demoMotherSurvey(demoCouple.motherId));
   }
-  await seedDemoCounsellor(db);
+  await seedDemoCounselor(db);
   await seedDemoClinics(db);
   const reportIds = await seedDemoReports(db, result);
   if (options.fileStore !== undefined) {

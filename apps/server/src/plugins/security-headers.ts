@@ -22,7 +22,7 @@ const googlePopupPaths = new Set([GOOGLE_START_PATH, GOOGLE_CALLBACK_PATH, GOOGL
 /**
  * Where the web app may send requests: its own origin (GET /api/config, and the API when it is
  * this portal's), and the origin of APP_ENV's backend when that is another (ADR 003). Exactly
- * that origin: a backend's address is not a licence for its whole domain.
+ * that origin: a backend's address is not a license for its whole domain.
  */
 export function connectSources(apiBaseUrl: string): string[] {
   return URL.canParse(apiBaseUrl) ? ["'self'", new URL(apiBaseUrl).origin] : ["'self'"];

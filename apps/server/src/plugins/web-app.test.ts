@@ -316,7 +316,7 @@ describe('brandIndexHtml', () => {
     );
   });
 
-  it("links the lab's colours and shows its logo instead of the mark and the name", () => {
+  it("links the lab's colors and shows its logo instead of the mark and the name", () => {
     const shell =
       '<head><title>x</title></head><body><span class="static-shell-logo"><svg\n  width="28"\n  class="static-shell-mark"\n  aria-hidden="true"\n><path d="M1 2" /></svg>\n<span data-static-shell-product>Nestling</span></span>';
     expect(

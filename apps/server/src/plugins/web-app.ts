@@ -20,7 +20,7 @@ export interface WebAppOptions {
 /** What index.html shows of the brand before the app runs. */
 export interface IndexBrand {
   productName: string;
-  /** The lab's colours (modules/brand/routes.ts), linked after the app's own stylesheet. */
+  /** The lab's colors (modules/brand/routes.ts), linked after the app's own stylesheet. */
   stylesheetPath: string | null;
   /** The lab's logo, shown in the static shell's header instead of the mark and the name. */
   logoPath: string | null;
@@ -45,7 +45,7 @@ export function escapeHtml(text: string): string {
 /**
  * index.html with the page title set to '<product> Portal' (spec section 1), the product name
  * (or the lab's logo) in the static shell's header, which shows until the app's first render,
- * and the lab's colours linked when set.
+ * and the lab's colors linked when set.
  */
 export function brandIndexHtml(html: string, brand: IndexBrand): string {
   const { productName, stylesheetPath, logoPath } = brand;

@@ -90,7 +90,7 @@ function withDestroy(
     },
     ping: () => handle.ping(),
     poolStats: () => handle.poolStats(),
-    migrate: () => handle.migrate(),
+    migrate: (folder) => handle.migrate(folder),
     close: () => handle.close(),
     destroy,
   };

@@ -7,7 +7,7 @@ import { theme } from '../theme.ts';
  *
  * MantineProvider would inject <style> elements at run time (the theme's CSS variables and the
  * responsive visibility classes), which the content security policy forbids, and would bring
- * colour-scheme switching the portal does not offer (contrast is checked for the light scheme
+ * color-scheme switching the portal does not offer (contrast is checked for the light scheme
  * only). This provider gives components the same context without either: the variables come from
  * styles.css and theme.css, and index.html sets data-mantine-color-scheme="light" and
  * data-respect-reduced-motion on <html>, which MantineProvider would otherwise set from script.

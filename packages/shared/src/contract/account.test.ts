@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 describe('updateProfileBodySchema', () => {
-  it('trims and normalises each field it is given, and needs none of them', () => {
+  it('trims and normalizes each field it is given, and needs none of them', () => {
     expect(
       updateProfileBodySchema.parse({
         firstName: ' Ann ',

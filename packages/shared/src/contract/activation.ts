@@ -8,7 +8,7 @@ import { asUserSchema } from './view-as.ts';
  * PATCH /accounts/{id}/activate.
  */
 
-/** As typed: normaliseKitId (order-tracker.ts) decides whether it is well formed. */
+/** As typed: normalizeKitId (order-tracker.ts) decides whether it is well formed. */
 const typedKitIdSchema = z
   .string()
   .check(z.trim(), z.minLength(1, { error: 'Enter the kit ID' }), z.maxLength(40));

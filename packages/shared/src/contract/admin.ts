@@ -132,7 +132,7 @@ export const auditActionSchema = z.enum([
   'partner-report-read',
   'risk-condition-update',
   'risk-condition-reset',
-  'counsellor-update',
+  'counselor-update',
   'appointments-day-read',
   'kit-address-change',
   'sensitive-rule-update',

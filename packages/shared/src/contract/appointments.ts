@@ -3,14 +3,14 @@ import { emailSchema } from './fields.ts';
 import { asUserSchema } from './view-as.ts';
 
 /*
- * Genetic counselling appointments (/schedule-appointment, ADR 019). Lab staff keep the
- * counsellors and their weekly hours (/admin); a person books one free slot, moves it or
+ * Genetic counseling appointments (/schedule-appointment, ADR 019). Lab staff keep the
+ * counselors and their weekly hours (/admin); a person books one free slot, moves it or
  * cancels it up to 24 hours before it starts. Every instant on the wire is ISO 8601 in UTC; the
- * browser shows it in its own time zone, and the counsellor's hours are wall-clock times in the
- * counsellor's time zone.
+ * browser shows it in its own time zone, and the counselor's hours are wall-clock times in the
+ * counselor's time zone.
  */
 
-/** Changing or cancelling closes this long before the start; booking closes at the same time. */
+/** Changing or canceling closes this long before the start; booking closes at the same time. */
 export const APPOINTMENT_NOTICE_HOURS = 24;
 /** How far ahead slots are offered. */
 export const APPOINTMENT_HORIZON_DAYS = 56;
@@ -21,7 +21,7 @@ export const SLOT_MINUTES = [15, 20, 30, 45, 60, 90] as const;
 export const SLOT_TAKEN_MESSAGE = 'Someone has just booked this time. Please choose another one.';
 export const SLOT_UNAVAILABLE_MESSAGE =
   'This time is not open for booking. Please choose one of the times shown.';
-export const INSIDE_NOTICE_MESSAGE = `Appointments can be moved or cancelled only up to ${String(APPOINTMENT_NOTICE_HOURS)} hours before they start. For this one, please write to us instead.`;
+export const INSIDE_NOTICE_MESSAGE = `Appointments can be moved or canceled only up to ${String(APPOINTMENT_NOTICE_HOURS)} hours before they start. For this one, please write to us instead.`;
 /** The person already holds as many upcoming appointments as the lab allows. */
 export function tooManyAppointments(limit: number): string {
   return limit === 1
@@ -29,8 +29,8 @@ export function tooManyAppointments(limit: number): string {
     : `You already have ${String(limit)} appointments booked, the most one person can hold. To choose another time, move or cancel one.`;
 }
 export const APPOINTMENT_NOT_FOUND = 'There is no such appointment';
-export const APPOINTMENT_NOT_BOOKED = 'This appointment has already been cancelled';
-export const COUNSELLOR_NOT_FOUND = 'There is no such counselor';
+export const APPOINTMENT_NOT_BOOKED = 'This appointment has already been canceled';
+export const COUNSELOR_NOT_FOUND = 'There is no such counselor';
 export const TIME_ZONE_MESSAGE = 'Choose a time zone, like America/New_York';
 export const TIME_MESSAGE = 'Enter a time as HH:MM, like 09:30';
 export const WINDOW_ORDER_MESSAGE = 'The end must come after the start, with room for one slot';
@@ -78,12 +78,12 @@ const instantSchema = z.iso.datetime({ offset: true, error: 'Give an ISO 8601 da
 
 const idParam = z.string().check(z.minLength(1), z.maxLength(64));
 
-/* ---- counsellors (lab staff) ---- */
+/* ---- counselors (lab staff) ---- */
 
 /** ISO weekdays: 1 is Monday, 7 is Sunday. */
 export const weekdaySchema = z.number().check(z.int(), z.gte(1), z.lte(7));
 
-/** One period of a weekday in which a counsellor takes appointments, in their own time zone. */
+/** One period of a weekday in which a counselor takes appointments, in their own time zone. */
 export const availabilityWindowSchema = z
   .object({
     weekday: weekdaySchema,
@@ -118,7 +118,7 @@ export function windowsOverlap(windows: readonly AvailabilityWindow[]): boolean 
   });
 }
 
-/** PUT /admin/counsellors/{id}/availability: the whole week, replacing what was there. */
+/** PUT /admin/counselors/{id}/availability: the whole week, replacing what was there. */
 export const availabilityUpdateSchema = z
   .strictObject({ windows: z.array(availabilityWindowSchema).check(z.maxLength(50)) })
   .check(
@@ -133,21 +133,21 @@ const nameSchema = z
   .string({ error: 'Enter a name' })
   .check(z.trim(), z.minLength(1, { error: 'Enter a name' }), z.maxLength(120));
 
-/** POST /admin/counsellors and PUT /admin/counsellors/{id}. */
-export const counsellorInputSchema = z.strictObject({
+/** POST /admin/counselors and PUT /admin/counselors/{id}. */
+export const counselorInputSchema = z.strictObject({
   name: nameSchema,
   email: emailSchema,
   bio: z.string().check(z.trim(), z.maxLength(600, { error: 'Keep the bio under 600 characters' })),
   timeZone: timeZoneSchema,
-  /** An inactive counsellor offers no new slots; booked appointments stay. */
+  /** An inactive counselor offers no new slots; booked appointments stay. */
   active: z.boolean(),
 });
-export type CounsellorInput = z.infer<typeof counsellorInputSchema>;
+export type CounselorInput = z.infer<typeof counselorInputSchema>;
 
-export const counsellorParamsSchema = z.object({ id: idParam });
+export const counselorParamsSchema = z.object({ id: idParam });
 
-/** A counsellor as staff see them. */
-export const adminCounsellorSchema = z.object({
+/** A counselor as staff see them. */
+export const adminCounselorSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -157,12 +157,12 @@ export const adminCounsellorSchema = z.object({
   /** By weekday, then start. */
   windows: z.array(availabilityWindowSchema),
 });
-export type AdminCounsellor = z.infer<typeof adminCounsellorSchema>;
+export type AdminCounselor = z.infer<typeof adminCounselorSchema>;
 
-export const adminCounsellorsAnswerSchema = z.object({
-  counsellors: z.array(adminCounsellorSchema),
+export const adminCounselorsAnswerSchema = z.object({
+  counselors: z.array(adminCounselorSchema),
 });
-export type AdminCounsellorsAnswer = z.infer<typeof adminCounsellorsAnswerSchema>;
+export type AdminCounselorsAnswer = z.infer<typeof adminCounselorsAnswerSchema>;
 
 /* ---- the day's appointments (lab staff) ---- */
 
@@ -177,8 +177,8 @@ export const adminAppointmentSchema = z.object({
   id: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
-  counsellorId: z.string(),
-  counsellorName: z.string(),
+  counselorId: z.string(),
+  counselorName: z.string(),
   personName: z.string(),
   personEmail: z.string(),
   method: z.enum(MEETING_METHODS),
@@ -197,13 +197,13 @@ export type AdminAppointmentsAnswer = z.infer<typeof adminAppointmentsAnswerSche
 
 /* ---- slots and bookings (patients) ---- */
 
-/** A counsellor as patients see them: no address. */
-export const publicCounsellorSchema = z.object({
+/** A counselor as patients see them: no address. */
+export const publicCounselorSchema = z.object({
   id: z.string(),
   name: z.string(),
   bio: z.string(),
 });
-export type PublicCounsellor = z.infer<typeof publicCounsellorSchema>;
+export type PublicCounselor = z.infer<typeof publicCounselorSchema>;
 
 /** GET /appointments/slots: free slots starting in [from, to). */
 export const slotsQuerySchema = z.object({ from: instantSchema, to: instantSchema }).check(
@@ -218,14 +218,14 @@ export const slotsQuerySchema = z.object({ from: instantSchema, to: instantSchem
 export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
 
 export const slotSchema = z.object({
-  counsellorId: z.string(),
+  counselorId: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
 });
 export type Slot = z.infer<typeof slotSchema>;
 
 export const slotsAnswerSchema = z.object({
-  counsellors: z.array(publicCounsellorSchema),
+  counselors: z.array(publicCounselorSchema),
   /** Earliest first; only slots at least the notice period ahead and within the horizon. */
   slots: z.array(slotSchema),
   /** Whether video visits are offered (the lab has set a meeting service). */
@@ -292,7 +292,7 @@ const phoneForPhoneVisit = z.refine<{ method?: MeetingMethod; phone?: string }>(
 /** POST /appointments. */
 export const bookingRequestSchema = z
   .strictObject({
-    counsellorId: idParam,
+    counselorId: idParam,
     startsAt: instantSchema,
     /** The browser's time zone: the confirmation mail states the time in it. */
     timeZone: z.optional(timeZoneSchema),
@@ -307,7 +307,7 @@ export type BookingRequest = z.infer<typeof bookingRequestSchema>;
  */
 export const rescheduleRequestSchema = z
   .strictObject({
-    counsellorId: idParam,
+    counselorId: idParam,
     startsAt: instantSchema,
     timeZone: z.optional(timeZoneSchema),
     method: z.optional(visitFields.method),
@@ -323,11 +323,11 @@ export const appointmentsQuerySchema = z.object({ asUser: z.optional(asUserSchem
 
 export const appointmentSchema = z.object({
   id: z.string(),
-  counsellor: publicCounsellorSchema,
+  counselor: publicCounselorSchema,
   startsAt: z.string(),
   endsAt: z.string(),
-  status: z.enum(['booked', 'cancelled']),
-  /** The last moment it may be moved or cancelled (the notice period before the start). */
+  status: z.enum(['booked', 'canceled']),
+  /** The last moment it may be moved or canceled (the notice period before the start). */
   changeableUntil: z.string(),
   method: z.enum(MEETING_METHODS),
   /** E.164, for a phone visit. */

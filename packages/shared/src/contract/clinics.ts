@@ -109,7 +109,7 @@ export const clinicInputSchema = z
      * null when the clinic receives none through the portal.
      */
     resultsEmail: z.optional(z.nullable(z.union([z.literal(''), emailSchema]))),
-    /** The clinic's own location; without it, the centre of its ZIP code. */
+    /** The clinic's own location; without it, the center of its ZIP code. */
     latitude: z.optional(
       z.nullable(z.number({ error: LATITUDE_MESSAGE }).check(z.gte(-90), z.lte(90))),
     ),

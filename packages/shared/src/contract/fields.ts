@@ -55,7 +55,7 @@ export const dobSchema = z.pipe(
 );
 
 /** Emails are stored trimmed and in lower case, as the sign-in library stores them. */
-export function normaliseEmail(email: string): string {
+export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

@@ -34,7 +34,7 @@ export const JOURNEY_STEP_STATES = [
 export const journeyStepStateSchema = z.enum(JOURNEY_STEP_STATES);
 export type JourneyStepState = z.infer<typeof journeyStepStateSchema>;
 
-/** How each state reads beside its icon: the state is never told by colour alone. */
+/** How each state reads beside its icon: the state is never told by color alone. */
 export const JOURNEY_STATE_LABELS: Record<JourneyStepState, string> = {
   done: 'Done',
   current: 'To do now',

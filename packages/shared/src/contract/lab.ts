@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
  * refusals of POST /lab/reports. The report payload itself is in report.ts.
  */
 
-/** Every key starts so, which lets a leaked key be recognised by secret scanners. */
+/** Every key starts so, which lets a leaked key be recognized by secret scanners. */
 export const LAB_KEY_PREFIX = 'lab_';
 /** How much of a key is kept in clear, so admins can tell keys apart. */
 export const LAB_KEY_VISIBLE_LENGTH = 12;

@@ -10,7 +10,7 @@ import { asUserSchema } from './view-as.ts';
 export const DATA_PORTAL_OFF =
   'My Data is not turned on for your account. Ask the lab to turn it on.';
 
-export const jobStateSchema = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
+export const jobStateSchema = z.enum(['queued', 'running', 'succeeded', 'failed', 'canceled']);
 export type JobState = z.infer<typeof jobStateSchema>;
 
 /** GET /my-data/jobs: admins may pass asUser (read-only, audited). */

@@ -206,7 +206,7 @@ export function kitCheckCharacter(body: string): string {
  * 'NK-7QX49HZ2K' (also typed in lower case, with spaces or dashes): the id when it is well
  * formed and its check character matches, else null.
  */
-export function normaliseKitId(text: string): string | null {
+export function normalizeKitId(text: string): string | null {
   const compact = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   const match = /^NK([0-9A-HJKMNP-TV-Z]{8})([0-9A-HJKMNP-TV-Z])$/.exec(compact);
   if (!match?.[1] || !match[2]) return null;

@@ -25,7 +25,7 @@ export function roleFromSex(sex: string | null): PartnerRole | null {
   return null;
 }
 
-export const invitationStateSchema = z.enum(['open', 'expired', 'used', 'cancelled']);
+export const invitationStateSchema = z.enum(['open', 'expired', 'used', 'canceled']);
 export type InvitationState = z.infer<typeof invitationStateSchema>;
 
 /** `{key}`: the link's token, or (for the banner, signed in) the invitation's id. */
@@ -139,7 +139,7 @@ export type SharedReportsAnswer = z.infer<typeof sharedReportsAnswerSchema>;
 
 export const INVITATION_NOT_FOUND =
   'This invitation link is not valid. Check that you copied the whole link.';
-export const INVITATION_CANCELLED =
+export const INVITATION_CANCELED =
   'This invitation was canceled. Ask your partner to invite you again from their Partner page.';
 export const INVITATION_USED =
   'This invitation has already been accepted. Sign in to see your reports.';

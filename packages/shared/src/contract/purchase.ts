@@ -317,14 +317,14 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /**
  * A checkout's life: `open` until paid; `requires_action` while the card asks for an extra
- * confirmation; `paid` once the provider confirmed (the order exists); `cancelled` and `expired`
+ * confirmation; `paid` once the provider confirmed (the order exists); `canceled` and `expired`
  * end it without an order. A declined card leaves it `open` so the patient can try another.
  */
 export const checkoutStatusSchema = z.enum([
   'open',
   'requires_action',
   'paid',
-  'cancelled',
+  'canceled',
   'expired',
 ]);
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
@@ -337,7 +337,7 @@ export const checkoutSchema = z.object({
   status: checkoutStatusSchema,
   provider: paymentProviderSchema,
   summary: orderSummarySchema,
-  /** What the patient entered, so a page reopened after a cancelled payment can refill itself. */
+  /** What the patient entered, so a page reopened after a canceled payment can refill itself. */
   request: z.object({
     partner: z.nullable(checkoutPartnerSchema),
     shipping: z.object({

@@ -190,14 +190,14 @@ export const diseaseResultSchema = z
   );
 export type DiseaseResult = z.infer<typeof diseaseResultSchema>;
 
-/** A trait (eye colour, height, …): a predicted value with its unit, a percentile, or both. */
+/** A trait (eye color, height, …): a predicted value with its unit, a percentile, or both. */
 export const traitResultSchema = z
   .strictObject({
     code: reportCodeSchema,
     predicted: z.optional(
       strictObject({
         value: z.union([z.number(), textSchema(100)], { error: expected('a number or a text') }),
-        /** 'cm', 'diopters'; empty for a category such as an eye colour. */
+        /** 'cm', 'diopters'; empty for a category such as an eye color. */
         unit: z.optional(textSchema(20)),
       }),
     ),

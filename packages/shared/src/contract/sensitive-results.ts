@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isDiseaseCode } from '../catalogue/diseases.ts';
 
 /*
- * Counselling-first release of sensitive results (ADR 022). Lab staff name what is sensitive: a
+ * Counseling-first release of sensitive results (ADR 022). Lab staff name what is sensitive: a
  * condition of the disease catalogue, or a gene whose single-gene findings are. Such results are
  * held back in every report, on the page, in the PDF and in the archive, until the person reading
  * chooses to see them. Each partner of a couple chooses for themselves.

@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 describe('signupSchema', () => {
-  it('accepts a valid form and normalises it', () => {
+  it('accepts a valid form and normalizes it', () => {
     expect(signupSchema.parse(validForm())).toEqual({
       email: 'Ann@Example.com',
       password: 'correct horse',

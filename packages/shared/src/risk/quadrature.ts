@@ -14,8 +14,8 @@ const PAIRS: readonly (readonly [number, number, number])[] = [
   [0.4058451513773972, 0.19035057806478542, 0.3818300505051189],
   [0.20778495500789848, 0.20443294007529889, 0],
 ];
-const CENTRE_KRONROD = 0.20948214108472782;
-const CENTRE_GAUSS = 0.4179591836734694;
+const CENTER_KRONROD = 0.20948214108472782;
+const CENTER_GAUSS = 0.4179591836734694;
 
 interface Segment {
   a: number;
@@ -25,14 +25,14 @@ interface Segment {
 }
 
 function kronrod(f: (x: number) => number, a: number, b: number): Segment {
-  const centre = 0.5 * (a + b);
+  const center = 0.5 * (a + b);
   const half = 0.5 * (b - a);
-  const fc = f(centre);
-  let gauss = fc * CENTRE_GAUSS;
-  let kron = fc * CENTRE_KRONROD;
+  const fc = f(center);
+  let gauss = fc * CENTER_GAUSS;
+  let kron = fc * CENTER_KRONROD;
   for (const [node, wk, wg] of PAIRS) {
     const dx = half * node;
-    const sum = f(centre - dx) + f(centre + dx);
+    const sum = f(center - dx) + f(center + dx);
     kron += wk * sum;
     gauss += wg * sum;
   }

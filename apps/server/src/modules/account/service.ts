@@ -36,7 +36,7 @@ import {
 } from '../rate-limit/index.ts';
 import { toUser, type UsersRepository } from '../users/index.ts';
 import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
-import { normaliseEmail } from '@nestling/shared/contract/fields';
+import { normalizeEmail } from '@nestling/shared/contract/fields';
 import { describeDevice } from './device.ts';
 import type { AccountRepository, ProfileChanges } from './repository.ts';
 import { Refusal } from '../../lib/refusal.ts';
@@ -196,7 +196,7 @@ export function createAccountService(deps: {
       const row = await findUser(input.userId);
       // The password first: without it, nobody learns which emails are taken.
       await checkPassword(row.id, input.currentPassword);
-      const newEmail = normaliseEmail(input.newEmail);
+      const newEmail = normalizeEmail(input.newEmail);
       if (newEmail === row.email) throw new Refusal(400, SAME_EMAIL_MESSAGE);
       if ((await users.findByEmail(newEmail)) !== null) {
         throw new Refusal(409, EMAIL_UNAVAILABLE);

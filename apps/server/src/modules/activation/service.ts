@@ -11,7 +11,7 @@ import {
   type MissingSteps,
 } from '@nestling/shared/contract/activation';
 import {
-  normaliseKitId,
+  normalizeKitId,
   ORDER_STAGES,
   type OrderStage,
 } from '@nestling/shared/contract/order-tracker';
@@ -84,7 +84,7 @@ export function createActivationService(deps: ActivationDeps) {
   }
 
   function typedKit(text: string, role?: 'mother' | 'father'): string {
-    const kitId = normaliseKitId(text);
+    const kitId = normalizeKitId(text);
     if (kitId === null) throw new Refusal(400, role ? kitIdTypoFor(role) : KIT_ID_TYPO);
     return kitId;
   }

@@ -49,7 +49,7 @@ describe('the calendar invitation', () => {
     expect(ics.replace(/\r\n /g, '')).toContain(`DESCRIPTION:${'Ünïcödé '.repeat(30)}`);
   });
 
-  it('cancels with the same UID and a cancelled status', () => {
+  it('cancels with the same UID and a canceled status', () => {
     const ics = calendarInvitation({ ...event, method: 'CANCEL', sequence: 3 });
     expect(ics).toContain('METHOD:CANCEL');
     expect(ics).toContain('UID:b7c1@portal.test');

@@ -65,7 +65,7 @@ function fold(line: string): string {
 }
 
 export function calendarInvitation(event: CalendarEvent): string {
-  const cancelled = event.method === 'CANCEL';
+  const canceled = event.method === 'CANCEL';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -81,8 +81,9 @@ export function calendarInvitation(event: CalendarEvent): string {
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `ORGANIZER;CN=${quoteParameter(event.organizer.name)}:mailto:${event.organizer.email}`,
-    `ATTENDEE;CN=${quoteParameter(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${cancelled ? 'DECLINED' : 'ACCEPTED'};RSVP=FALSE:mailto:${event.attendee.email}`,
-    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    `ATTENDEE;CN=${quoteParameter(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${canceled ? 'DECLINED' : 'ACCEPTED'};RSVP=FALSE:mailto:${event.attendee.email}`,
+    // RFC 5545 spells it so.
+    `STATUS:${canceled ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',

@@ -5,7 +5,7 @@ import { calendarInvitation } from './calendar.ts';
 
 type MailConfig = Pick<Config, 'publicUrl' | 'brand'>;
 
-export type AppointmentChange = 'booked' | 'moved' | 'cancelled';
+export type AppointmentChange = 'booked' | 'moved' | 'canceled';
 
 export interface AppointmentMailFacts {
   id: string;
@@ -14,7 +14,7 @@ export interface AppointmentMailFacts {
   endsAt: Date;
   /** The person's zone, in which the mail states the time. */
   timeZone: string;
-  counsellorName: string;
+  counselorName: string;
   person: { name: string; email: string };
   /** How they meet: the number to call, or the video room's address. */
   method: MeetingMethod;
@@ -38,7 +38,7 @@ export function appointmentTimeText(startsAt: Date, endsAt: Date, timeZone: stri
 const SUBJECTS: Record<AppointmentChange, string> = {
   booked: 'Your genetic counseling appointment is booked',
   moved: 'Your genetic counseling appointment has moved',
-  cancelled: 'Your genetic counseling appointment is canceled',
+  canceled: 'Your genetic counseling appointment is canceled',
 };
 
 const JOIN_LABEL = 'Join the video visit';
@@ -76,7 +76,7 @@ function secondAction(
   facts: AppointmentMailFacts,
   link: { label: string; url: string },
 ): MailBlock {
-  return change !== 'cancelled' && facts.method === 'video' && facts.joinUrl !== null
+  return change !== 'canceled' && facts.method === 'video' && facts.joinUrl !== null
     ? { kind: 'link', ...link }
     : { kind: 'action', ...link };
 }
@@ -93,7 +93,7 @@ function invitationOf(
   return calendarInvitation({
     uid: `${facts.id}@${new URL(publicUrl).host}`,
     sequence: facts.sequence,
-    method: change === 'cancelled' ? 'CANCEL' : 'REQUEST',
+    method: change === 'canceled' ? 'CANCEL' : 'REQUEST',
     startsAt: facts.startsAt,
     endsAt: facts.endsAt,
     stampedAt: at,
@@ -105,9 +105,9 @@ function invitationOf(
 
 function attachmentOf(change: AppointmentChange, content: string) {
   return {
-    filename: change === 'cancelled' ? 'canceled-appointment.ics' : 'appointment.ics',
+    filename: change === 'canceled' ? 'canceled-appointment.ics' : 'appointment.ics',
     content,
-    contentType: `text/calendar; charset=utf-8; method=${change === 'cancelled' ? 'CANCEL' : 'REQUEST'}`,
+    contentType: `text/calendar; charset=utf-8; method=${change === 'canceled' ? 'CANCEL' : 'REQUEST'}`,
   };
 }
 
@@ -134,17 +134,17 @@ export function appointmentMail(
   const { brand, publicUrl } = config;
   const when = appointmentTimeText(facts.startsAt, facts.endsAt, facts.timeZone);
   const opening: Record<AppointmentChange, string> = {
-    booked: `Your appointment with ${facts.counsellorName} is booked for ${when}.`,
-    moved: `Your appointment with ${facts.counsellorName} is now on ${when}.`,
-    cancelled: `Your appointment with ${facts.counsellorName} on ${when} is canceled.`,
+    booked: `Your appointment with ${facts.counselorName} is booked for ${when}.`,
+    moved: `Your appointment with ${facts.counselorName} is now on ${when}.`,
+    canceled: `Your appointment with ${facts.counselorName} on ${when} is canceled.`,
   };
   const manage = {
-    label: change === 'cancelled' ? 'Book another time' : 'Move or cancel it',
+    label: change === 'canceled' ? 'Book another time' : 'Move or cancel it',
     url: `${publicUrl}/schedule-appointment`,
   };
   const invitation = invitationOf(config, change, facts, at, {
-    summary: `Genetic counseling with ${facts.counsellorName}`,
-    description: `Your ${brand.productName} genetic counseling appointment. ${change === 'cancelled' ? '' : `${meetingLine(facts, 'patient')} `}${manage.label}: ${manage.url}`,
+    summary: `Genetic counseling with ${facts.counselorName}`,
+    description: `Your ${brand.productName} genetic counseling appointment. ${change === 'canceled' ? '' : `${meetingLine(facts, 'patient')} `}${manage.label}: ${manage.url}`,
     attendee: facts.person,
   });
   return {
@@ -152,15 +152,15 @@ export function appointmentMail(
     subject: SUBJECTS[change],
     body: [
       { kind: 'paragraph', text: opening[change] },
-      ...(change === 'cancelled' ? [] : howToMeet(facts, 'patient')),
+      ...(change === 'canceled' ? [] : howToMeet(facts, 'patient')),
       {
         kind: 'paragraph',
         text:
-          change === 'cancelled'
+          change === 'canceled'
             ? 'The attached calendar file removes it from your calendar.'
             : 'The attached calendar invitation adds it to your calendar. We will remind you the day before.',
       },
-      ...(change === 'cancelled'
+      ...(change === 'canceled'
         ? []
         : [
             {
@@ -177,7 +177,7 @@ export function appointmentMail(
 const COUNSELOR_SUBJECTS: Record<AppointmentChange, string> = {
   booked: 'New counseling appointment',
   moved: 'Counseling appointment moved',
-  cancelled: 'Counseling appointment canceled',
+  canceled: 'Counseling appointment canceled',
 };
 
 /**
@@ -189,33 +189,33 @@ export function counselorMail(
   config: MailConfig,
   change: AppointmentChange,
   facts: AppointmentMailFacts & {
-    counsellorEmail: string;
-    counsellorTimeZone: string;
+    counselorEmail: string;
+    counselorTimeZone: string;
     hasNote: boolean;
   },
   at: Date,
 ): MailMessage {
   const { brand, publicUrl } = config;
   // The counselor reads the time in their own zone (the calendar file carries it in UTC).
-  const when = appointmentTimeText(facts.startsAt, facts.endsAt, facts.counsellorTimeZone);
+  const when = appointmentTimeText(facts.startsAt, facts.endsAt, facts.counselorTimeZone);
   const opening: Record<AppointmentChange, string> = {
     booked: `${facts.person.name} booked a genetic counseling appointment with you for ${when}.`,
     moved: `${facts.person.name} moved their genetic counseling appointment with you to ${when}.`,
-    cancelled: `${facts.person.name} canceled their genetic counseling appointment with you on ${when}.`,
+    canceled: `${facts.person.name} canceled their genetic counseling appointment with you on ${when}.`,
   };
-  const staffPage = `${publicUrl}/admin?tab=counsellors`;
+  const staffPage = `${publicUrl}/admin?tab=counselors`;
   const invitation = invitationOf(config, change, facts, at, {
     summary: `Genetic counseling: ${facts.person.name}`,
-    description: `${brand.productName} genetic counseling appointment. ${change === 'cancelled' ? '' : `${meetingLine(facts, 'counselor')} `}Details: ${staffPage}`,
-    attendee: { name: facts.counsellorName, email: facts.counsellorEmail },
+    description: `${brand.productName} genetic counseling appointment. ${change === 'canceled' ? '' : `${meetingLine(facts, 'counselor')} `}Details: ${staffPage}`,
+    attendee: { name: facts.counselorName, email: facts.counselorEmail },
   });
   return {
-    to: facts.counsellorEmail,
+    to: facts.counselorEmail,
     subject: COUNSELOR_SUBJECTS[change],
     body: [
       { kind: 'paragraph', text: opening[change] },
-      ...(change === 'cancelled' ? [] : howToMeet(facts, 'counselor')),
-      ...(change !== 'cancelled' && facts.hasNote
+      ...(change === 'canceled' ? [] : howToMeet(facts, 'counselor')),
+      ...(change !== 'canceled' && facts.hasNote
         ? [
             {
               kind: 'paragraph',
@@ -226,7 +226,7 @@ export function counselorMail(
       {
         kind: 'paragraph',
         text:
-          change === 'cancelled'
+          change === 'canceled'
             ? 'The attached calendar file removes it from your calendar.'
             : 'The attached calendar invitation adds it to your calendar (the times there are in your calendar’s zone).',
       },
@@ -245,7 +245,7 @@ export function reminderMail(config: MailConfig, facts: AppointmentMailFacts): M
     body: [
       {
         kind: 'paragraph',
-        text: `This is a reminder of your appointment with ${facts.counsellorName} on ${when}.`,
+        text: `This is a reminder of your appointment with ${facts.counselorName} on ${when}.`,
       },
       ...howToMeet(facts, 'patient'),
       {

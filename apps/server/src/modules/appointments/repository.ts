@@ -1,21 +1,21 @@
 import { isUniqueViolation } from '../../db/errors.ts';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { appointment, counsellor, counsellorAvailability, user } from '../../db/schema.ts';
+import { appointment, counselor, counselorAvailability, user } from '../../db/schema.ts';
 
-export type CounsellorRow = typeof counsellor.$inferSelect;
-export type AvailabilityRow = typeof counsellorAvailability.$inferSelect;
+export type CounselorRow = typeof counselor.$inferSelect;
+export type AvailabilityRow = typeof counselorAvailability.$inferSelect;
 export type AppointmentRow = typeof appointment.$inferSelect;
 
-export interface AppointmentWithCounsellor extends AppointmentRow {
-  counsellorName: string;
-  counsellorBio: string;
-  counsellorEmail: string;
-  counsellorTimeZone: string;
+export interface AppointmentWithCounselor extends AppointmentRow {
+  counselorName: string;
+  counselorBio: string;
+  counselorEmail: string;
+  counselorTimeZone: string;
 }
 
 /** An appointment with whom to remind: the person's name and address. */
-export interface ReminderRow extends AppointmentWithCounsellor {
+export interface ReminderRow extends AppointmentWithCounselor {
   personName: string;
   personEmail: string;
 }
@@ -27,8 +27,8 @@ export interface DayAppointmentRow {
   id: string;
   startsAt: Date;
   endsAt: Date;
-  counsellorId: string;
-  counsellorName: string;
+  counselorId: string;
+  counselorName: string;
   personName: string;
   personEmail: string;
   method: string;
@@ -37,91 +37,91 @@ export interface DayAppointmentRow {
   note: string;
 }
 
-/** Counsellors, their weekly hours and appointments: the only code that speaks Drizzle for them. */
+/** Counselors, their weekly hours and appointments: the only code that speaks Drizzle for them. */
 export function createAppointmentsRepository(db: Database) {
-  const withCounsellor = () =>
+  const withCounselor = () =>
     db
       .select({
         appointment,
-        counsellorName: counsellor.name,
-        counsellorBio: counsellor.bio,
-        counsellorEmail: counsellor.email,
-        counsellorTimeZone: counsellor.timeZone,
+        counselorName: counselor.name,
+        counselorBio: counselor.bio,
+        counselorEmail: counselor.email,
+        counselorTimeZone: counselor.timeZone,
       })
       .from(appointment)
-      .innerJoin(counsellor, eq(counsellor.id, appointment.counsellorId));
+      .innerJoin(counselor, eq(counselor.id, appointment.counselorId));
   const flatten = (row: {
     appointment: AppointmentRow;
-    counsellorName: string;
-    counsellorBio: string;
-    counsellorEmail: string;
-    counsellorTimeZone: string;
-  }): AppointmentWithCounsellor => ({
+    counselorName: string;
+    counselorBio: string;
+    counselorEmail: string;
+    counselorTimeZone: string;
+  }): AppointmentWithCounselor => ({
     ...row.appointment,
-    counsellorName: row.counsellorName,
-    counsellorBio: row.counsellorBio,
-    counsellorEmail: row.counsellorEmail,
-    counsellorTimeZone: row.counsellorTimeZone,
+    counselorName: row.counselorName,
+    counselorBio: row.counselorBio,
+    counselorEmail: row.counselorEmail,
+    counselorTimeZone: row.counselorTimeZone,
   });
 
   return {
-    async counsellors(options: { activeOnly: boolean }): Promise<CounsellorRow[]> {
-      const query = db.select().from(counsellor);
-      return (options.activeOnly ? query.where(eq(counsellor.active, true)) : query).orderBy(
-        asc(counsellor.name),
-        asc(counsellor.id),
+    async counselors(options: { activeOnly: boolean }): Promise<CounselorRow[]> {
+      const query = db.select().from(counselor);
+      return (options.activeOnly ? query.where(eq(counselor.active, true)) : query).orderBy(
+        asc(counselor.name),
+        asc(counselor.id),
       );
     },
 
-    async counsellor(id: string): Promise<CounsellorRow | null> {
-      const rows = await db.select().from(counsellor).where(eq(counsellor.id, id)).limit(1);
+    async counselor(id: string): Promise<CounselorRow | null> {
+      const rows = await db.select().from(counselor).where(eq(counselor.id, id)).limit(1);
       return rows[0] ?? null;
     },
 
-    async insertCounsellor(row: typeof counsellor.$inferInsert): Promise<void> {
-      await db.insert(counsellor).values(row);
+    async insertCounselor(row: typeof counselor.$inferInsert): Promise<void> {
+      await db.insert(counselor).values(row);
     },
 
-    /** Whether there was such a counsellor. */
-    async updateCounsellor(
+    /** Whether there was such a counselor. */
+    async updateCounselor(
       id: string,
-      changes: Pick<CounsellorRow, 'name' | 'email' | 'bio' | 'timeZone' | 'active'>,
+      changes: Pick<CounselorRow, 'name' | 'email' | 'bio' | 'timeZone' | 'active'>,
     ): Promise<boolean> {
       const rows = await db
-        .update(counsellor)
+        .update(counselor)
         .set(changes)
-        .where(eq(counsellor.id, id))
-        .returning({ id: counsellor.id });
+        .where(eq(counselor.id, id))
+        .returning({ id: counselor.id });
       return rows.length > 0;
     },
 
-    /** The weekly hours of the counsellors, by weekday and start. */
-    async availability(counsellorIds: readonly string[]): Promise<AvailabilityRow[]> {
-      if (counsellorIds.length === 0) return [];
+    /** The weekly hours of the counselors, by weekday and start. */
+    async availability(counselorIds: readonly string[]): Promise<AvailabilityRow[]> {
+      if (counselorIds.length === 0) return [];
       return db
         .select()
-        .from(counsellorAvailability)
-        .where(inArray(counsellorAvailability.counsellorId, [...counsellorIds]))
-        .orderBy(asc(counsellorAvailability.weekday), asc(counsellorAvailability.startMinute));
+        .from(counselorAvailability)
+        .where(inArray(counselorAvailability.counselorId, [...counselorIds]))
+        .orderBy(asc(counselorAvailability.weekday), asc(counselorAvailability.startMinute));
     },
 
-    /** Replaces the counsellor's week as a whole. */
+    /** Replaces the counselor's week as a whole. */
     async replaceAvailability(
-      counsellorId: string,
-      rows: readonly (typeof counsellorAvailability.$inferInsert)[],
+      counselorId: string,
+      rows: readonly (typeof counselorAvailability.$inferInsert)[],
     ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
-          .delete(counsellorAvailability)
-          .where(eq(counsellorAvailability.counsellorId, counsellorId));
-        if (rows.length > 0) await tx.insert(counsellorAvailability).values([...rows]);
+          .delete(counselorAvailability)
+          .where(eq(counselorAvailability.counselorId, counselorId));
+        if (rows.length > 0) await tx.insert(counselorAvailability).values([...rows]);
       });
     },
 
-    /** Start times of booked appointments in [from, to), per counsellor: the taken slots. */
-    async bookedStarts(from: Date, to: Date): Promise<{ counsellorId: string; startsAt: Date }[]> {
+    /** Start times of booked appointments in [from, to), per counselor: the taken slots. */
+    async bookedStarts(from: Date, to: Date): Promise<{ counselorId: string; startsAt: Date }[]> {
       return db
-        .select({ counsellorId: appointment.counsellorId, startsAt: appointment.startsAt })
+        .select({ counselorId: appointment.counselorId, startsAt: appointment.startsAt })
         .from(appointment)
         .where(
           and(
@@ -166,8 +166,8 @@ export function createAppointmentsRepository(db: Database) {
     },
 
     /** The person's appointment; another person's is not found. */
-    async ownAppointment(userId: string, id: string): Promise<AppointmentWithCounsellor | null> {
-      const rows = await withCounsellor()
+    async ownAppointment(userId: string, id: string): Promise<AppointmentWithCounselor | null> {
+      const rows = await withCounselor()
         .where(and(eq(appointment.id, id), eq(appointment.userId, userId)))
         .limit(1);
       const row = rows[0];
@@ -175,8 +175,8 @@ export function createAppointmentsRepository(db: Database) {
     },
 
     /** The person's booked appointments that end after the instant, earliest first. */
-    async upcoming(userId: string, after: Date): Promise<AppointmentWithCounsellor[]> {
-      const rows = await withCounsellor()
+    async upcoming(userId: string, after: Date): Promise<AppointmentWithCounselor[]> {
+      const rows = await withCounselor()
         .where(
           and(
             eq(appointment.userId, userId),
@@ -194,7 +194,7 @@ export function createAppointmentsRepository(db: Database) {
      */
     async move(
       id: string,
-      slot: { counsellorId: string; startsAt: Date; endsAt: Date; timeZone: string } & VisitFields,
+      slot: { counselorId: string; startsAt: Date; endsAt: Date; timeZone: string } & VisitFields,
     ): Promise<'moved' | 'gone' | 'taken'> {
       try {
         const rows = await db
@@ -214,7 +214,7 @@ export function createAppointmentsRepository(db: Database) {
     async cancel(id: string, at: Date): Promise<boolean> {
       const rows = await db
         .update(appointment)
-        .set({ status: 'cancelled', cancelledAt: at, sequence: sql`${appointment.sequence} + 1` })
+        .set({ status: 'canceled', canceledAt: at, sequence: sql`${appointment.sequence} + 1` })
         .where(and(eq(appointment.id, id), eq(appointment.status, 'booked')))
         .returning({ id: appointment.id });
       return rows.length > 0;
@@ -227,8 +227,8 @@ export function createAppointmentsRepository(db: Database) {
           id: appointment.id,
           startsAt: appointment.startsAt,
           endsAt: appointment.endsAt,
-          counsellorId: appointment.counsellorId,
-          counsellorName: counsellor.name,
+          counselorId: appointment.counselorId,
+          counselorName: counselor.name,
           personName: user.name,
           personEmail: user.email,
           method: appointment.method,
@@ -237,7 +237,7 @@ export function createAppointmentsRepository(db: Database) {
           note: appointment.note,
         })
         .from(appointment)
-        .innerJoin(counsellor, eq(counsellor.id, appointment.counsellorId))
+        .innerJoin(counselor, eq(counselor.id, appointment.counselorId))
         .innerJoin(user, eq(user.id, appointment.userId))
         .where(
           and(
@@ -246,7 +246,7 @@ export function createAppointmentsRepository(db: Database) {
             lt(appointment.startsAt, to),
           ),
         )
-        .orderBy(asc(appointment.startsAt), asc(counsellor.name));
+        .orderBy(asc(appointment.startsAt), asc(counselor.name));
     },
 
     /** The appointment with the person's name and address, whoever's it is (the reminder job). */
@@ -254,17 +254,17 @@ export function createAppointmentsRepository(db: Database) {
       const rows = await db
         .select({
           appointment,
-          counsellorName: counsellor.name,
-          counsellorBio: counsellor.bio,
-          counsellorEmail: counsellor.email,
-          counsellorTimeZone: counsellor.timeZone,
+          counselorName: counselor.name,
+          counselorBio: counselor.bio,
+          counselorEmail: counselor.email,
+          counselorTimeZone: counselor.timeZone,
           personName: user.name,
           personEmail: user.email,
           personFirstName: user.firstName,
           personLastName: user.lastName,
         })
         .from(appointment)
-        .innerJoin(counsellor, eq(counsellor.id, appointment.counsellorId))
+        .innerJoin(counselor, eq(counselor.id, appointment.counselorId))
         .innerJoin(user, eq(user.id, appointment.userId))
         .where(eq(appointment.id, id))
         .limit(1);

@@ -6,8 +6,8 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminAppointmentsAnswerSchema,
-  adminCounsellorSchema,
-  adminCounsellorsAnswerSchema,
+  adminCounselorSchema,
+  adminCounselorsAnswerSchema,
   APPOINTMENT_NOT_FOUND,
   APPOINTMENT_NOTE_MAX,
   APPOINTMENT_NOTE_MESSAGE,
@@ -25,8 +25,8 @@ import {
   type Slot,
 } from '@nestling/shared/contract/appointments';
 import type { App } from '../../app.ts';
-import { demoCounsellor } from '../../demo/counsellors.ts';
-import { counsellor } from '../../db/schema.ts';
+import { demoCounselor } from '../../demo/counselors.ts';
+import { counselor } from '../../db/schema.ts';
 import { seedDemoData } from '../../demo/seed.ts';
 import { redactCapabilities } from '../../logger.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -47,7 +47,7 @@ const ZONE = 'America/New_York';
 const MEETING = 'https://meet.lab.test';
 const byPhone = { method: 'phone', phone: '(555) 123-4567' } as const;
 
-/** '09:30' as the counsellor's clocks show the instant. */
+/** '09:30' as the counselor's clocks show the instant. */
 function wallTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     timeZone,
@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
   let adminToken = '';
   /** The racers' tokens, by their user ids. */
   const racerTokens = new Map<string, string>();
-  let counsellorId = '';
+  let counselorId = '';
   let winner = '';
   let bystander = '';
   let appointmentId = '';
@@ -76,8 +76,8 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     await seedDemoData(database.db, {
       fileStore: createLocalFileStore(path.join(dataDir, 'files')),
     });
-    // These tests set up their own counsellors and count every slot: the demo one would add hers.
-    await database.db.delete(counsellor).where(eq(counsellor.id, demoCounsellor.id));
+    // These tests set up their own counselors and count every slot: the demo one would add hers.
+    await database.db.delete(counselor).where(eq(counselor.id, demoCounselor.id));
     for (let index = 0; index < RACERS; index += 1) {
       await createTestUser(database.db, {
         id: `ap-racer-${String(index)}`,
@@ -129,7 +129,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
   };
   const holds = (list: readonly Slot[], slot: Slot) =>
     list.some(
-      (entry) => entry.counsellorId === slot.counsellorId && entry.startsAt === slot.startsAt,
+      (entry) => entry.counselorId === slot.counselorId && entry.startsAt === slot.startsAt,
     );
   const bookedRows = () =>
     queryRows<{ id: string; user_id: string; starts_at: unknown; status: string }>(
@@ -146,24 +146,24 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
       timeZone: ZONE,
       active: true,
     };
-    const refused = await call(tokenOf('ap-racer-0'), 'POST', '/api/admin/counsellors', input);
+    const refused = await call(tokenOf('ap-racer-0'), 'POST', '/api/admin/counselors', input);
     expect(refused.statusCode).toBe(403);
 
-    const badZone = await call(adminToken, 'POST', '/api/admin/counsellors', {
+    const badZone = await call(adminToken, 'POST', '/api/admin/counselors', {
       ...input,
       timeZone: 'Mars/Olympus',
     });
     expect(badZone.statusCode).toBe(400);
     expect(message(badZone)).toContain(TIME_ZONE_MESSAGE);
 
-    const created = await call(adminToken, 'POST', '/api/admin/counsellors', input);
+    const created = await call(adminToken, 'POST', '/api/admin/counselors', input);
     expect(created.statusCode, created.body).toBe(200);
-    counsellorId = adminCounsellorSchema.parse(created.json()).id;
+    counselorId = adminCounselorSchema.parse(created.json()).id;
 
     const overlapping = await call(
       adminToken,
       'PUT',
-      `/api/admin/counsellors/${counsellorId}/availability`,
+      `/api/admin/counselors/${counselorId}/availability`,
       {
         windows: [
           { weekday: 1, start: '09:00', end: '12:00', slotMinutes: 30 },
@@ -184,15 +184,15 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     const hours = await call(
       adminToken,
       'PUT',
-      `/api/admin/counsellors/${counsellorId}/availability`,
+      `/api/admin/counselors/${counselorId}/availability`,
       { windows },
     );
     expect(hours.statusCode, hours.body).toBe(200);
-    expect(adminCounsellorSchema.parse(hours.json()).windows).toEqual(windows);
+    expect(adminCounselorSchema.parse(hours.json()).windows).toEqual(windows);
 
-    const listed = await call(adminToken, 'GET', '/api/admin/counsellors');
-    expect(adminCounsellorsAnswerSchema.parse(listed.json()).counsellors).toEqual([
-      expect.objectContaining({ id: counsellorId, timeZone: ZONE, windows }),
+    const listed = await call(adminToken, 'GET', '/api/admin/counselors');
+    expect(adminCounselorsAnswerSchema.parse(listed.json()).counselors).toEqual([
+      expect.objectContaining({ id: counselorId, timeZone: ZONE, windows }),
     ]);
   });
 
@@ -223,7 +223,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
       [...racerTokens.values()].map((token) =>
         call(token, 'POST', '/api/appointments', {
           ...byPhone,
-          counsellorId: slot.counsellorId,
+          counselorId: slot.counselorId,
           startsAt: slot.startsAt,
           timeZone: 'Europe/Berlin',
         }),
@@ -272,7 +272,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     const own = await call(tokenOf(winner), 'GET', '/api/appointments');
     const list = appointmentsAnswerSchema.parse(own.json()).appointments;
     expect(list.map((entry) => entry.id)).toEqual([appointmentId]);
-    expect(list[0]?.counsellor.name).toBe('Dana Counselor');
+    expect(list[0]?.counselor.name).toBe('Dana Counselor');
     expect(Date.parse(list[0]?.changeableUntil ?? '')).toBe(
       Date.parse(firstSlot?.startsAt ?? '') - DAY_MS,
     );
@@ -287,7 +287,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     if (slot === undefined) throw new Error('no slot');
     const response = await call(tokenOf(bystander), 'POST', '/api/appointments', {
       ...byPhone,
-      counsellorId: slot.counsellorId,
+      counselorId: slot.counselorId,
       startsAt: new Date(Date.parse(slot.startsAt) + 10 * 60 * 1000).toISOString(),
     });
     expect(response.statusCode).toBe(409);
@@ -299,7 +299,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     for (const response of [
       await call(tokenOf(bystander), 'POST', `/api/appointments/${appointmentId}/cancel`),
       await call(tokenOf(bystander), 'POST', `/api/appointments/${appointmentId}/reschedule`, {
-        counsellorId: slot?.counsellorId,
+        counselorId: slot?.counselorId,
         startsAt: slot?.startsAt,
       }),
     ]) {
@@ -318,7 +318,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
       'POST',
       `/api/appointments/${appointmentId}/reschedule`,
       {
-        counsellorId: next.counsellorId,
+        counselorId: next.counselorId,
         startsAt: next.startsAt,
       },
     );
@@ -333,13 +333,13 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     expect(holds(offered, next)).toBe(false);
     const takesOld = await call(tokenOf(bystander), 'POST', '/api/appointments', {
       ...byPhone,
-      counsellorId: old.counsellorId,
+      counselorId: old.counselorId,
       startsAt: old.startsAt,
     });
     expect(takesOld.statusCode, takesOld.body).toBe(200);
     const takesNext = await call(tokenOf(bystander), 'POST', '/api/appointments', {
       ...byPhone,
-      counsellorId: next.counsellorId,
+      counselorId: next.counselorId,
       startsAt: next.startsAt,
     });
     expect(takesNext.statusCode).toBe(409);
@@ -375,7 +375,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     expect(appointments).toContainEqual(
       expect.objectContaining({
         id: appointmentId,
-        counsellorName: 'Dana Counselor',
+        counselorName: 'Dana Counselor',
         personEmail: `racer${winner.replace('ap-racer-', '')}@appointments.test`,
       }),
     );
@@ -394,7 +394,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
       'POST',
       `/api/appointments/${appointmentId}/reschedule`,
       {
-        counsellorId: later?.counsellorId,
+        counselorId: later?.counselorId,
         startsAt: later?.startsAt,
       },
     );
@@ -413,7 +413,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     );
     const cancel = await call(tokenOf(winner), 'POST', `/api/appointments/${appointmentId}/cancel`);
     expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(appointmentSchema.parse(cancel.json()).status).toBe('cancelled');
+    expect(appointmentSchema.parse(cancel.json()).status).toBe('canceled');
     const again = await call(tokenOf(winner), 'POST', `/api/appointments/${appointmentId}/cancel`);
     expect(again.statusCode).toBe(409);
     const own = await call(tokenOf(winner), 'GET', '/api/appointments');
@@ -422,8 +422,8 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     const index = winner.replace('ap-racer-', '');
     await vi.waitFor(async () => {
       const mails = await mailsTo(`racer${index}@appointments.test`);
-      const cancelled = mails.find((mail) => mail.subject?.includes('canceled'));
-      const ics = cancelled?.attachments[0]?.content.toString('utf8') ?? '';
+      const canceled = mails.find((mail) => mail.subject?.includes('canceled'));
+      const ics = canceled?.attachments[0]?.content.toString('utf8') ?? '';
       expect(ics).toContain('METHOD:CANCEL');
       expect(ics).toContain('STATUS:CANCELLED');
     });
@@ -431,7 +431,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
 
   it('asks a phone visit for a number it can call, and keeps the note short', async () => {
     const [slot] = await slots(tokenOf('ap-racer-10'));
-    const base = { counsellorId: slot?.counsellorId, startsAt: slot?.startsAt };
+    const base = { counselorId: slot?.counselorId, startsAt: slot?.startsAt };
     const cases: [object, string][] = [
       [{ method: 'phone' }, APPOINTMENT_PHONE_REQUIRED],
       [{ method: 'phone', phone: '   ' }, APPOINTMENT_PHONE_REQUIRED],
@@ -468,7 +468,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
       note: note.slice(0, APPOINTMENT_NOTE_MAX),
     });
     const international = await call(tokenOf('ap-racer-11'), 'POST', '/api/appointments', {
-      counsellorId: slot?.counsellorId,
+      counselorId: slot?.counselorId,
       startsAt: (await slots(tokenOf('ap-racer-11')))[0]?.startsAt,
       method: 'phone',
       phone: '+44 20 7946 0958',
@@ -482,7 +482,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     const links: string[] = [];
     for (const [index, racer] of ['ap-racer-12', 'ap-racer-13'].entries()) {
       const response = await call(tokenOf(racer), 'POST', '/api/appointments', {
-        counsellorId: free[index]?.counsellorId,
+        counselorId: free[index]?.counselorId,
         startsAt: free[index]?.startsAt,
         method: 'video',
         timeZone: ZONE,
@@ -513,14 +513,14 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
       tokenOf('ap-racer-12'),
       'POST',
       `/api/appointments/${seen?.id ?? ''}/reschedule`,
-      { counsellorId: later?.counsellorId, startsAt: later?.startsAt },
+      { counselorId: later?.counselorId, startsAt: later?.startsAt },
     );
     expect(appointmentSchema.parse(moved.json()).joinUrl).toBe(links[0]);
     const toPhone = await call(
       tokenOf('ap-racer-12'),
       'POST',
       `/api/appointments/${seen?.id ?? ''}/reschedule`,
-      { counsellorId: later?.counsellorId, startsAt: later?.startsAt, ...byPhone },
+      { counselorId: later?.counselorId, startsAt: later?.startsAt, ...byPhone },
     );
     expect(appointmentSchema.parse(toPhone.json())).toMatchObject({
       method: 'phone',
@@ -572,9 +572,9 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     expect(moves.map((mail) => ics(mail).match(/SEQUENCE:(\d+)/)?.[1]).sort()).toEqual(['1', '2']);
 
     // The winner's cancellation, earlier: METHOD:CANCEL for the counselor's calendar too.
-    const cancelled = mails.find((mail) => mail.subject === 'Counseling appointment canceled');
-    expect(ics(cancelled)).toContain('METHOD:CANCEL');
-    expect(ics(cancelled)).toContain(`UID:${appointmentId}@`);
+    const canceled = mails.find((mail) => mail.subject === 'Counseling appointment canceled');
+    expect(ics(canceled)).toContain('METHOD:CANCEL');
+    expect(ics(canceled)).toContain(`UID:${appointmentId}@`);
 
     // Staff read the note in the portal, with the number and the link.
     const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
@@ -595,13 +595,13 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
     });
   });
 
-  it('reminds the patient the day before, once, and never of a cancelled visit', async () => {
+  it('reminds the patient the day before, once, and never of a canceled visit', async () => {
     const racer = 'ap-racer-14';
     const free = await slots(tokenOf(racer));
     const booked = appointmentSchema.parse(
       (
         await call(tokenOf(racer), 'POST', '/api/appointments', {
-          counsellorId: free[0]?.counsellorId,
+          counselorId: free[0]?.counselorId,
           startsAt: free[0]?.startsAt,
           method: 'video',
           timeZone: ZONE,
@@ -644,13 +644,13 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
       expect(rows[0]).toEqual({ state: 'succeeded', result: { sent: false } });
     });
 
-    // A cancelled visit: its job runs and sends nothing.
+    // A canceled visit: its job runs and sends nothing.
     const other = 'ap-racer-15';
     const slot = (await slots(tokenOf(other)))[1];
     const second = appointmentSchema.parse(
       (
         await call(tokenOf(other), 'POST', '/api/appointments', {
-          counsellorId: slot?.counsellorId,
+          counselorId: slot?.counselorId,
           startsAt: slot?.startsAt,
           ...byPhone,
         })
@@ -686,7 +686,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
       free.map((slot) =>
         call(tokenOf(holder), 'POST', '/api/appointments', {
           ...byPhone,
-          counsellorId: slot.counsellorId,
+          counselorId: slot.counselorId,
           startsAt: slot.startsAt,
         }),
       ),
@@ -708,7 +708,7 @@ describe.each(testDatabaseKinds)('counseling appointments on %s', (kind) => {
       'POST',
       `/api/appointments/${held[0]?.id ?? ''}/reschedule`,
       {
-        counsellorId: free[3]?.counsellorId,
+        counselorId: free[3]?.counselorId,
         startsAt: free[3]?.startsAt,
       },
     );

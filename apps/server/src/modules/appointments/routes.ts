@@ -2,16 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminAppointmentsAnswerSchema,
-  adminCounsellorSchema,
-  adminCounsellorsAnswerSchema,
+  adminCounselorSchema,
+  adminCounselorsAnswerSchema,
   appointmentParamsSchema,
   appointmentSchema,
   appointmentsAnswerSchema,
   appointmentsQuerySchema,
   availabilityUpdateSchema,
   bookingRequestSchema,
-  counsellorInputSchema,
-  counsellorParamsSchema,
+  counselorInputSchema,
+  counselorParamsSchema,
   dayQuerySchema,
   rescheduleRequestSchema,
   slotsAnswerSchema,
@@ -46,7 +46,7 @@ function bookerOf(request: FastifyRequest): Booker {
   return { id: identity.userId, email: user.email, name: name || user.name || user.email };
 }
 
-/** Genetic counselling appointments and the counsellors' hours (ADR 019). */
+/** Genetic counseling appointments and the counselors' hours (ADR 019). */
 export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   const appointments = createAppointmentsService({
     repository: createAppointmentsRepository(app.database.db),
@@ -148,68 +148,68 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
   );
 
   app.get(
-    '/admin/counsellors',
+    '/admin/counselors',
     {
       onRequest: adminOnly,
       schema: {
         summary: 'Every counselor with their weekly hours (admins only)',
         tags: ['admin'],
-        response: { 200: adminCounsellorsAnswerSchema, ...errors },
+        response: { 200: adminCounselorsAnswerSchema, ...errors },
       },
     },
-    async () => ({ counsellors: await appointments.counsellors() }),
+    async () => ({ counselors: await appointments.counselors() }),
   );
 
   app.post(
-    '/admin/counsellors',
+    '/admin/counselors',
     {
-      config: { audit: { action: 'counsellor-update', subject: 'none' } },
+      config: { audit: { action: 'counselor-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary: 'Adds a counselor: name, email, short bio, time zone (admins only)',
         tags: ['admin'],
-        body: counsellorInputSchema,
-        response: { 200: adminCounsellorSchema, ...errors },
+        body: counselorInputSchema,
+        response: { 200: adminCounselorSchema, ...errors },
       },
     },
     async (request) => {
-      const created = await appointments.createCounsellor(request.body);
+      const created = await appointments.createCounselor(request.body);
       return created;
     },
   );
 
   app.put(
-    '/admin/counsellors/:id',
+    '/admin/counselors/:id',
     {
-      config: { audit: { action: 'counsellor-update', subject: 'none' } },
+      config: { audit: { action: 'counselor-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
           'Changes a counselor; an inactive one offers no new slots, booked appointments stay (admins only)',
         tags: ['admin'],
-        params: counsellorParamsSchema,
-        body: counsellorInputSchema,
-        response: { 200: adminCounsellorSchema, ...errors },
+        params: counselorParamsSchema,
+        body: counselorInputSchema,
+        response: { 200: adminCounselorSchema, ...errors },
       },
     },
     async (request) => {
-      const updated = await appointments.updateCounsellor(request.params.id, request.body);
+      const updated = await appointments.updateCounselor(request.params.id, request.body);
       return updated;
     },
   );
 
   app.put(
-    '/admin/counsellors/:id/availability',
+    '/admin/counselors/:id/availability',
     {
-      config: { audit: { action: 'counsellor-update', subject: 'none' } },
+      config: { audit: { action: 'counselor-update', subject: 'none' } },
       onRequest: adminOnly,
       schema: {
         summary:
           'Replaces a counselor’s weekly hours: periods of a weekday in their time zone, each cut into slots (admins only)',
         tags: ['admin'],
-        params: counsellorParamsSchema,
+        params: counselorParamsSchema,
         body: availabilityUpdateSchema,
-        response: { 200: adminCounsellorSchema, ...errors },
+        response: { 200: adminCounselorSchema, ...errors },
       },
     },
     async (request) => {

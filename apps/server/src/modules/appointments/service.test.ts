@@ -63,14 +63,14 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
       }),
       now: () => clock,
     });
-    const counsellor = await service.createCounsellor({
-      name: 'Lee Counsellor',
+    const counselor = await service.createCounselor({
+      name: 'Lee Counselor',
       email: 'lee@lab.test',
       bio: '',
       timeZone: 'Europe/London',
       active: true,
     });
-    await service.setAvailability(counsellor.id, {
+    await service.setAvailability(counselor.id, {
       windows: [{ weekday: 3, start: '10:00', end: '12:00', slotMinutes: 60 }],
     });
   });
@@ -104,11 +104,11 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
       to: new Date(MONDAY.getTime() + 7 * 24 * HOUR_MS).toISOString(),
     });
     expect(later.slots.map((slot) => slot.startsAt)).toEqual(['2026-03-04T11:00:00.000Z']);
-    const [counsellor] = week.counsellors;
+    const [counselor] = week.counselors;
     expect(
       await refusal(
         service.book(person, {
-          counsellorId: counsellor?.id ?? '',
+          counselorId: counselor?.id ?? '',
           startsAt: '2026-03-04T10:00:00.000Z',
           ...byPhone,
         }),
@@ -118,11 +118,9 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
 
   it('lets the person cancel until exactly 24 hours before, and not a minute later', async () => {
     clock = MONDAY;
-    const [counsellor] = (await service.counsellors()).filter(
-      (row) => row.name === 'Lee Counsellor',
-    );
+    const [counselor] = (await service.counselors()).filter((row) => row.name === 'Lee Counselor');
     const booked = await service.book(person, {
-      counsellorId: counsellor?.id ?? '',
+      counselorId: counselor?.id ?? '',
       startsAt: '2026-03-04T10:00:00.000Z',
       timeZone: 'Europe/London',
       ...byPhone,
@@ -134,14 +132,14 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
     expect(
       await refusal(
         service.reschedule(person, booked.id, {
-          counsellorId: counsellor?.id ?? '',
+          counselorId: counselor?.id ?? '',
           startsAt: '2026-03-11T10:00:00.000Z',
         }),
       ),
     ).toBe(`409 ${INSIDE_NOTICE_MESSAGE}`);
 
     clock = new Date('2026-03-03T10:00:00Z');
-    expect((await service.cancel(person, booked.id)).status).toBe('cancelled');
+    expect((await service.cancel(person, booked.id)).status).toBe('canceled');
     const own = sent.filter((message) => message.to === person.email);
     expect(own.map((message) => message.subject)).toEqual([
       'Your genetic counseling appointment is booked',
@@ -158,13 +156,13 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
 
   it('stops the mails of one person after the hour’s allowance', async () => {
     clock = new Date('2026-03-05T08:00:00Z');
-    const [counsellor] = await service.counsellors();
+    const [counselor] = await service.counselors();
     const outcomes: string[] = [];
     for (let index = 0; index <= appointmentMailRule.limit; index += 1) {
       outcomes.push(
         await refusal(
           service.book(person, {
-            counsellorId: counsellor?.id ?? '',
+            counselorId: counselor?.id ?? '',
             startsAt: '2026-03-18T09:00:00.000Z',
             ...byPhone,
           }),
@@ -183,11 +181,9 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
 
   it('reminds the person once, the day before, in their zone and with how to join', async () => {
     clock = new Date('2026-03-20T08:00:00Z');
-    const [counsellor] = (await service.counsellors()).filter(
-      (row) => row.name === 'Lee Counsellor',
-    );
+    const [counselor] = (await service.counselors()).filter((row) => row.name === 'Lee Counselor');
     const booked = await service.book(person, {
-      counsellorId: counsellor?.id ?? '',
+      counselorId: counselor?.id ?? '',
       startsAt: '2026-03-25T10:00:00.000Z',
       timeZone: 'America/New_York',
       method: 'video',
@@ -213,20 +209,18 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
     expect(text).toContain(booked.joinUrl ?? 'no link');
   });
 
-  it('reminds a moved visit at its new time only, and a cancelled one never', async () => {
+  it('reminds a moved visit at its new time only, and a canceled one never', async () => {
     clock = new Date('2026-03-26T08:00:00Z');
-    const [counsellor] = (await service.counsellors()).filter(
-      (row) => row.name === 'Lee Counsellor',
-    );
+    const [counselor] = (await service.counselors()).filter((row) => row.name === 'Lee Counselor');
     const booked = await service.book(person, {
-      counsellorId: counsellor?.id ?? '',
+      counselorId: counselor?.id ?? '',
       startsAt: '2026-04-01T09:00:00.000Z',
       timeZone: 'Europe/London',
       ...byPhone,
     });
     // Moved without a method: it stays a phone call to the same number.
     const moved = await service.reschedule(person, booked.id, {
-      counsellorId: counsellor?.id ?? '',
+      counselorId: counselor?.id ?? '',
       startsAt: '2026-04-08T09:00:00.000Z',
     });
     expect(moved).toMatchObject({ method: 'phone', phone: '+15551234567', joinUrl: null });
@@ -243,10 +237,10 @@ describe.each(testDatabaseKinds)('appointment rules with a set clock on %s', (ki
       'Your counselor will call you at (555) 123-4567.',
     );
 
-    // Another one, cancelled: its job sends nothing.
+    // Another one, canceled: its job sends nothing.
     clock = new Date('2026-04-09T08:00:00Z');
     const other = await service.book(person, {
-      counsellorId: counsellor?.id ?? '',
+      counselorId: counselor?.id ?? '',
       startsAt: '2026-04-15T09:00:00.000Z',
       method: 'video',
     });

@@ -4,7 +4,7 @@ import {
   APPOINTMENT_NOT_BOOKED,
   APPOINTMENT_NOT_FOUND,
   APPOINTMENT_NOTICE_HOURS,
-  COUNSELLOR_NOT_FOUND,
+  COUNSELOR_NOT_FOUND,
   INSIDE_NOTICE_MESSAGE,
   minutesOf,
   normalizePhone,
@@ -14,12 +14,12 @@ import {
   SLOT_UNAVAILABLE_MESSAGE,
   timeOf,
   type AdminAppointmentsAnswer,
-  type AdminCounsellor,
+  type AdminCounselor,
   type Appointment,
   type AvailabilityUpdate,
   type AvailabilityWindow,
   type BookingRequest,
-  type CounsellorInput,
+  type CounselorInput,
   type DayQuery,
   type MeetingMethod,
   type RescheduleRequest,
@@ -38,10 +38,10 @@ import {
   type AppointmentMailFacts,
 } from './mail.ts';
 import type {
-  AppointmentWithCounsellor,
+  AppointmentWithCounselor,
   AppointmentsRepository,
   AvailabilityRow,
-  CounsellorRow,
+  CounselorRow,
   VisitFields,
 } from './repository.ts';
 import { dayBounds, weeklySlots } from './slots.ts';
@@ -120,14 +120,14 @@ const methodOf = (value: string): MeetingMethod => (value === 'video' ? 'video' 
 
 function appointmentOf(
   config: Pick<Config, 'appointments'>,
-  row: AppointmentWithCounsellor,
+  row: AppointmentWithCounselor,
 ): Appointment {
   return {
     id: row.id,
-    counsellor: { id: row.counsellorId, name: row.counsellorName, bio: row.counsellorBio },
+    counselor: { id: row.counselorId, name: row.counselorName, bio: row.counselorBio },
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
-    status: row.status === 'cancelled' ? 'cancelled' : 'booked',
+    status: row.status === 'canceled' ? 'canceled' : 'booked',
     changeableUntil: new Date(row.startsAt.getTime() - NOTICE_MS).toISOString(),
     method: methodOf(row.method),
     phone: row.phone,
@@ -136,10 +136,9 @@ function appointmentOf(
   };
 }
 
-const slotKey = (counsellorId: string, startsAt: Date) =>
-  `${counsellorId} ${startsAt.toISOString()}`;
+const slotKey = (counselorId: string, startsAt: Date) => `${counselorId} ${startsAt.toISOString()}`;
 
-/** Counsellors, their hours, free slots and the person's bookings (ADR 019). */
+/** Counselors, their hours, free slots and the person's bookings (ADR 019). */
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   const { repository, rateLimiter, config } = deps;
   const now = deps.now ?? (() => new Date());
@@ -152,39 +151,39 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     };
   }
 
-  /** Free slots of active counsellors starting in [from, to), earliest first. */
-  async function freeSlots(from: Date, to: Date, onlyCounsellor?: CounsellorRow) {
-    const counsellors =
-      onlyCounsellor === undefined
-        ? await repository.counsellors({ activeOnly: true })
-        : [onlyCounsellor];
-    if (counsellors.length === 0 || to.getTime() <= from.getTime()) {
-      return { counsellors, slots: [] };
+  /** Free slots of active counselors starting in [from, to), earliest first. */
+  async function freeSlots(from: Date, to: Date, onlyCounselor?: CounselorRow) {
+    const counselors =
+      onlyCounselor === undefined
+        ? await repository.counselors({ activeOnly: true })
+        : [onlyCounselor];
+    if (counselors.length === 0 || to.getTime() <= from.getTime()) {
+      return { counselors, slots: [] };
     }
-    const hours = await repository.availability(counsellors.map((row) => row.id));
+    const hours = await repository.availability(counselors.map((row) => row.id));
     const taken = new Set(
       (await repository.bookedStarts(from, to)).map((row) =>
-        slotKey(row.counsellorId, row.startsAt),
+        slotKey(row.counselorId, row.startsAt),
       ),
     );
-    const slots = counsellors
+    const slots = counselors
       .flatMap((row) =>
         weeklySlots(
-          hours.filter((window) => window.counsellorId === row.id),
+          hours.filter((window) => window.counselorId === row.id),
           row.timeZone,
           from,
           to,
-        ).map((slot) => ({ counsellorId: row.id, ...slot })),
+        ).map((slot) => ({ counselorId: row.id, ...slot })),
       )
-      .filter((slot) => !taken.has(slotKey(slot.counsellorId, slot.startsAt)))
+      .filter((slot) => !taken.has(slotKey(slot.counselorId, slot.startsAt)))
       .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-    return { counsellors, slots };
+    return { counselors, slots };
   }
 
-  /** The slot the request names, when the counsellor's hours offer it and it is bookable. */
-  async function offeredSlot(request: Pick<BookingRequest, 'counsellorId' | 'startsAt'>, at: Date) {
-    const row = await repository.counsellor(request.counsellorId);
-    if (row?.active !== true) throw new Refusal(404, COUNSELLOR_NOT_FOUND);
+  /** The slot the request names, when the counselor's hours offer it and it is bookable. */
+  async function offeredSlot(request: Pick<BookingRequest, 'counselorId' | 'startsAt'>, at: Date) {
+    const row = await repository.counselor(request.counselorId);
+    if (row?.active !== true) throw new Refusal(404, COUNSELOR_NOT_FOUND);
     const startsAt = new Date(request.startsAt);
     const window = bookable(at);
     if (startsAt.getTime() < window.from.getTime() || startsAt.getTime() >= window.to.getTime()) {
@@ -195,7 +194,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     if (slot?.startsAt.getTime() !== startsAt.getTime()) {
       throw new Refusal(409, SLOT_UNAVAILABLE_MESSAGE);
     }
-    return { counsellor: row, startsAt: slot.startsAt, endsAt: slot.endsAt };
+    return { counselor: row, startsAt: slot.startsAt, endsAt: slot.endsAt };
   }
 
   async function consumeMailAllowance(person: Booker) {
@@ -205,7 +204,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   }
 
   function factsOf(
-    row: AppointmentWithCounsellor,
+    row: AppointmentWithCounselor,
     person: { name: string; email: string },
   ): AppointmentMailFacts {
     return {
@@ -214,7 +213,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       startsAt: row.startsAt,
       endsAt: row.endsAt,
       timeZone: row.timeZone,
-      counsellorName: row.counsellorName,
+      counselorName: row.counselorName,
       person: { name: person.name, email: person.email },
       method: methodOf(row.method),
       phone: row.phone,
@@ -223,7 +222,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   }
 
   /** The person's mail and the counselor's, each with the calendar file. */
-  async function mail(change: AppointmentChange, row: AppointmentWithCounsellor, person: Booker) {
+  async function mail(change: AppointmentChange, row: AppointmentWithCounselor, person: Booker) {
     const at = now();
     await deps.queueMail(appointmentMail(config, change, factsOf(row, person), at));
     await deps.queueMail(
@@ -232,8 +231,8 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         change,
         {
           ...factsOf(row, person),
-          counsellorEmail: row.counsellorEmail,
-          counsellorTimeZone: row.counsellorTimeZone,
+          counselorEmail: row.counselorEmail,
+          counselorTimeZone: row.counselorTimeZone,
           hasNote: row.note !== '',
         },
         at,
@@ -242,7 +241,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   }
 
   /** Queues the day-before reminder of this version of the appointment. */
-  async function queueReminder(row: AppointmentWithCounsellor) {
+  async function queueReminder(row: AppointmentWithCounselor) {
     await deps.jobs.enqueue({
       kind: APPOINTMENT_REMINDER_JOB_KIND,
       payload: {
@@ -301,12 +300,12 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     return row;
   }
 
-  async function adminCounsellor(row: CounsellorRow): Promise<AdminCounsellor> {
+  async function adminCounselor(row: CounselorRow): Promise<AdminCounselor> {
     const hours = await repository.availability([row.id]);
-    return { ...counsellorFields(row), windows: hours.map(windowOf) };
+    return { ...counselorFields(row), windows: hours.map(windowOf) };
   }
 
-  function counsellorFields(row: CounsellorRow) {
+  function counselorFields(row: CounselorRow) {
     return {
       id: row.id,
       name: row.name,
@@ -322,12 +321,12 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       const window = bookable(now());
       const from = new Date(Math.max(Date.parse(query.from), window.from.getTime()));
       const to = new Date(Math.min(Date.parse(query.to), window.to.getTime()));
-      const { counsellors, slots } = await freeSlots(from, to);
+      const { counselors, slots } = await freeSlots(from, to);
       return {
-        counsellors: counsellors.map((row) => ({ id: row.id, name: row.name, bio: row.bio })),
+        counselors: counselors.map((row) => ({ id: row.id, name: row.name, bio: row.bio })),
         videoVisits: config.appointments.meetingBaseUrl !== null,
         slots: slots.map((slot) => ({
-          counsellorId: slot.counsellorId,
+          counselorId: slot.counselorId,
           startsAt: slot.startsAt.toISOString(),
           endsAt: slot.endsAt.toISOString(),
         })),
@@ -348,7 +347,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         {
           id,
           userId: person.id,
-          counsellorId: slot.counsellor.id,
+          counselorId: slot.counselor.id,
           startsAt: slot.startsAt,
           endsAt: slot.endsAt,
           timeZone: request.timeZone ?? 'UTC',
@@ -373,7 +372,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       const slot = await offeredSlot(request, at);
       const visit = visitOf(request, current);
       if (
-        slot.counsellor.id === current.counsellorId &&
+        slot.counselor.id === current.counselorId &&
         slot.startsAt.getTime() === current.startsAt.getTime() &&
         visit.method === current.method &&
         visit.phone === current.phone &&
@@ -383,7 +382,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       }
       await consumeMailAllowance(person);
       const outcome = await repository.move(id, {
-        counsellorId: slot.counsellor.id,
+        counselorId: slot.counselor.id,
         startsAt: slot.startsAt,
         endsAt: slot.endsAt,
         timeZone: request.timeZone ?? current.timeZone,
@@ -393,16 +392,16 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       if (outcome === 'gone') throw new Refusal(409, APPOINTMENT_NOT_BOOKED);
       const row = await repository.ownAppointment(person.id, id);
       if (row === null) throw new Error('The appointment just moved is not there');
-      if (row.counsellorId !== current.counsellorId) {
+      if (row.counselorId !== current.counselorId) {
         // Another counselor takes it: the first one's calendar drops it.
         await deps.queueMail(
           counselorMail(
             config,
-            'cancelled',
+            'canceled',
             {
               ...factsOf({ ...current, sequence: row.sequence }, person),
-              counsellorEmail: current.counsellorEmail,
-              counsellorTimeZone: current.counsellorTimeZone,
+              counselorEmail: current.counselorEmail,
+              counselorTimeZone: current.counselorTimeZone,
               hasNote: false,
             },
             now(),
@@ -424,15 +423,15 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         throw new Refusal(409, APPOINTMENT_NOT_BOOKED);
       }
       const row = await repository.ownAppointment(person.id, id);
-      if (row === null) throw new Error('The appointment just cancelled is not there');
-      // Its reminder job finds it cancelled and sends nothing.
-      await mail('cancelled', row, person);
+      if (row === null) throw new Error('The appointment just canceled is not there');
+      // Its reminder job finds it canceled and sends nothing.
+      await mail('canceled', row, person);
       return appointmentOf(config, row);
     },
 
     /**
      * The reminder job: mails the person the day before, once for each version of the
-     * appointment. Nothing when it was cancelled, moved since the job was queued (the move
+     * appointment. Nothing when it was canceled, moved since the job was queued (the move
      * queued its own), already reminded, or has started. The mail is queued before the mark, with
      * a key, so a job run twice queues it once.
      */
@@ -456,48 +455,48 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
 
     /* ---- lab staff ---- */
 
-    async counsellors(): Promise<AdminCounsellor[]> {
-      const rows = await repository.counsellors({ activeOnly: false });
+    async counselors(): Promise<AdminCounselor[]> {
+      const rows = await repository.counselors({ activeOnly: false });
       const hours = await repository.availability(rows.map((row) => row.id));
       return rows.map((row) => ({
-        ...counsellorFields(row),
-        windows: hours.filter((window) => window.counsellorId === row.id).map(windowOf),
+        ...counselorFields(row),
+        windows: hours.filter((window) => window.counselorId === row.id).map(windowOf),
       }));
     },
 
-    async createCounsellor(input: CounsellorInput): Promise<AdminCounsellor> {
+    async createCounselor(input: CounselorInput): Promise<AdminCounselor> {
       const id = randomUUID();
-      await repository.insertCounsellor({ id, ...input });
-      const row = await repository.counsellor(id);
+      await repository.insertCounselor({ id, ...input });
+      const row = await repository.counselor(id);
       if (row === null) throw new Error('The counselor just added is not there');
-      return adminCounsellor(row);
+      return adminCounselor(row);
     },
 
-    async updateCounsellor(id: string, input: CounsellorInput): Promise<AdminCounsellor> {
-      if (!(await repository.updateCounsellor(id, input))) {
-        throw new Refusal(404, COUNSELLOR_NOT_FOUND);
+    async updateCounselor(id: string, input: CounselorInput): Promise<AdminCounselor> {
+      if (!(await repository.updateCounselor(id, input))) {
+        throw new Refusal(404, COUNSELOR_NOT_FOUND);
       }
-      const row = await repository.counsellor(id);
-      if (row === null) throw new Refusal(404, COUNSELLOR_NOT_FOUND);
-      return adminCounsellor(row);
+      const row = await repository.counselor(id);
+      if (row === null) throw new Refusal(404, COUNSELOR_NOT_FOUND);
+      return adminCounselor(row);
     },
 
     /** Booked appointments keep their times: new hours change only what is offered next. */
-    async setAvailability(id: string, update: AvailabilityUpdate): Promise<AdminCounsellor> {
-      const row = await repository.counsellor(id);
-      if (row === null) throw new Refusal(404, COUNSELLOR_NOT_FOUND);
+    async setAvailability(id: string, update: AvailabilityUpdate): Promise<AdminCounselor> {
+      const row = await repository.counselor(id);
+      if (row === null) throw new Refusal(404, COUNSELOR_NOT_FOUND);
       await repository.replaceAvailability(
         id,
         update.windows.map((window) => ({
           id: randomUUID(),
-          counsellorId: id,
+          counselorId: id,
           weekday: window.weekday,
           startMinute: minutesOf(window.start) ?? 0,
           endMinute: minutesOf(window.end) ?? 0,
           slotMinutes: window.slotMinutes,
         })),
       );
-      return adminCounsellor(row);
+      return adminCounselor(row);
     },
 
     async day(query: DayQuery): Promise<AdminAppointmentsAnswer> {

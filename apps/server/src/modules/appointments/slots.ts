@@ -1,5 +1,5 @@
 /*
- * Wall-clock times in a counsellor's time zone, turned into instants (ADR 019). The runtime's
+ * Wall-clock times in a counselor's time zone, turned into instants (ADR 019). The runtime's
  * own time zone data (Intl) is the only source: no offsets are stored, so a change of the
  * rules reaches the slots with the next Node or ICU update.
  */

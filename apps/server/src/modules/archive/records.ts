@@ -7,7 +7,7 @@ import {
   checkout,
   clinic,
   clinicShare,
-  counsellor,
+  counselor,
   coupleAccount,
   dataExport,
   genotypeImport,
@@ -178,20 +178,20 @@ export function createPersonRecords(db: Database) {
 
   async function appointments(userId: string) {
     const rows = await db
-      .select({ row: appointment, counsellorName: counsellor.name })
+      .select({ row: appointment, counselorName: counselor.name })
       .from(appointment)
-      .innerJoin(counsellor, eq(counsellor.id, appointment.counsellorId))
+      .innerJoin(counselor, eq(counselor.id, appointment.counselorId))
       .where(eq(appointment.userId, userId))
       .orderBy(appointment.startsAt);
-    return rows.map(({ row, counsellorName }) => ({
+    return rows.map(({ row, counselorName }) => ({
       id: row.id,
-      counselor: counsellorName,
+      counselor: counselorName,
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
       timeZone: row.timeZone,
       status: row.status,
       bookedAt: row.createdAt.toISOString(),
-      cancelledAt: iso(row.cancelledAt),
+      canceledAt: iso(row.canceledAt),
     }));
   }
 
@@ -260,7 +260,7 @@ export function createPersonRecords(db: Database) {
       lastSentAt: row.lastSentAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
       acceptedAt: iso(row.acceptedAt),
-      cancelledAt: iso(row.cancelledAt),
+      canceledAt: iso(row.canceledAt),
     }));
   }
 
@@ -385,7 +385,7 @@ export function createPersonRecords(db: Database) {
           content: await orders(person.id),
         },
         'records/appointments.json': {
-          description: 'Your appointments with a genetic counselor, booked and cancelled.',
+          description: 'Your appointments with a genetic counselor, booked and canceled.',
           content: await appointments(person.id),
         },
         'records/consents.json': {

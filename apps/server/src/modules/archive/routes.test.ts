@@ -19,7 +19,7 @@ import {
 } from '@nestling/shared/contract/portal-user';
 import { reportAnswerSchema, type ReportSummary } from '@nestling/shared/contract/report-view';
 import type { App } from '../../app.ts';
-import { demoCounsellor } from '../../demo/counsellors.ts';
+import { demoCounselor } from '../../demo/counselors.ts';
 import { demoCoupleAccountId } from '../demo-reports/payloads.ts';
 import * as schema from '../../db/schema.ts';
 import { seedDemoData } from '../../demo/seed.ts';
@@ -243,7 +243,7 @@ describe.each(testDatabaseKinds)('the archive on %s', (kind) => {
     await db.insert(schema.appointment).values({
       id: 'archive-appointment',
       userId: mother.id,
-      counsellorId: demoCounsellor.id,
+      counselorId: demoCounselor.id,
       startsAt: at,
       endsAt: new Date(at.getTime() + 30 * 60_000),
     });
@@ -351,7 +351,7 @@ describe.each(testDatabaseKinds)('the archive on %s', (kind) => {
     expect(bought?.kits[0]?.shippingAddress).toEqual(kits[0]?.shippingAddress);
     expect(bought?.tracker.map((step) => step.trackingNumber)).toContain('1Z999AA10123456784');
     expect(records('appointments')).toMatchObject([
-      { id: 'archive-appointment', counselor: demoCounsellor.name, status: 'booked' },
+      { id: 'archive-appointment', counselor: demoCounselor.name, status: 'booked' },
     ]);
     expect(records('consents')).toMatchObject({
       researchConsentSince: at.toISOString(),

@@ -15,7 +15,7 @@ import {
   PAGE_VIEW_ID_PATTERN,
 } from '@nestling/shared/page-view';
 import { csvText } from '../../csv.ts';
-import { normaliseEmail } from '@nestling/shared/contract/fields';
+import { normalizeEmail } from '@nestling/shared/contract/fields';
 import type { AuditRepository, AuditRowFilter, PersonKey } from './repository.ts';
 
 export interface AuditEvent {
@@ -55,7 +55,7 @@ export const AUDIT_CSV_COLUMNS = [
 
 /** A person to filter by: an id, or the same text as a stored (lower-case) email. */
 function personKey(key: string | undefined): PersonKey | undefined {
-  return key === undefined ? undefined : { id: key, email: normaliseEmail(key) };
+  return key === undefined ? undefined : { id: key, email: normalizeEmail(key) };
 }
 
 function rowFilter(filter: AuditFilter): AuditRowFilter {

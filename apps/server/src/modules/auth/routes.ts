@@ -13,7 +13,7 @@ import { GOOGLE_CALLBACK_PATH } from '@nestling/shared/google-sign-in';
 import { sendError } from '../../plugins/errors.ts';
 import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
 import { createUsersRepository } from '../users/index.ts';
-import { normaliseEmail } from '@nestling/shared/contract/fields';
+import { normalizeEmail } from '@nestling/shared/contract/fields';
 import { AUTH_BASE_PATH } from './auth.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 import { googleSignInRoutes } from './google-routes.ts';
@@ -123,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const email = normaliseEmail(request.body.email);
+      const email = normalizeEmail(request.body.email);
       const account = accountKey(email);
       const cookie = request.headers.cookie;
       const device = knownDevices.deviceFor(cookie, account);
@@ -181,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // `next` is the portal's, for the confirmation link; better-auth gets the rest.
       const { next, ...rest } = request.body;
-      const body = { ...rest, email: normaliseEmail(request.body.email) };
+      const body = { ...rest, email: normalizeEmail(request.body.email) };
       // Refused alike for every address, before it is looked up.
       if (isCommonPassword(body.password)) {
         return sendError(request, reply, 400, COMMON_PASSWORD_MESSAGE);

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { UsersRepository } from '../users/index.ts';
-import { normaliseEmail } from '@nestling/shared/contract/fields';
+import { normalizeEmail } from '@nestling/shared/contract/fields';
 import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
 import { createAccessTokenVerifier } from './access-token.ts';
 import type { Auth } from './auth.ts';
@@ -142,7 +142,7 @@ export function createAuthService(deps: {
 
     /** Sends a confirmation mail to an unverified account; nothing for others. */
     async requestConfirmation(email: string) {
-      const user = await users.findByEmail(normaliseEmail(email));
+      const user = await users.findByEmail(normalizeEmail(email));
       if (user !== null && !user.emailVerified) await sendConfirmation(user);
     },
 
@@ -162,7 +162,7 @@ export function createAuthService(deps: {
     /** better-auth mails a reset link to a known account, and answers the same for others. */
     async requestPasswordReset(email: string) {
       await auth.api.requestPasswordReset({
-        body: { email: normaliseEmail(email), redirectTo: `${config.publicUrl}/reset-password` },
+        body: { email: normalizeEmail(email), redirectTo: `${config.publicUrl}/reset-password` },
       });
     },
 

@@ -3,7 +3,7 @@ import { contrastRatio } from '@nestling/shared/contrast';
 import { brandColorProblem, brandShades, MIN_BRAND_CONTRAST } from './colors.ts';
 
 describe('brandShades', () => {
-  // Colours labs use, from the lightest that passes to near-black, in several hues.
+  // Colors labs use, from the lightest that passes to near-black, in several hues.
   const colors = ['#0c6b61', '#7a1f5c', '#1864ab', '#b02525', '#6b4c00', '#4b2e83', '#0a0a0a'];
   const passing = [...colors, '#707070', '#c0008a'].filter(
     (color) => brandColorProblem(color) === null,

@@ -26,7 +26,7 @@ afterAll(async () => {
   rmSync(logoDir, { recursive: true, force: true });
 });
 
-describe("a lab's colour and logo", () => {
+describe("a lab's color and logo", () => {
   let app: App;
   beforeAll(async () => {
     app = await createTestApp({
@@ -43,7 +43,7 @@ describe("a lab's colour and logo", () => {
     await app.close();
   });
 
-  it('serves the theme shades of the colour, with the colour itself as shade 7', async () => {
+  it('serves the theme shades of the color, with the color itself as shade 7', async () => {
     const response = await app.inject({ method: 'GET', url: '/brand/theme.css' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/css; charset=utf-8');
@@ -78,9 +78,9 @@ describe("a lab's colour and logo", () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('links the colours from every page and gives the web app the logo, not its place on disk', async () => {
+  it('links the colors from every page and gives the web app the logo, not its place on disk', async () => {
     const page = await app.inject({ method: 'GET', url: '/signin' });
-    // After the app's own files in <head>, so its colours are the ones that hold.
+    // After the app's own files in <head>, so its colors are the ones that hold.
     const link = page.body.indexOf('<link rel="stylesheet" href="/brand/theme.css" />');
     expect(link).toBeGreaterThan(page.body.indexOf(dist.assetUrl));
     expect(link).toBeLessThan(page.body.indexOf('</head>'));
@@ -91,7 +91,7 @@ describe("a lab's colour and logo", () => {
   });
 });
 
-describe('without a colour or a logo', () => {
+describe('without a color or a logo', () => {
   it('links no stylesheet of its own, and the web app shows the product name', async () => {
     const app = await createTestApp({ database, env: { WEB_DIST_DIR: dist.dir } });
     try {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsAnswerSchema } from '@nestling/shared/contract/document';
-import { normaliseKitId } from '@nestling/shared/contract/order-tracker';
+import { normalizeKitId } from '@nestling/shared/contract/order-tracker';
 import {
   CHECKOUT_MINUTES,
   type ProductCode,
@@ -36,12 +36,12 @@ const address = (name: string, city: string): ShippingAddress => ({
 });
 
 describe('kit ids', () => {
-  it('are NK- and 8 characters with a check character that normaliseKitId accepts', () => {
+  it('are NK- and 8 characters with a check character that normalizeKitId accepts', () => {
     const ids = new Set(Array.from({ length: 200 }, () => newKitId()));
     expect(ids.size).toBe(200);
     for (const id of ids) {
       expect(id).toMatch(/^NK-[0-9A-HJKMNP-TV-Z]{9}$/);
-      expect(normaliseKitId(id.toLowerCase())).toBe(id);
+      expect(normalizeKitId(id.toLowerCase())).toBe(id);
     }
   });
 });
@@ -181,7 +181,7 @@ describe.each(testDatabaseKinds)('making the order of a paid checkout on %s', (k
       sql`select id, role, recipient, shipping_address from kit where order_id = ${orderId} order by role`,
     );
     expect(kits.map((entry) => entry.role)).toEqual(['father', 'mother']);
-    expect(kits.map((entry) => normaliseKitId(entry.id))).toEqual(kits.map((entry) => entry.id));
+    expect(kits.map((entry) => normalizeKitId(entry.id))).toEqual(kits.map((entry) => entry.id));
     const [fatherKit, motherKit] = kits;
     expect(motherKit?.shipping_address.city).toBe('Oakland');
     expect(fatherKit?.shipping_address.city).toBe('Fresno');

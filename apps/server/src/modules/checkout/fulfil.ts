@@ -61,7 +61,7 @@ export function newKitId(): string {
  * order's checkout id is unique, so any number of confirmations at once make one order; the
  * others answer it with `created` false.
  *
- * A payment is made whatever the checkout's state (cancelled or expired too): the money was
+ * A payment is made whatever the checkout's state (canceled or expired too): the money was
  * taken, so the order is owed. A refund the provider reported first (`checkout.refunded_at`)
  * makes the order refunded from the start.
  *

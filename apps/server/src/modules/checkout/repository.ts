@@ -102,7 +102,7 @@ export function createCheckoutRepository(db: Database) {
     },
 
     /**
-     * The person's checkouts that hold a use of the code at `at`: unpaid, or cancelled while
+     * The person's checkouts that hold a use of the code at `at`: unpaid, or canceled while
      * the provider could not yet be told.
      */
     async ownHolds(userId: string, code: string, at: Date): Promise<CheckoutRow[]> {
@@ -166,7 +166,7 @@ export function createCheckoutRepository(db: Database) {
     },
 
     /**
-     * Changes an unpaid checkout only: a paid, cancelled or expired one stays as it is, however
+     * Changes an unpaid checkout only: a paid, canceled or expired one stays as it is, however
      * the calls race. True when it changed.
      */
     async updateUnpaid(

@@ -535,8 +535,8 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
     }
 
     // The first gives up: the use is free again, and the second pays with it.
-    const cancelled = await call('first', 'POST', `/api/checkout/${firstCheckout.id}/cancel`);
-    expect(cancelled.statusCode).toBe(200);
+    const canceled = await call('first', 'POST', `/api/checkout/${firstCheckout.id}/cancel`);
+    expect(canceled.statusCode).toBe(200);
     const second = checkoutSchema.parse(
       (await start('second', { product: 'individual', discountCode: 'LASTONE' })).json(),
     );
@@ -643,9 +643,9 @@ describe.each(testDatabaseKinds)('checkout on %s', (kind) => {
   it('cancels an unpaid checkout, keeps a paid one paid, and closes both to cards', async () => {
     await newBuyer('canceller', 'Female');
     const checkout = await openCheckout('canceller');
-    const cancelled = await call('canceller', 'POST', `/api/checkout/${checkout.id}/cancel`);
-    expect(checkoutSchema.parse(cancelled.json())).toMatchObject({
-      status: 'cancelled',
+    const canceled = await call('canceller', 'POST', `/api/checkout/${checkout.id}/cancel`);
+    expect(checkoutSchema.parse(canceled.json())).toMatchObject({
+      status: 'canceled',
       request: { partner: null, shipping: { buyer: address, partner: null } },
     });
     const closed = await pay('canceller', checkout.id, TEST_CARDS.pays);

@@ -167,7 +167,7 @@ describe.each(testDatabaseKinds)('checkout with a hosted payment page on %s', (k
     );
     hosted.fail(true);
     const kept = await checkouts.cancel(payer.userId, first.id);
-    expect(kept.status).toBe('cancelled');
+    expect(kept.status).toBe('canceled');
     expect(await heldUntil(first.id)).not.toBeNull();
 
     // While the first cannot be ended, its Session could still be paid: the use stays held.

@@ -223,7 +223,7 @@ export function createCheckoutService(deps: {
         );
       }
     }
-    await repository.updateUnpaid(row.id, { status: 'cancelled' });
+    await repository.updateUnpaid(row.id, { status: 'canceled' });
     if (unpayable) await repository.releaseHold(row.id);
   }
 

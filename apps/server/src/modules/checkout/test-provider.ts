@@ -10,7 +10,7 @@ export const testProvider: PaymentProvider = {
   name: 'test',
   begin: () => Promise.resolve({ providerSessionId: null, redirectUrl: null }),
   refund: () => Promise.resolve(),
-  // Nothing is begun elsewhere: a cancelled checkout refuses cards by its status.
+  // Nothing is begun elsewhere: a canceled checkout refuses cards by its status.
   end: () => Promise.resolve(),
 };
 

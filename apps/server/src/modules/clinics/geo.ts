@@ -22,14 +22,14 @@ export function milesBetween(a: Location, b: Location): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-export interface ZipCentre extends Location {
+export interface ZipCenter extends Location {
   zip: string;
   city: string;
   state: string;
 }
 
-/** The centre of a 5-digit US ZIP code from the bundled ZIP table; null when it is not in it. */
-export function zipCentre(zip: string): ZipCentre | null {
+/** The center of a 5-digit US ZIP code from the bundled ZIP table; null when it is not in it. */
+export function zipCenter(zip: string): ZipCenter | null {
   if (!/^\d{5}$/.test(zip)) return null;
   const found = zipcodes.lookup(zip);
   if (found?.country !== 'US') return null;
@@ -48,7 +48,7 @@ export function zipCentre(zip: string): ZipCentre | null {
  */
 export function addressZipProblem(address: { zip: string; state: string }): string | null {
   const zip = address.zip.trim().slice(0, 5);
-  const found = zipCentre(zip);
+  const found = zipCenter(zip);
   if (found === null || found.state === address.state) return null;
   return zipStateProblem(zip, found.state, address.state);
 }

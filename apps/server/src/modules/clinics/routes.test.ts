@@ -27,7 +27,7 @@ import {
   type TestDatabase,
 } from '../../test/database.ts';
 
-/** A clinic of this test's own, placed at its ZIP's centre unless a location is given. */
+/** A clinic of this test's own, placed at its ZIP's center unless a location is given. */
 function clinicInput(name: string, city: string, state: string, zip: string): ClinicInput {
   return {
     name,

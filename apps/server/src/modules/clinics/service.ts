@@ -10,7 +10,7 @@ import {
   type ClinicInput,
   type ClinicSearchAnswer,
 } from '@nestling/shared/contract/clinics';
-import { milesBetween, stateCodeOf, zipCentre, type ZipCentre } from './geo.ts';
+import { milesBetween, stateCodeOf, zipCenter, type ZipCenter } from './geo.ts';
 import type { ClinicChanges, ClinicRow, ClinicsRepository } from './repository.ts';
 import { Refusal } from '../../lib/refusal.ts';
 
@@ -44,7 +44,7 @@ const roundedMiles = (miles: number) => Math.round(miles * 10) / 10;
 export function createClinicsService(deps: { repository: ClinicsRepository }) {
   const { repository } = deps;
 
-  function nearest(rows: readonly ClinicRow[], origin: ZipCentre) {
+  function nearest(rows: readonly ClinicRow[], origin: ZipCenter) {
     return rows
       .map((row) => ({ clinic: clinicOf(row), miles: milesBetween(origin, row) }))
       .sort((a, b) => a.miles - b.miles || a.clinic.name.localeCompare(b.clinic.name))
@@ -52,17 +52,17 @@ export function createClinicsService(deps: { repository: ClinicsRepository }) {
       .map(({ clinic, miles }) => ({ clinic, distanceMiles: roundedMiles(miles) }));
   }
 
-  /** The fields as stored: the location given, else the ZIP's centre (an unknown ZIP is refused). */
+  /** The fields as stored: the location given, else the ZIP's center (an unknown ZIP is refused). */
   function changesOf(input: ClinicInput): ClinicChanges {
     let latitude = input.latitude ?? null;
     let longitude = input.longitude ?? null;
     if (latitude === null || longitude === null) {
-      const centre = zipCentre(input.zip);
+      const center = zipCenter(input.zip);
       // Worded like a validation refusal, so the form shows it at the ZIP field.
-      if (centre === null)
+      if (center === null)
         throw new Refusal(400, `Invalid request: body.zip: ${ZIP_UNKNOWN_MESSAGE}`);
-      latitude = centre.latitude;
-      longitude = centre.longitude;
+      latitude = center.latitude;
+      longitude = center.longitude;
     }
     return {
       name: input.name,
@@ -82,7 +82,7 @@ export function createClinicsService(deps: { repository: ClinicsRepository }) {
 
   return {
     /**
-     * Active clinics for a query: a ZIP orders them by distance from its centre; other text
+     * Active clinics for a query: a ZIP orders them by distance from its center; other text
      * filters by name, city or state, by name. Without a query, all of them, nearest first to
      * the ZIP of the person's shipping address when there is one.
      */
@@ -91,7 +91,7 @@ export function createClinicsService(deps: { repository: ClinicsRepository }) {
       if (text === '') {
         const rows = await repository.active();
         const shippingZip = await repository.shippingZipOf(userId);
-        const origin = shippingZip === null ? null : zipCentre(shippingZip.slice(0, 5));
+        const origin = shippingZip === null ? null : zipCenter(shippingZip.slice(0, 5));
         if (origin === null) {
           return {
             results: rows
@@ -109,7 +109,7 @@ export function createClinicsService(deps: { repository: ClinicsRepository }) {
       }
       const zip = zipOfQuery(text);
       if (zip !== null) {
-        const origin = zipCentre(zip);
+        const origin = zipCenter(zip);
         if (origin === null) return { results: [], origin: null, problem: unknownZipMessage(zip) };
         return {
           results: nearest(await repository.active(), origin),

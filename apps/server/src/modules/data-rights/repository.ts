@@ -22,7 +22,7 @@ import {
 export type AccountDeletionRow = typeof accountDeletion.$inferSelect;
 export type RetainedTestRecordRow = typeof retainedTestRecord.$inferInsert;
 
-/** What the data-rights centre reads and deletes (ADR 027): the only code that speaks Drizzle for it. */
+/** What the data-rights center reads and deletes (ADR 027): the only code that speaks Drizzle for it. */
 export function createDataRightsRepository(db: Database) {
   const counted = async (query: Promise<{ value: number | string | null }[]>) =>
     Number((await query)[0]?.value ?? 0);

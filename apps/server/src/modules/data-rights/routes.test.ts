@@ -47,7 +47,7 @@ function filesUnder(root: string): string[] {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
 
-describe.each(testDatabaseKinds)('the data-rights centre on %s', (kind) => {
+describe.each(testDatabaseKinds)('the data-rights center on %s', (kind) => {
   let database: TestDatabase;
   let app: App;
   let worker: Awaited<ReturnType<typeof startTestWorker>>;

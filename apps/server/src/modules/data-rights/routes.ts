@@ -49,7 +49,7 @@ export function createDataRightsServiceFor(app: FastifyInstance) {
 }
 
 /**
- * The data-rights centre (ADR 027): the overview of what the portal holds,
+ * The data-rights center (ADR 027): the overview of what the portal holds,
  * the research consent, and deleting the account after a grace period. The choices are the
  * person's own: staff viewing as them read, impersonating them are refused.
  */

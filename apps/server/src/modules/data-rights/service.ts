@@ -49,7 +49,7 @@ export interface PersonFiles {
 }
 
 /**
- * The data-rights centre (ADR 027): what the portal holds about a person,
+ * The data-rights center (ADR 027): what the portal holds about a person,
  * their research consent, and deleting their account after a grace period they can undo.
  */
 export function createDataRightsService(deps: {

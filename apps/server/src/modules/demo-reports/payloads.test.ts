@@ -41,7 +41,7 @@ describe('the demo reports', () => {
     expect(content.childRisk.map((range) => range.code).sort()).toEqual([...diseaseCodes].sort());
   });
 
-  it('draw the traits that are a scale (height, myopia) as charts, and not the colours', () => {
+  it('draw the traits that are a scale (height, myopia) as charts, and not the colors', () => {
     const content = motherReport.content as IndividualReport;
     const scored = content.traits.filter((trait) => trait.score !== undefined);
     expect(scored.map((trait) => trait.code)).toEqual(['height', 'myopia']);

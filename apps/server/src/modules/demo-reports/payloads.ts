@@ -237,7 +237,7 @@ function individualReport(options: {
       monogenic: options.monogenic,
       genes: screenedGenes,
       variants: screenedVariants,
-      // Colours are categories, not a scale: only height and myopia have a distribution.
+      // Colors are categories, not a scale: only height and myopia have a distribution.
       charts: { density: densityFor(codes), traits: densityFor(['height', 'myopia']) },
     },
   };

@@ -650,7 +650,7 @@ describe('readGenotypes: delivery', () => {
     const input = new PassThrough();
     input.write(twentyThreeAndMe(['rs1\t1\t100\tAA']));
     const controller = new AbortController();
-    const reason = new Error('Cancelled');
+    const reason = new Error('Canceled');
     const reading = readGenotypes(input, {
       fileName: 'genome.txt',
       signal: controller.signal,
@@ -675,11 +675,11 @@ describe('readGenotypes: delivery', () => {
       signal: controller.signal,
       onRows: async () => {
         calls += 1;
-        controller.abort(new Error('Cancelled'));
+        controller.abort(new Error('Canceled'));
         await sleep(10);
       },
     });
-    await expect(reading).rejects.toThrow('Cancelled');
+    await expect(reading).rejects.toThrow('Canceled');
     expect(calls).toBe(1);
   });
 });

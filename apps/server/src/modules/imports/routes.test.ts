@@ -534,12 +534,12 @@ describe.each(testDatabaseKinds)('genome imports on %s', (kind) => {
     const created = await create(individualToken, 'cancel-me.txt', 500);
     const id = String(created.headers.location).split('/').at(-1) ?? '';
     await send(individualToken, id, 0, Buffer.alloc(100, 65));
-    const cancelled = await app.inject({
+    const canceled = await app.inject({
       method: 'DELETE',
       url: `/api/my-data/uploads/${id}`,
       headers: tusHeaders(individualToken),
     });
-    expect(cancelled.statusCode).toBe(204);
+    expect(canceled.statusCode).toBe(204);
     expect((await imports(individualToken)).map((entry) => entry.id)).not.toContain(id);
     expect(filesUnder('uploads').filter((name) => name.startsWith(id))).toEqual([]);
   });

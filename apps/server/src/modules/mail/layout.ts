@@ -38,7 +38,7 @@ export type MailBlock =
   | { kind: 'lines'; lines: readonly string[] };
 
 export type MailBrand = Pick<Config['brand'], 'productName' | 'companyName' | 'supportEmail'> & {
-  /** The lab's colour (BRAND_COLOR), checked at start for 4.5:1 on white; the teal without. */
+  /** The lab's color (BRAND_COLOR), checked at start for 4.5:1 on white; the teal without. */
   color?: string | null;
 };
 
@@ -81,7 +81,7 @@ export function mailText(brand: MailBrand, content: MailContent): string {
 }
 
 // The portal's teal (the web theme's shade 7): white text on it and it as text on white are both
-// 6.4:1, above WCAG AA's 4.5:1. A lab's own colour replaces it.
+// 6.4:1, above WCAG AA's 4.5:1. A lab's own color replaces it.
 const TEAL = '#0c6b61';
 const INK = '#1a1b1e';
 const MUTED = '#495057';

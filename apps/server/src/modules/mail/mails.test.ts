@@ -84,7 +84,7 @@ describe('every other mail passes the same checks', () => {
     startsAt: new Date('2026-03-04T15:00:00Z'),
     endsAt: new Date('2026-03-04T15:30:00Z'),
     timeZone: 'America/New_York',
-    counsellorName: 'Jane Smith',
+    counselorName: 'Jane Smith',
     person: { name: 'Ada L', email: 'ada@example.org' },
     method: 'phone' as const,
     phone: '+15551234567',
@@ -126,25 +126,25 @@ describe('every other mail passes the same checks', () => {
       }),
       `${origin}/clinic-share/share-456`,
     ],
-    ...(['booked', 'moved', 'cancelled'] as const).map((change): [string, MailMessage, string] => [
+    ...(['booked', 'moved', 'canceled'] as const).map((change): [string, MailMessage, string] => [
       `appointment ${change}`,
       appointmentMail(config, change, appointment, at),
       `${origin}/schedule-appointment`,
     ]),
-    ...(['booked', 'moved', 'cancelled'] as const).map((change): [string, MailMessage, string] => [
+    ...(['booked', 'moved', 'canceled'] as const).map((change): [string, MailMessage, string] => [
       `counselor's appointment ${change}`,
       counselorMail(
         config,
         change,
         {
           ...appointment,
-          counsellorEmail: 'jane@lab.example',
-          counsellorTimeZone: 'America/Chicago',
+          counselorEmail: 'jane@lab.example',
+          counselorTimeZone: 'America/Chicago',
           hasNote: true,
         },
         at,
       ),
-      `${origin}/admin?tab=counsellors`,
+      `${origin}/admin?tab=counselors`,
     ]),
     ['appointment reminder', reminderMail(config, appointment), `${origin}/schedule-appointment`],
   ];

@@ -70,7 +70,7 @@ export function createPartnerRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    /** The newest invitation of an account that is neither accepted nor cancelled. */
+    /** The newest invitation of an account that is neither accepted nor canceled. */
     async openInvitationOf(accountId: string, executor: Executor = db) {
       const rows = await executor
         .select()
@@ -79,7 +79,7 @@ export function createPartnerRepository(db: Database) {
           and(
             eq(partnerInvitation.coupleAccountId, accountId),
             isNull(partnerInvitation.acceptedAt),
-            isNull(partnerInvitation.cancelledAt),
+            isNull(partnerInvitation.canceledAt),
           ),
         )
         .orderBy(desc(partnerInvitation.createdAt))
@@ -103,7 +103,7 @@ export function createPartnerRepository(db: Database) {
           and(
             eq(partnerInvitation.email, email),
             isNull(partnerInvitation.acceptedAt),
-            isNull(partnerInvitation.cancelledAt),
+            isNull(partnerInvitation.canceledAt),
             gt(partnerInvitation.expiresAt, now),
             // Spec section 4: found through the pending-accept flag of the role.
             or(
@@ -182,12 +182,12 @@ export function createPartnerRepository(db: Database) {
     async cancelOpen(accountId: string, at: Date, executor: Executor = db): Promise<number> {
       const rows = await executor
         .update(partnerInvitation)
-        .set({ cancelledAt: at })
+        .set({ canceledAt: at })
         .where(
           and(
             eq(partnerInvitation.coupleAccountId, accountId),
             isNull(partnerInvitation.acceptedAt),
-            isNull(partnerInvitation.cancelledAt),
+            isNull(partnerInvitation.canceledAt),
           ),
         )
         .returning({ id: partnerInvitation.id });
@@ -211,7 +211,7 @@ export function createPartnerRepository(db: Database) {
           and(
             eq(partnerInvitation.id, id),
             isNull(partnerInvitation.acceptedAt),
-            isNull(partnerInvitation.cancelledAt),
+            isNull(partnerInvitation.canceledAt),
           ),
         )
         .returning();
@@ -244,7 +244,7 @@ export function createPartnerRepository(db: Database) {
           and(
             eq(partnerInvitation.id, id),
             isNull(partnerInvitation.acceptedAt),
-            isNull(partnerInvitation.cancelledAt),
+            isNull(partnerInvitation.canceledAt),
             gt(partnerInvitation.expiresAt, at),
           ),
         )

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  INVITATION_CANCELLED,
+  INVITATION_CANCELED,
   INVITATION_USED,
   INVITE_YOURSELF,
   TOO_MANY_INVITATIONS,
@@ -324,15 +324,15 @@ describe.each(testDatabaseKinds)('partner invitations and sharing on %s', (kind)
     expect(
       (await call('buyer', 'POST', '/api/partner/pi-account-2/invitation/cancel')).statusCode,
     ).toBe(404);
-    const cancelled = await call('buyer2', 'POST', '/api/partner/pi-account-2/invitation/cancel');
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const canceled = await call('buyer2', 'POST', '/api/partner/pi-account-2/invitation/cancel');
+    expect(canceled.statusCode, canceled.body).toBe(200);
     const view = invitationViewSchema.parse(
       (await call('', 'GET', `/api/invitations/${link}`)).json(),
     );
-    expect(view.state).toBe('cancelled');
+    expect(view.state).toBe('canceled');
     const response = await call('other', 'POST', `/api/invitations/${link}/accept`);
     expect(response.statusCode).toBe(410);
-    expect(message(response)).toBe(INVITATION_CANCELLED);
+    expect(message(response)).toBe(INVITATION_CANCELED);
     expect((await account('buyer2', 'pi-account-2'))?.partner).toEqual({ state: 'none' });
   });
 

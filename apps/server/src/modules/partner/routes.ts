@@ -85,7 +85,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     {
       schema: {
         summary:
-          'Public: an invitation link’s state (open, expired, used, cancelled) and who sent it, the invited address masked; the key is the link’s token, or the invitation’s id for the invited person signed in; rate-limited per address',
+          'Public: an invitation link’s state (open, expired, used, canceled) and who sent it, the invited address masked; the key is the link’s token, or the invitation’s id for the invited person signed in; rate-limited per address',
         tags: ['partner'],
         params: invitationParamsSchema,
         response: { 200: invitationViewSchema, ...errors },

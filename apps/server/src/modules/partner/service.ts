@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ALREADY_ON_ACCOUNT,
-  INVITATION_CANCELLED,
+  INVITATION_CANCELED,
   INVITATION_DAYS,
   INVITATION_MAX_SENDS,
   INVITATION_NOT_FOUND,
@@ -38,7 +38,7 @@ import type { RateLimiter, RateLimitRule } from '../rate-limit/index.ts';
 import { insertCoupleIndividualOrder } from '../orders/index.ts';
 import type { ReportsRepository } from '../reports/index.ts';
 import type { TermsStatus } from '../terms/index.ts';
-import { normaliseEmail } from '@nestling/shared/contract/fields';
+import { normalizeEmail } from '@nestling/shared/contract/fields';
 import {
   hashInvitationToken,
   invitationMail,
@@ -87,7 +87,7 @@ export async function insertNewInvitation(
   await insertInvitation(tx, {
     id: randomUUID(),
     ...invitation,
-    email: normaliseEmail(invitation.email),
+    email: normalizeEmail(invitation.email),
     tokenHash,
     lastSentAt: at,
     expiresAt,
@@ -97,7 +97,7 @@ export async function insertNewInvitation(
 
 export function invitationStateOf(row: InvitationRow, now: Date): InvitationState {
   if (row.acceptedAt !== null) return 'used';
-  if (row.cancelledAt !== null) return 'cancelled';
+  if (row.canceledAt !== null) return 'canceled';
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'open';
 }
@@ -143,7 +143,7 @@ export function createPartnerService(deps: {
       // By id only for the invited person, signed in: the id is not a secret.
       if (person === null) return null;
       const row = await repository.findById(key);
-      return row?.email === normaliseEmail(person.email) ? row : null;
+      return row?.email === normalizeEmail(person.email) ? row : null;
     }
     return repository.findByTokenHash(hashInvitationToken(key));
   }
@@ -156,7 +156,7 @@ export function createPartnerService(deps: {
     const replaced = UUID.test(key)
       ? null
       : await repository.findByReplacedTokenHash(hashInvitationToken(key));
-    if (replaced !== null && replaced.acceptedAt === null && replaced.cancelledAt === null) {
+    if (replaced !== null && replaced.acceptedAt === null && replaced.canceledAt === null) {
       throw new Refusal(410, invitationReplaced(displayName(await inviterOf(replaced))));
     }
     throw new Refusal(404, INVITATION_NOT_FOUND);
@@ -255,9 +255,9 @@ export function createPartnerService(deps: {
       const at = now();
       const state = invitationStateOf(row, at);
       if (state === 'used') throw new Refusal(409, INVITATION_USED);
-      if (state === 'cancelled') throw new Refusal(410, INVITATION_CANCELLED);
+      if (state === 'canceled') throw new Refusal(410, INVITATION_CANCELED);
       if (state === 'expired') throw new Refusal(410, invitationExpired(inviterName));
-      if (row.email !== normaliseEmail(person.email)) {
+      if (row.email !== normalizeEmail(person.email)) {
         throw new Refusal(403, wrongInvitee(maskEmail(row.email), inviterName));
       }
       const role = row.role as PartnerRole;
@@ -312,7 +312,7 @@ export function createPartnerService(deps: {
 
     /** GET /invitations/pending: the invite banner's invitations. */
     async pending(person: Person): Promise<PendingInvitations> {
-      const rows = await repository.pendingFor(normaliseEmail(person.email), now());
+      const rows = await repository.pendingFor(normalizeEmail(person.email), now());
       return {
         invitations: rows.map((row) => ({
           id: row.id,
@@ -357,8 +357,8 @@ export function createPartnerService(deps: {
       if ((partnerRole === 'mother' ? account.mother : account.father) !== null) {
         throw new Refusal(409, PARTNER_ALREADY_JOINED);
       }
-      const email = normaliseEmail(request.email);
-      if (email === normaliseEmail(inviter.email)) throw new Refusal(400, INVITE_YOURSELF);
+      const email = normalizeEmail(request.email);
+      if (email === normalizeEmail(inviter.email)) throw new Refusal(400, INVITE_YOURSELF);
       await countMail(inviter.id, accountId);
       const at = now();
       const { token, expiresAt } = await repository.transaction(async (tx) => {
@@ -388,7 +388,7 @@ export function createPartnerService(deps: {
       await mailInvitation(updated, token, expiresAt);
     },
 
-    /** POST /partner/{accountId}/invitation/cancel: the link then says it was cancelled. */
+    /** POST /partner/{accountId}/invitation/cancel: the link then says it was canceled. */
     async cancel(person: Person, accountId: string) {
       await accountOf(person.id, accountId);
       if ((await repository.cancelOpen(accountId, now())) === 0) {

@@ -1,10 +1,10 @@
 /*
  * The report charts as vector drawings in the PDF: the dot grid, the density chart and the range
  * chart, from the same numbers as the web page (packages/shared/src/charts.ts: dotCount,
- * buildDensity, roundTicks), so a printed report never disagrees with the screen. The colours
+ * buildDensity, roundTicks), so a printed report never disagrees with the screen. The colors
  * are the page's Okabe–Ito palette (apps/web/src/theme.ts, chartPalette), which stays readable
- * for colour-blind readers and in greyscale print; filled dots against rings tell the person
- * from the average without colour.
+ * for color-blind readers and in grayscale print; filled dots against rings tell the person
+ * from the average without color.
  *
  * Each chart is one react-pdf Canvas whose paint function draws its shapes and labels with
  * pdfkit. react-pdf styles, measures and lays out every element of a page again on each pass
@@ -23,7 +23,7 @@
 import {
   assignLabelLanes,
   type Box,
-  clampLabelCentre,
+  clampLabelCenter,
   placeMarkerLabels,
   type Point,
   rowCount,
@@ -121,7 +121,7 @@ const LEADER_BAND = 5;
 /** A label's baseline above the bottom of its row, leaving room for descenders. */
 const ROW_DESCENT = 2;
 
-/** The box a label's text fills, centred on x with its baseline at y, as the web page measures. */
+/** The box a label's text fills, centered on x with its baseline at y, as the web page measures. */
 export function labelBox(x: number, y: number, text: string): Box {
   const width = labelWidth(text);
   return {
@@ -132,11 +132,11 @@ export function labelBox(x: number, y: number, text: string): Box {
   };
 }
 
-/** Value labels centred on their marks, kept inside [left, right], in lanes that never overlap. */
+/** Value labels centered on their marks, kept inside [left, right], in lanes that never overlap. */
 function laneLabels(labels: readonly { x: number; text: string }[], left: number, right: number) {
   const measured = labels.map((label) => {
     const width = labelWidth(label.text);
-    return { x: clampLabelCentre(label.x, width, left, right), width };
+    return { x: clampLabelCenter(label.x, width, left, right), width };
   });
   const lanes = assignLabelLanes(measured, LABEL_GAP);
   return measured.map((label, index) => ({ x: label.x, lane: lanes[index] ?? 0 }));
@@ -479,7 +479,7 @@ export function rangeChart(options: RangeOptions): ReactElement {
   return drawing(options.width, layout.height, shapes, labels);
 }
 
-/** A circle: its centre and radius. */
+/** A circle: its center and radius. */
 type Circle = readonly [x: number, y: number, r: number];
 
 /**

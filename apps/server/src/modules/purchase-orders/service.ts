@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ALREADY_REFUNDED,
   CORRECTION_NEEDS_NOTE,
-  normaliseKitId,
+  normalizeKitId,
   ORDER_NOT_FOUND_MESSAGE,
   ORDER_STAGES,
   REFUND_AFTER_SHIPMENT,
@@ -158,7 +158,7 @@ export function parseSearch(q: string | undefined): {
   // At most 9 digits: larger numbers are no order and would overflow the column.
   const number = /^(?:NS-?)?(\d{1,9})$/i.exec(text);
   if (number?.[1] !== undefined) return { seq: Number(number[1]) };
-  const kitId = normaliseKitId(text);
+  const kitId = normalizeKitId(text);
   if (kitId !== null) return { kitId };
   return { email: text };
 }

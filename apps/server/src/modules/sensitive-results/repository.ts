@@ -47,7 +47,7 @@ export function createSensitiveResultsRepository(db: Database) {
       await db.insert(sensitiveRelease).values(row).onConflictDoNothing();
     },
 
-    /** Whether the person has a booked counselling appointment that has not ended. */
+    /** Whether the person has a booked counseling appointment that has not ended. */
     async hasUpcomingAppointment(userId: string, after: Date): Promise<boolean> {
       const rows = await db
         .select({ id: appointment.id })

@@ -129,13 +129,13 @@ describe.each(testDatabaseKinds)('sensitive results on %s', (kind) => {
     const condition = await post('admin', '/api/admin/sensitive-rules', {
       kind: 'condition',
       code: 'scz',
-      note: 'Counselling first',
+      note: 'Counseling first',
     });
     expect(condition.statusCode, condition.body).toBe(200);
     expect(sensitiveRuleSchema.parse(condition.json())).toMatchObject({
       kind: 'condition',
       code: 'scz',
-      note: 'Counselling first',
+      note: 'Counseling first',
     });
     const gene = await post('admin', '/api/admin/sensitive-rules', {
       kind: 'gene',

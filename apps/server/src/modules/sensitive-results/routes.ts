@@ -19,7 +19,7 @@ const errors = {
   409: errorBodySchema,
 };
 
-/** Counselling-first release of sensitive results (ADR 022). */
+/** Counseling-first release of sensitive results (ADR 022). */
 export const sensitiveResultsRoutes: FastifyPluginAsyncZod = (app) => {
   const { db } = app.database;
   const sensitive = createSensitiveResultsService({

@@ -30,7 +30,7 @@ export interface ContentForReader {
 }
 
 /**
- * Counselling-first release (ADR 022): the one place that decides, for a report version and the
+ * Counseling-first release (ADR 022): the one place that decides, for a report version and the
  * person reading it, which results are withheld. Every way out of the portal (the JSON answer,
  * the PDF, the archive) takes the content from `forReader`.
  */
@@ -73,7 +73,7 @@ export function createSensitiveResultsService(deps: {
 
     /**
      * Records the person's choice to see the sensitive results of a report they may read (the
-     * caller has checked that), with whether they had a counselling appointment booked.
+     * caller has checked that), with whether they had a counseling appointment booked.
      */
     async release(
       reportId: string,

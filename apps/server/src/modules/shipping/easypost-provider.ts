@@ -52,7 +52,7 @@ export function returnStatusOf(status: string): ReturnStatus | null {
       return 'delivered';
     case 'return_to_sender':
     case 'failure':
-    case 'cancelled':
+    case 'cancelled': // EasyPost's spelling
     case 'error':
       return 'exception';
     default:

@@ -292,12 +292,12 @@ describe.each(testDatabaseKinds)('buying with Stripe through the API on %s', (ki
 
     // Given up in the portal, the Session is ended at Stripe too, so it cannot be paid later.
     const sessionId = back.json<Checkout>().redirectUrl?.split('/').pop() ?? '';
-    const cancelled = await app.inject({
+    const canceled = await app.inject({
       method: 'POST',
       url: `/api/checkout/${back.json<Checkout>().id}/cancel`,
       headers: bearer(token),
     });
-    expect(cancelled.json<Checkout>().status).toBe('cancelled');
+    expect(canceled.json<Checkout>().status).toBe('canceled');
     expect(standIn.calls.at(-1)?.path).toBe(`/v1/checkout/sessions/${sessionId}/expire`);
   });
 });

@@ -3,7 +3,7 @@ import { userSchema } from '@nestling/shared/contract/user';
 import type { UserRow } from '../../db/schema.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 import { createUsersRepository } from './repository.ts';
-import { normaliseEmail } from '@nestling/shared/contract/fields';
+import { normalizeEmail } from '@nestling/shared/contract/fields';
 import { createUsersService, toUser } from './service.ts';
 
 const row: UserRow = {
@@ -84,9 +84,9 @@ describe('toUser', () => {
   });
 });
 
-describe('normaliseEmail', () => {
+describe('normalizeEmail', () => {
   it('trims and lower-cases', () => {
-    expect(normaliseEmail('  Maya@Example.ORG \n')).toBe('maya@example.org');
+    expect(normalizeEmail('  Maya@Example.ORG \n')).toBe('maya@example.org');
   });
 });
 

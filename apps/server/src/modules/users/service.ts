@@ -1,4 +1,4 @@
-import { normaliseEmail } from '@nestling/shared/contract/fields';
+import { normalizeEmail } from '@nestling/shared/contract/fields';
 import { sexSchema, type CurrentUser, type User } from '@nestling/shared/contract/user';
 import { fullName } from '@nestling/shared/rules';
 import type { UserRow } from '../../db/schema.ts';
@@ -41,7 +41,7 @@ export function createUsersService(repository: UsersRepository) {
     },
 
     async getByEmail(email: string): Promise<User | null> {
-      const row = await repository.findByEmail(normaliseEmail(email));
+      const row = await repository.findByEmail(normalizeEmail(email));
       return row === null ? null : toUser(row);
     },
 

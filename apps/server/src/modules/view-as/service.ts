@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Identity } from '../auth/index.ts';
 import type { UsersRepository } from '../users/index.ts';
-import { normaliseEmail } from '@nestling/shared/contract/fields';
+import { normalizeEmail } from '@nestling/shared/contract/fields';
 import { Refusal } from '../../lib/refusal.ts';
 
 /**
@@ -28,7 +28,7 @@ export function createViewAsService(deps: { users: UsersRepository; audit: Audit
       if (!identity.isAdminUser) throw new Refusal(403, VIEW_AS_ADMIN_ONLY);
       const key = asUser.trim();
       const subject = key.includes('@')
-        ? await users.findByEmail(normaliseEmail(key))
+        ? await users.findByEmail(normalizeEmail(key))
         : await users.findById(key);
       if (subject === null) throw new Refusal(404, USER_NOT_FOUND);
       await audit.recordRead(request, {

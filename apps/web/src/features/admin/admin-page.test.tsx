@@ -13,7 +13,7 @@ import { expectNoAxeViolations } from '../../test/axe.ts';
 import { answerRoutes, jsonError } from '../../test/fetch-routes.ts';
 import { makeUser } from '../../test/fixtures.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
-import { AdminPage } from './admin-page.tsx';
+import { AdminPage, asAdminTab } from './admin-page.tsx';
 
 const admin = makeUser({
   id: 'demo-admin',
@@ -160,5 +160,15 @@ describe('AdminPage', () => {
     expect(getAuthToken()).toBe('admin-token');
     expect(getAdminToken()).toBeUndefined();
     expect(services.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('asAdminTab', () => {
+  it('opens a section by its name, and by the name a staff bookmark may still hold', () => {
+    expect(asAdminTab('counselors')).toBe('counselors');
+    // The section's name before the code took US spelling.
+    expect(asAdminTab('counsellors')).toBe('counselors');
+    expect(asAdminTab('payroll')).toBeUndefined();
+    expect(asAdminTab(undefined)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import { PageHeading } from '../../ui/page-heading.tsx';
 import tabListClasses from '../../ui/tab-list.module.css';
 import { useCurrentUser } from '../session/index.ts';
 import { AdminClinics } from './admin-clinics.tsx';
-import { AdminCounsellors } from './admin-counsellors.tsx';
+import { AdminCounselors } from './admin-counselors.tsx';
 import { AdminDiscountCodes } from './admin-discount-codes.tsx';
 import { AdminLabKeys } from './admin-lab-keys.tsx';
 import { AdminMail } from './admin-mail.tsx';
@@ -25,7 +25,7 @@ export const ADMIN_TABS = [
   'products',
   'discount-codes',
   'risk-values',
-  'counsellors',
+  'counselors',
   'clinics',
   'sensitive-results',
   'lab-keys',
@@ -34,13 +34,19 @@ export const ADMIN_TABS = [
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
+/** Former section names, so that a bookmark staff kept still opens its section. */
+const FORMER_TAB_NAMES: Readonly<Partial<Record<string, AdminTab>>> = {
+  counsellors: 'counselors',
+};
+
 export function asAdminTab(tab: string | undefined): AdminTab | undefined {
-  return ADMIN_TABS.find((name) => name === tab);
+  if (tab === undefined) return undefined;
+  return ADMIN_TABS.find((name) => name === tab) ?? FORMER_TAB_NAMES[tab];
 }
 
 /**
  * /admin: the lab staff's page, in sections: users, orders, products,
- * discount codes, the risk calculator's starting values and the genetic counsellors. Only the open section asks the server for anything. Others see a calm sentence (the API refuses them anyway), and
+ * discount codes, the risk calculator's starting values and the genetic counselors. Only the open section asks the server for anything. Others see a calm sentence (the API refuses them anyway), and
  * nothing is asked of the server for them.
  */
 export function AdminPage({
@@ -98,7 +104,7 @@ export function AdminPage({
           <Tabs.Tab value="products">Products</Tabs.Tab>
           <Tabs.Tab value="discount-codes">Discount codes</Tabs.Tab>
           <Tabs.Tab value="risk-values">Risk calculator values</Tabs.Tab>
-          <Tabs.Tab value="counsellors">Counselors</Tabs.Tab>
+          <Tabs.Tab value="counselors">Counselors</Tabs.Tab>
           <Tabs.Tab value="clinics">Clinics</Tabs.Tab>
           <Tabs.Tab value="sensitive-results">Sensitive results</Tabs.Tab>
           <Tabs.Tab value="lab-keys">Lab API keys</Tabs.Tab>
@@ -120,8 +126,8 @@ export function AdminPage({
         <Tabs.Panel value="risk-values" pt="lg">
           <AdminRiskValues />
         </Tabs.Panel>
-        <Tabs.Panel value="counsellors" pt="lg">
-          <AdminCounsellors />
+        <Tabs.Panel value="counselors" pt="lg">
+          <AdminCounselors />
         </Tabs.Panel>
         <Tabs.Panel value="clinics" pt="lg">
           <AdminClinics />

@@ -24,12 +24,12 @@ const dana = { id: 'c-dana', name: 'Dana Counselor', bio: 'Genetic counselor.' }
 /** Tuesday 3 March 2037, 9:30 and 10:00 in New York (14:30 and 15:00 UTC). */
 const slots: Slot[] = [
   {
-    counsellorId: dana.id,
+    counselorId: dana.id,
     startsAt: '2037-03-03T14:30:00.000Z',
     endsAt: '2037-03-03T15:00:00.000Z',
   },
   {
-    counsellorId: dana.id,
+    counselorId: dana.id,
     startsAt: '2037-03-03T15:00:00.000Z',
     endsAt: '2037-03-03T15:30:00.000Z',
   },
@@ -39,7 +39,7 @@ function appointment(startsAt: string, id = 'a-1'): Appointment {
   const start = Date.parse(startsAt);
   return {
     id,
-    counsellor: dana,
+    counselor: dana,
     startsAt,
     endsAt: new Date(start + 30 * 60 * 1000).toISOString(),
     status: 'booked',
@@ -55,7 +55,7 @@ function routes(upcoming: Appointment[], overrides: Record<string, RouteHandler>
   return {
     'GET /api/appointments': () => Response.json({ appointments: upcoming }),
     'GET /api/appointments/slots': () =>
-      Response.json({ counsellors: [dana], slots, videoVisits: true }),
+      Response.json({ counselors: [dana], slots, videoVisits: true }),
     'POST /api/appointments': (body: unknown) =>
       Response.json(appointment((body as { startsAt: string }).startsAt, 'a-new')),
     ...overrides,
@@ -103,7 +103,7 @@ describe('the appointments page', () => {
       'Booked for Tuesday, March 3, 9:30 AM. We sent a confirmation with a calendar invitation to your email.',
     );
     expect(calls.find((call) => call.key === 'POST /api/appointments')?.body).toEqual({
-      counsellorId: dana.id,
+      counselorId: dana.id,
       startsAt: '2037-03-03T14:30:00.000Z',
       timeZone: ZONE,
       method: 'video',
@@ -178,7 +178,7 @@ describe('the appointments page', () => {
     const { user: person } = await setup({
       ...routes([]),
       'GET /api/appointments/slots': () =>
-        Response.json({ counsellors: [dana], slots, videoVisits: false }),
+        Response.json({ counselors: [dana], slots, videoVisits: false }),
     });
     await person.click(await screen.findByRole('button', { name: '10:00 AM' }));
     const step = screen.getByRole('region', { name: 'Confirm your appointment' });
@@ -223,7 +223,7 @@ describe('the appointments page', () => {
     expect(
       calls.find((call) => call.key === 'POST /api/appointments/a-1/reschedule')?.body,
     ).toEqual({
-      counsellorId: dana.id,
+      counselorId: dana.id,
       startsAt: '2037-03-03T15:00:00.000Z',
       timeZone: ZONE,
       // The visit keeps how it happens.
@@ -254,9 +254,9 @@ describe('the appointments page', () => {
       ...routes([]),
       'GET /api/appointments': () => Response.json({ appointments: upcoming }),
       'POST /api/appointments/a-1/cancel': () => {
-        const [cancelled] = upcoming;
+        const [canceled] = upcoming;
         upcoming = [];
-        return Response.json({ ...cancelled, status: 'cancelled' });
+        return Response.json({ ...canceled, status: 'canceled' });
       },
     });
     await person.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
@@ -279,14 +279,14 @@ describe('the appointments page', () => {
 
   it('shows one day’s times at a time and switches days', async () => {
     const thursday: Slot = {
-      counsellorId: dana.id,
+      counselorId: dana.id,
       startsAt: '2037-03-05T19:00:00.000Z',
       endsAt: '2037-03-05T19:30:00.000Z',
     };
     const { user: person, container } = await setup({
       ...routes([]),
       'GET /api/appointments/slots': () =>
-        Response.json({ counsellors: [dana], slots: [...slots, thursday], videoVisits: true }),
+        Response.json({ counselors: [dana], slots: [...slots, thursday], videoVisits: true }),
     });
     const days = await screen.findByRole('group', { name: 'Days with free times' });
     const tuesdayButton = within(days).getByRole('button', { name: 'Tue, Mar 3, 2 times' });
@@ -305,7 +305,7 @@ describe('the appointments page', () => {
     const { container } = await setup({
       ...routes([]),
       'GET /api/appointments/slots': () =>
-        Response.json({ counsellors: [], slots: [], videoVisits: false }),
+        Response.json({ counselors: [], slots: [], videoVisits: false }),
     });
     expect(await screen.findByText('No counselor is taking appointments yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'support@nestling.health' })).toHaveAttribute(

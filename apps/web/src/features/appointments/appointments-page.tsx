@@ -16,7 +16,7 @@ import {
   phoneText,
   tooManyAppointments,
   type Appointment,
-  type PublicCounsellor,
+  type PublicCounselor,
   type Slot,
 } from '@nestling/shared/contract/appointments';
 import { useId, useRef, useState } from 'react';
@@ -46,25 +46,25 @@ const LAST_WEEK = Math.floor(APPOINTMENT_HORIZON_DAYS / 7) - 1;
 const errorText = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 
-function counsellorName(counsellors: readonly PublicCounsellor[], id: string): string {
-  return counsellors.find((counsellor) => counsellor.id === id)?.name ?? 'a counselor';
+function counselorName(counselors: readonly PublicCounselor[], id: string): string {
+  return counselors.find((counselor) => counselor.id === id)?.name ?? 'a counselor';
 }
 
-/** One upcoming appointment, with moving and cancelling while they are allowed. */
+/** One upcoming appointment, with moving and canceling while they are allowed. */
 function UpcomingAppointment({
   appointment,
   timeZone,
   readOnly,
   now,
   onMove,
-  onCancelled,
+  onCanceled,
 }: {
   appointment: Appointment;
   timeZone: string;
   readOnly: boolean;
   now: Date;
   onMove: () => void;
-  onCancelled: (message: string) => void;
+  onCanceled: (message: string) => void;
 }) {
   const { cancel } = useAppointmentActions();
   const [confirming, setConfirming] = useState(false);
@@ -74,7 +74,7 @@ function UpcomingAppointment({
     <Paper withBorder p="md" component="li">
       <Stack gap="xs">
         <Text fw={700}>{when}</Text>
-        <Text>With {appointment.counsellor.name}</Text>
+        <Text>With {appointment.counselor.name}</Text>
         <Text>{meetingText(appointment)}</Text>
         {appointment.joinUrl !== null && (
           <Stack gap={4}>
@@ -118,7 +118,7 @@ function UpcomingAppointment({
                   cancel
                     .mutateAsync(appointment.id)
                     .then(() => {
-                      onCancelled(`Your appointment on ${when} is canceled. We sent you an email.`);
+                      onCanceled(`Your appointment on ${when} is canceled. We sent you an email.`);
                     })
                     .catch(() => undefined);
                 }}
@@ -171,7 +171,7 @@ function SlotPicker({
   const headingId = useId();
   const { brand } = useRuntimeConfig();
   const [week, setWeek] = useState(0);
-  const [counsellorId, setCounsellorId] = useState('');
+  const [counselorId, setCounselorId] = useState('');
   const [dayKey, setDayKey] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Slot | null>(null);
   /** The time button that opened the confirm step: focus goes back to it. */
@@ -181,23 +181,23 @@ function SlotPicker({
   const slots = useFreeSlots(range);
   const { book, reschedule } = useAppointmentActions();
   const action = moving === null ? book : reschedule;
-  const counsellors = slots.data?.counsellors ?? [];
+  const counselors = slots.data?.counselors ?? [];
   const shown = (slots.data?.slots ?? []).filter(
-    (slot) => counsellorId === '' || slot.counsellorId === counsellorId,
+    (slot) => counselorId === '' || slot.counselorId === counselorId,
   );
   const days = slotsByDay(shown, timeZone);
   // One day's times at a time (a week can hold dozens): the chosen day, else the first free one.
   const day = days.find((candidate) => candidate.key === dayKey) ?? days[0];
-  const noCounsellors = slots.isSuccess && counsellors.length === 0;
-  const several = counsellors.length > 1;
-  // The counsellor's name goes on each time only while times of several are mixed.
-  const namesOnTimes = several && counsellorId === '';
+  const noCounselors = slots.isSuccess && counselors.length === 0;
+  const several = counselors.length > 1;
+  // The counselor's name goes on each time only while times of several are mixed.
+  const namesOnTimes = several && counselorId === '';
 
   const confirm = (choice: VisitChoice) => {
     if (chosen === null) return;
     const when = dayAndTimeText(chosen.startsAt, timeZone);
     const request = {
-      counsellorId: chosen.counsellorId,
+      counselorId: chosen.counselorId,
       startsAt: chosen.startsAt,
       timeZone,
       ...choice,
@@ -232,7 +232,7 @@ function SlotPicker({
           </Button>
         </Group>
       )}
-      {noCounsellors ? (
+      {noCounselors ? (
         <Alert color="blue" title="No counselor is taking appointments yet">
           Our genetic counselors have not opened their calendars here yet. Please write to us at{' '}
           <Anchor href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</Anchor> and we will
@@ -267,24 +267,24 @@ function SlotPicker({
           {several && (
             <NativeSelect
               label="Counselor"
-              value={counsellorId}
+              value={counselorId}
               onChange={(event) => {
-                setCounsellorId(event.currentTarget.value);
+                setCounselorId(event.currentTarget.value);
                 setDayKey(null);
                 setChosen(null);
               }}
               data={[
                 { value: '', label: 'Any counselor' },
-                ...counsellors.map((counsellor) => ({
-                  value: counsellor.id,
-                  label: counsellor.name,
+                ...counselors.map((counselor) => ({
+                  value: counselor.id,
+                  label: counselor.name,
                 })),
               ]}
             />
           )}
         </Group>
       )}
-      {!noCounsellors && (
+      {!noCounselors && (
         <Text aria-live="polite">
           {dayText(range.from, timeZone)} to {dayText(new Date(Date.parse(range.to) - 1), timeZone)}
         </Text>
@@ -295,7 +295,7 @@ function SlotPicker({
           {errorText(slots.error)}
         </Alert>
       )}
-      {slots.isSuccess && !noCounsellors && days.length === 0 && (
+      {slots.isSuccess && !noCounselors && days.length === 0 && (
         <Text>There are no free times this week. Please try a later week.</Text>
       )}
       {days.length > 0 && (
@@ -336,11 +336,11 @@ function SlotPicker({
           <Group gap="xs">
             {day.slots.map((slot) => {
               const selected =
-                chosen?.startsAt === slot.startsAt && chosen.counsellorId === slot.counsellorId;
-              const name = counsellorName(counsellors, slot.counsellorId);
+                chosen?.startsAt === slot.startsAt && chosen.counselorId === slot.counselorId;
+              const name = counselorName(counselors, slot.counselorId);
               return (
                 <Button
-                  key={`${slot.counsellorId} ${slot.startsAt}`}
+                  key={`${slot.counselorId} ${slot.startsAt}`}
                   variant={selected ? 'filled' : 'outline'}
                   aria-pressed={selected}
                   onClick={(event) => {
@@ -360,9 +360,9 @@ function SlotPicker({
       )}
       {chosen !== null && (
         <ConfirmStep
-          key={`${chosen.counsellorId} ${chosen.startsAt}`}
+          key={`${chosen.counselorId} ${chosen.startsAt}`}
           when={`${dayAndTimeText(chosen.startsAt, timeZone)} – ${timeText(chosen.endsAt, timeZone)}`}
-          counsellorName={counsellorName(counsellors, chosen.counsellorId)}
+          counselorName={counselorName(counselors, chosen.counselorId)}
           videoVisits={slots.data?.videoVisits === true}
           initial={
             moving === null
@@ -389,15 +389,15 @@ function SlotPicker({
           {errorText(action.error)}
         </Alert>
       )}
-      {counsellors.length > 0 && (
+      {counselors.length > 0 && (
         <Stack gap="xs">
           <Title order={3} size="h4">
             Our counselors
           </Title>
-          {counsellors.map((counsellor) => (
-            <Text key={counsellor.id}>
-              <strong>{counsellor.name}</strong>
-              {counsellor.bio === '' ? '' : `: ${counsellor.bio}`}
+          {counselors.map((counselor) => (
+            <Text key={counselor.id}>
+              <strong>{counselor.name}</strong>
+              {counselor.bio === '' ? '' : `: ${counselor.bio}`}
             </Text>
           ))}
         </Stack>
@@ -407,8 +407,8 @@ function SlotPicker({
 }
 
 /**
- * /schedule-appointment: the person's upcoming counselling appointments and free times to book,
- * all in the browser's time zone. Moving and cancelling close 24 hours before the start. An
+ * /schedule-appointment: the person's upcoming counseling appointments and free times to book,
+ * all in the browser's time zone. Moving and canceling close 24 hours before the start. An
  * admin viewing as the patient sees the appointments only.
  */
 export function AppointmentsPage({ timeZone = browserTimeZone() }: { timeZone?: string }) {
@@ -464,7 +464,7 @@ export function AppointmentsPage({ timeZone = browserTimeZone() }: { timeZone?: 
                     setDone(null);
                     setMoving(appointment);
                   }}
-                  onCancelled={finish}
+                  onCanceled={finish}
                 />
               ))}
             </Stack>

@@ -45,7 +45,7 @@ export function noteCountText(length: number): string {
  */
 export function ConfirmStep({
   when,
-  counsellorName,
+  counselorName,
   videoVisits,
   initial,
   moving,
@@ -56,7 +56,7 @@ export function ConfirmStep({
 }: {
   /** 'Tuesday, March 3, 9:30 AM – 10:00 AM'. */
   when: string;
-  counsellorName: string;
+  counselorName: string;
   videoVisits: boolean;
   initial: { method: MeetingMethod; phone: string; note: string };
   moving: boolean;
@@ -110,7 +110,7 @@ export function ConfirmStep({
             {moving ? 'Confirm the new time' : 'Confirm your appointment'}
           </Title>
           <Text fw={700}>
-            {when} with {counsellorName}
+            {when} with {counselorName}
           </Text>
           {videoVisits ? (
             <Radio.Group

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dayAndTimeText, localDateKey, slotsByDay, weekRange } from './slot-times.ts';
 
 const slot = (startsAt: string) => ({
-  counsellorId: 'c',
+  counselorId: 'c',
   startsAt,
   endsAt: new Date(Date.parse(startsAt) + 30 * 60 * 1000).toISOString(),
 });

@@ -26,7 +26,7 @@ export function estimateLabelWidth(text: string, fontSize = CHART_FONT_SIZE): nu
 export const LABEL_GAP = 4;
 
 /**
- * The box a label's text fills, centred on x with its baseline at y: ascenders reach about 0.8
+ * The box a label's text fills, centered on x with its baseline at y: ascenders reach about 0.8
  * of the font size above the baseline, descenders a quarter below it.
  */
 export function labelBox(x: number, y: number, width: number, fontSize = CHART_FONT_SIZE): Box {

@@ -22,7 +22,7 @@
  */
 import {
   assignLabelLanes,
-  clampLabelCentre,
+  clampLabelCenter,
   placeMarkerLabels,
   rowCount,
 } from '@nestling/shared/chart-labels';
@@ -87,7 +87,7 @@ interface Marker {
 const MARGIN = { left: 58, right: 12, top: 4, bottom: 12 };
 const PLOT_HEIGHT = 150;
 const Y_LABEL_GAP = 6;
-/** Where the rotated y axis title's centre sits, from the left edge. */
+/** Where the rotated y axis title's center sits, from the left edge. */
 const Y_TITLE_X = 10;
 /** The band between the plot's top and the labels, where leaders run. */
 const LEADER_BAND = 10;
@@ -162,7 +162,7 @@ export function layoutDensityChart({
     { label: AVERAGE_LABEL, score: density.average },
   ].map((tick) => {
     const width = estimateLabelWidth(tick.label);
-    return { x: clampLabelCentre(x(tick.score), width, left, right), width };
+    return { x: clampLabelCenter(x(tick.score), width, left, right), width };
   });
   const tickLanes = assignLabelLanes(tickLabels, LABEL_GAP);
   const axisTitleY = plotBottom + 8 + (rowCount(tickLanes) + 1) * LABEL_LINE_HEIGHT;
@@ -170,7 +170,7 @@ export function layoutDensityChart({
 
   const y = scaleLinear().domain([0, density.yMax]).range([plotBottom, plotTop]);
   const bucketWidth = (density.domain[1] - density.domain[0]) / density.buckets.length;
-  // The curve passes through each bucket's centre and starts and ends on the baseline.
+  // The curve passes through each bucket's center and starts and ends on the baseline.
   const points: [number, number][] = [
     [density.domain[0], 0],
     ...density.buckets.map((bucket): [number, number] => [

@@ -5,7 +5,7 @@
  * What it shows: out of 100 people like you, how many develop the disease in their lifetime
  * (filled blue dots, counted row by row from the top left), and, for comparison, how many
  * people in the general population do (dots with a vermillion ring). The two are told apart by
- * shape, filled against ringed, as well as by colour, and a legend names both.
+ * shape, filled against ringed, as well as by color, and a legend names both.
  *
  * How to read it: count the filled dots. The sentence above the grid says it first, in words and
  * numbers: 'About 8 in 100 people like you develop type 2 diabetes in their lifetime (8.2%)'.

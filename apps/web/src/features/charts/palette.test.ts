@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartPalette } from '../../theme.ts';
 import { contrastRatio } from '@nestling/shared/contrast';
 
-/** The eight Okabe–Ito colours (Okabe and Ito, 2008). */
+/** The eight Okabe–Ito colors (Okabe and Ito, 2008). */
 const okabeIto = [
   '#000000',
   '#e69f00',
@@ -18,7 +18,7 @@ describe('chartPalette', () => {
   const { background } = chartPalette;
 
   it('takes its data colors from the Okabe–Ito palette', () => {
-    const dataColours = [
+    const dataColors = [
       chartPalette.populationFill,
       chartPalette.populationLine,
       chartPalette.range,
@@ -27,7 +27,7 @@ describe('chartPalette', () => {
       chartPalette.embryo,
       chartPalette.averageRing,
     ];
-    for (const colour of dataColours) expect(okabeIto).toContain(colour);
+    for (const color of dataColors) expect(okabeIto).toContain(color);
   });
 
   it('has chart text at 4.5:1 or more on the background', () => {
@@ -43,8 +43,8 @@ describe('chartPalette', () => {
     ['embryo marker', chartPalette.embryo],
     ['average ring', chartPalette.averageRing],
     ['empty dot outline', chartPalette.emptyDot],
-  ])('%s is at least 3:1 on the background (WCAG 1.4.11)', (_name, colour) => {
-    expect(contrastRatio(colour, background)).toBeGreaterThanOrEqual(3);
+  ])('%s is at least 3:1 on the background (WCAG 1.4.11)', (_name, color) => {
+    expect(contrastRatio(color, background)).toBeGreaterThanOrEqual(3);
   });
 
   it('density markers stand out at 3:1 on the population area they cross too', () => {

@@ -20,7 +20,7 @@
  */
 import {
   assignLabelLanes,
-  clampLabelCentre,
+  clampLabelCenter,
   placeMarkerLabels,
   rowCount,
 } from '@nestling/shared/chart-labels';
@@ -142,7 +142,7 @@ export function layoutRangeChart({
   ];
   const rangeLabels = rangeTexts.map((label) => {
     const width = estimateLabelWidth(label.text);
-    return { x: clampLabelCentre(x(label.value), width, left, right), width };
+    return { x: clampLabelCenter(x(label.value), width, left, right), width };
   });
   const rangeLanes = assignLabelLanes(rangeLabels, LABEL_GAP);
   const barTop = MARGIN.top + rowCount(rangeLanes) * LABEL_LINE_HEIGHT + LINE_OVERHANG + 2;
@@ -356,7 +356,7 @@ export function RangeChart(props: RangeChartProps) {
             stroke={chartPalette.axis}
           />
           <text
-            x={clampLabelCentre(tick.x, estimateLabelWidth(tick.label), 0, CHART_WIDTH)}
+            x={clampLabelCenter(tick.x, estimateLabelWidth(tick.label), 0, CHART_WIDTH)}
             y={layout.axisY + LABEL_LINE_HEIGHT + 2}
             textAnchor="middle"
             {...text}

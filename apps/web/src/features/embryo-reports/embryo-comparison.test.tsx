@@ -357,7 +357,7 @@ describe('EmbryoComparison: the heat map', () => {
 
 describe('EmbryoComparison: every condition held back', () => {
   it('still compares the embryos by their other results when the lab holds back every condition', async () => {
-    // Counselling first (ADR 022): the person's view may hold no condition until they choose.
+    // Counseling first (ADR 022): the person's view may hold no condition until they choose.
     const table = await renderComparison(
       testEmbryoReport({ embryos: [{ label: 'E1', priority: 1 }], codes: [] }),
     );

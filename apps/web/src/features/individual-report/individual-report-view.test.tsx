@@ -98,7 +98,7 @@ describe('IndividualReportView: traits', () => {
         name: 'Distribution of height genetic scores in the population, with your score marked',
       }),
     ).toBeInTheDocument();
-    // The traits table leads to it; a colour, which has no scale, stays in the table only.
+    // The traits table leads to it; a color, which has no scale, stays in the table only.
     const table = screen.getByRole('table', { name: 'Predicted traits' });
     expect(within(table).getByRole('link', { name: 'Height' })).toHaveAttribute(
       'href',
@@ -127,7 +127,7 @@ describe('IndividualReportView: traits', () => {
 
 describe('IndividualReportView: every condition held back', () => {
   it('still shows the report, with its traits, when the lab holds back every condition', async () => {
-    // Counselling first (ADR 022): the person's view may hold no disease until they choose.
+    // Counseling first (ADR 022): the person's view may hold no disease until they choose.
     await renderView({ ...content, diseases: [], charts: { ...content.charts, density: {} } });
     expect(screen.getByRole('table', { name: 'Predicted traits' })).toHaveTextContent('181.4 cm');
   });

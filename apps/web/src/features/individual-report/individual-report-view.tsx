@@ -25,7 +25,7 @@ import { DiseaseSection, DiseaseSummaryTable } from './disease-results.tsx';
 import { chartedTraits, traitAnchor, TraitSection } from './trait-charts.tsx';
 import { TraitsTable } from './traits-table.tsx';
 
-/** An individual report in full, in the order a genetic counsellor would go through it. */
+/** An individual report in full, in the order a genetic counselor would go through it. */
 export function IndividualReportView({
   answer,
   content,

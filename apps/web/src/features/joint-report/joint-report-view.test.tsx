@@ -93,7 +93,7 @@ describe('JointReportView: children’s risk', () => {
 
 describe('JointReportView: every condition held back', () => {
   it('still shows the report when the lab holds back every child risk range', async () => {
-    // Counselling first (ADR 022): the person's view may hold no range until they choose.
+    // Counseling first (ADR 022): the person's view may hold no range until they choose.
     const withheld: JointReport = { ...content, childRisk: [], charts: { density: {} } };
     await renderWithRouter(
       <JointReportView

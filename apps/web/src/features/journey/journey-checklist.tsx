@@ -67,7 +67,7 @@ export function stateText(step: JourneyStep): string {
 
 /**
  * The steps of one test as an ordered list: each with an icon and its state in words (never
- * colour alone), a short detail, the date when done, and the way to do it. Someone viewing the
+ * color alone), a short detail, the date when done, and the way to do it. Someone viewing the
  * portal as the patient sees the buttons of done steps only (to read): they may not act.
  */
 export function JourneyChecklist({

@@ -16,7 +16,7 @@ function closedText(view: InvitationView): string | null {
       return invitationExpired(inviterOf(view));
     case 'used':
       return 'This invitation has already been accepted. Sign in to see your reports.';
-    case 'cancelled':
+    case 'canceled':
       return `This invitation was canceled. Ask ${inviterOf(view)} to invite you again from their Partner page.`;
     default:
       return null;

@@ -84,7 +84,7 @@ describe('PaymentSuccessfulPage', () => {
 
   it('says a canceled payment charged nothing and leads back to the product', async () => {
     const { container } = await setup('checkout-1', [
-      () => Response.json(makeCheckout({ status: 'cancelled' })),
+      () => Response.json(makeCheckout({ status: 'canceled' })),
     ]);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Payment not completed' }),

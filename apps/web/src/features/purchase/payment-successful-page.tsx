@@ -224,13 +224,13 @@ export function PaymentSuccessfulPage({ checkoutId }: { checkoutId: string | und
   const data = checkout.data;
   if (data?.status === 'paid' && data.orderId !== null) return <Paid orderId={data.orderId} />;
 
-  if (data?.status === 'cancelled' || data?.status === 'expired') {
+  if (data?.status === 'canceled' || data?.status === 'expired') {
     return (
       <>
         <PageHeading title="Payment not completed" />
         <Stack gap="md" maw={640}>
           <Text>
-            {data.status === 'cancelled'
+            {data.status === 'canceled'
               ? 'This payment was canceled.'
               : 'This payment was not completed in time.'}{' '}
             Nothing was charged.

@@ -153,7 +153,7 @@ export function PurchaseFlow({
     };
     keep({ idempotencyKey: key, keyUsedFor: sent });
     let answer = await start.mutateAsync({ ...request, idempotencyKey: key });
-    if (answer.status === 'cancelled' || answer.status === 'expired') {
+    if (answer.status === 'canceled' || answer.status === 'expired') {
       // That key's checkout has ended: start a new one from the same entries.
       key = idempotencyKeyFor(sharedPurchaseId(product, true), sent);
       keep({ idempotencyKey: key, keyUsedFor: sent });

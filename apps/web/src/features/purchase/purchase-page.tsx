@@ -144,7 +144,7 @@ function useInitialEntries(
     return answer.provider === 'test' ? ready(kept, { checkout: answer }) : ready(kept);
   }
   if (answer.status === 'paid') return LOADING;
-  // Cancelled or expired: the entries stay, with a new key for the next checkout.
+  // Canceled or expired: the entries stay, with a new key for the next checkout.
   return ready({ ...freshEntries(kept.values), separateAddresses: kept.separateAddresses });
 }
 

@@ -10,7 +10,7 @@ import classes from './resources.module.css';
 export interface Reference {
   /** How the text cites it, e.g. 'lencz2021'; also the list item's anchor. */
   readonly key: string;
-  /** 'Lencz T, Backenroth D, … Carmi S' or an organisation. */
+  /** 'Lencz T, Backenroth D, … Carmi S' or an organization. */
   readonly authors: string;
   readonly year: number;
   readonly title: string;

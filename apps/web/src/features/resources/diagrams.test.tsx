@@ -37,7 +37,7 @@ describe.each(DIAGRAMS)('the diagram of %s', (_, diagram) => {
 describe('the diagrams’ colors', () => {
   it('give text at least 4.5:1 and shapes at least 3:1 on white', () => {
     expect(contrastRatio(theme.black ?? '', chartPalette.background)).toBeGreaterThanOrEqual(4.5);
-    for (const colour of [
+    for (const color of [
       chartPalette.populationLine,
       chartPalette.riskDot,
       chartPalette.embryo,
@@ -45,7 +45,7 @@ describe('the diagrams’ colors', () => {
       chartPalette.axis,
       chartPalette.emptyDot,
     ]) {
-      expect(contrastRatio(colour, chartPalette.background), colour).toBeGreaterThanOrEqual(3);
+      expect(contrastRatio(color, chartPalette.background), color).toBeGreaterThanOrEqual(3);
     }
   });
 });

@@ -315,7 +315,7 @@ function WhatAReportCannotTellYou() {
   );
 }
 
-function TalkingToACounsellor() {
+function TalkingToACounselor() {
   const { brand } = useRuntimeConfig();
   return (
     <>
@@ -378,9 +378,9 @@ const SECTIONS: readonly GuideSection[] = [
     content: <WhatAReportCannotTellYou />,
   },
   {
-    id: 'talking-to-a-genetic-counsellor',
+    id: 'talking-to-a-genetic-counselor',
     title: 'Talking to a genetic counselor',
-    content: <TalkingToACounsellor />,
+    content: <TalkingToACounselor />,
   },
 ];
 

@@ -18,7 +18,7 @@ function failureText(error: unknown): string {
 
 /**
  * Where a report's sensitive results would be (ADR 022): that some are held back and why, a
- * link to book a genetic counsellor, and the choice to see them after a short explanation. Once
+ * link to book a genetic counselor, and the choice to see them after a short explanation. Once
  * chosen, a quiet line says so. An admin viewing as the patient sees the same panel but cannot
  * choose for them.
  */

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 
 /*
- * Counselling-first release of sensitive results (ADR 022): the person's own choice to see them,
+ * Counseling-first release of sensitive results (ADR 022): the person's own choice to see them,
  * and the lab staff's rules of what is sensitive.
  */
 

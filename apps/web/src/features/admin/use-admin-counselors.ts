@@ -1,24 +1,23 @@
 import {
   adminAppointmentsAnswerSchema,
-  adminCounsellorSchema,
-  adminCounsellorsAnswerSchema,
+  adminCounselorSchema,
+  adminCounselorsAnswerSchema,
   type AvailabilityUpdate,
-  type CounsellorInput,
+  type CounselorInput,
 } from '@nestling/shared/contract/appointments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 
-/* The lab staff's calls for counsellors, their weekly hours and the day's appointments. */
+/* The lab staff's calls for counselors, their weekly hours and the day's appointments. */
 
-const counsellorsKey = ['admin', 'counsellors'] as const;
+const counselorsKey = ['admin', 'counselors'] as const;
 
-/** GET /admin/counsellors. */
-export function useAdminCounsellors() {
+/** GET /admin/counselors. */
+export function useAdminCounselors() {
   const api = useApi();
   return useQuery({
-    queryKey: counsellorsKey,
-    queryFn: ({ signal }) =>
-      api.get('/admin/counsellors', adminCounsellorsAnswerSchema, { signal }),
+    queryKey: counselorsKey,
+    queryFn: ({ signal }) => api.get('/admin/counselors', adminCounselorsAnswerSchema, { signal }),
   });
 }
 
@@ -37,19 +36,19 @@ export function useDayAppointments(date: string, timeZone: string) {
 }
 
 /** Add, change and set hours; each refreshes the list. */
-export function useCounsellorActions() {
+export function useCounselorActions() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: counsellorsKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: counselorsKey });
   return {
     create: useMutation({
-      mutationFn: (body: CounsellorInput) =>
-        api.post('/admin/counsellors', adminCounsellorSchema, { body, redirects: false }),
+      mutationFn: (body: CounselorInput) =>
+        api.post('/admin/counselors', adminCounselorSchema, { body, redirects: false }),
       onSuccess: refresh,
     }),
     update: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: CounsellorInput }) =>
-        api.put(`/admin/counsellors/${encodeURIComponent(id)}`, adminCounsellorSchema, {
+      mutationFn: ({ id, body }: { id: string; body: CounselorInput }) =>
+        api.put(`/admin/counselors/${encodeURIComponent(id)}`, adminCounselorSchema, {
           body,
           redirects: false,
         }),
@@ -57,11 +56,10 @@ export function useCounsellorActions() {
     }),
     setHours: useMutation({
       mutationFn: ({ id, body }: { id: string; body: AvailabilityUpdate }) =>
-        api.put(
-          `/admin/counsellors/${encodeURIComponent(id)}/availability`,
-          adminCounsellorSchema,
-          { body, redirects: false },
-        ),
+        api.put(`/admin/counselors/${encodeURIComponent(id)}/availability`, adminCounselorSchema, {
+          body,
+          redirects: false,
+        }),
       onSuccess: refresh,
     }),
   };

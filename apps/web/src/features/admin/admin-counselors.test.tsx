@@ -1,8 +1,8 @@
 import {
   WINDOW_OVERLAP_MESSAGE,
-  type AdminCounsellor,
+  type AdminCounselor,
   type AvailabilityUpdate,
-  type CounsellorInput,
+  type CounselorInput,
 } from '@nestling/shared/contract/appointments';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,16 +12,16 @@ import { expectNoAxeViolations } from '../../test/axe.ts';
 import { answerRoutes, type RouteHandler } from '../../test/fetch-routes.ts';
 import { makeUser } from '../../test/fixtures.ts';
 import { createTestServices, renderWithRouter } from '../../test/render.tsx';
-import { AdminCounsellors } from './admin-counsellors.tsx';
+import { AdminCounselors } from './admin-counselors.tsx';
 
 const admin = makeUser({ id: 'demo-admin', email: 'admin@nestling.health', isAdminUser: true });
 const ZONE = 'America/Chicago';
 
-/** A fake server holding the counsellors, answering as the real one does. */
+/** A fake server holding the counselors, answering as the real one does. */
 function fakeServer() {
-  const counsellors: AdminCounsellor[] = [];
+  const counselors: AdminCounselor[] = [];
   const routes: Record<string, RouteHandler> = {
-    'GET /api/admin/counsellors': () => Response.json({ counsellors }),
+    'GET /api/admin/counselors': () => Response.json({ counselors }),
     'GET /api/admin/appointments': (_body, url) =>
       Response.json({
         appointments:
@@ -31,8 +31,8 @@ function fakeServer() {
                   id: 'a-1',
                   startsAt: '2037-03-03T15:00:00.000Z',
                   endsAt: '2037-03-03T15:30:00.000Z',
-                  counsellorId: 'c-1',
-                  counsellorName: 'Dana Counselor',
+                  counselorId: 'c-1',
+                  counselorName: 'Dana Counselor',
                   personName: 'Ann Patient',
                   personEmail: 'ann@example.org',
                   method: 'phone',
@@ -43,26 +43,26 @@ function fakeServer() {
               ]
             : [],
       }),
-    'POST /api/admin/counsellors': (body) => {
-      const created = { id: 'c-1', ...(body as CounsellorInput), windows: [] };
-      counsellors.push(created);
+    'POST /api/admin/counselors': (body) => {
+      const created = { id: 'c-1', ...(body as CounselorInput), windows: [] };
+      counselors.push(created);
       return Response.json(created);
     },
-    'PUT /api/admin/counsellors/c-1/availability': (body) => {
-      const [first] = counsellors;
+    'PUT /api/admin/counselors/c-1/availability': (body) => {
+      const [first] = counselors;
       if (first === undefined) return Response.json({ message: 'Not Found' }, { status: 404 });
       first.windows = (body as AvailabilityUpdate).windows;
       return Response.json(first);
     },
   };
-  return { counsellors, routes };
+  return { counselors, routes };
 }
 
 async function setup(routes: Record<string, RouteHandler>) {
   setAuthToken('admin-token');
   const services = createTestServices({ user: admin });
   const calls = answerRoutes(services, routes);
-  const rendered = await renderWithRouter(<AdminCounsellors timeZone={ZONE} />, {
+  const rendered = await renderWithRouter(<AdminCounselors timeZone={ZONE} />, {
     path: '/admin',
     user: admin,
     services,
@@ -93,7 +93,7 @@ describe('the counselors tab', () => {
     await expectNoAxeViolations(container);
     await user.click(within(form).getByRole('button', { name: 'Add counselor' }));
     const card = await screen.findByRole('region', { name: 'Dana Counselor' });
-    expect(calls.find((call) => call.key === 'POST /api/admin/counsellors')?.body).toEqual({
+    expect(calls.find((call) => call.key === 'POST /api/admin/counselors')?.body).toEqual({
       name: 'Dana Counselor',
       email: 'dana@lab.test',
       bio: 'Board-certified.',
@@ -114,7 +114,7 @@ describe('the counselors tab', () => {
       await within(card).findByText('Wednesday 09:00–12:00, 30-minute slots'),
     ).toBeInTheDocument();
     expect(
-      calls.find((call) => call.key === 'PUT /api/admin/counsellors/c-1/availability')?.body,
+      calls.find((call) => call.key === 'PUT /api/admin/counselors/c-1/availability')?.body,
     ).toEqual({
       windows: [
         { weekday: 1, start: '09:00', end: '12:00', slotMinutes: 30 },

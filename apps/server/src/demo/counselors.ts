@@ -1,14 +1,14 @@
 import type { Database } from '../db/database.ts';
-import { counsellor, counsellorAvailability } from '../db/schema.ts';
+import { counselor, counselorAvailability } from '../db/schema.ts';
 
 /**
- * The demo lab's genetic counsellor, so that a fresh portal offers times to book on
+ * The demo lab's genetic counselor, so that a fresh portal offers times to book on
  * /schedule-appointment: weekdays 9:00–17:00 in New York, 30-minute slots, and a lunch hour.
  */
-export const demoCounsellor = {
-  id: 'demo-counsellor',
+export const demoCounselor = {
+  id: 'demo-counselor',
   name: 'Dana Whitfield, MS, CGC',
-  email: 'counselling@demo.test',
+  email: 'counseling@demo.test',
   bio: 'Board certified in genetic counseling; has worked with couples planning IVF for ten years.',
   timeZone: 'America/New_York',
 } as const;
@@ -19,19 +19,19 @@ const PERIODS = [
   { startMinute: 13 * 60, endMinute: 17 * 60 },
 ] as const;
 
-/** Adds the demo counsellor and her hours once; running it again changes nothing. */
-export async function seedDemoCounsellor(db: Database): Promise<boolean> {
+/** Adds the demo counselor and her hours once; running it again changes nothing. */
+export async function seedDemoCounselor(db: Database): Promise<boolean> {
   const inserted = await db
-    .insert(counsellor)
-    .values({ ...demoCounsellor, active: true })
+    .insert(counselor)
+    .values({ ...demoCounselor, active: true })
     .onConflictDoNothing()
-    .returning({ id: counsellor.id });
+    .returning({ id: counselor.id });
   if (inserted.length === 0) return false;
-  await db.insert(counsellorAvailability).values(
+  await db.insert(counselorAvailability).values(
     WEEKDAYS.flatMap((weekday) =>
       PERIODS.map((period) => ({
-        id: `${demoCounsellor.id}-${String(weekday)}-${String(period.startMinute)}`,
-        counsellorId: demoCounsellor.id,
+        id: `${demoCounselor.id}-${String(weekday)}-${String(period.startMinute)}`,
+        counselorId: demoCounselor.id,
         weekday,
         ...period,
         slotMinutes: 30,

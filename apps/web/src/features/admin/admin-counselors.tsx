@@ -17,12 +17,12 @@ import {
 } from '@mantine/core';
 import {
   availabilityUpdateSchema,
-  counsellorInputSchema,
+  counselorInputSchema,
   phoneText,
   SLOT_MINUTES,
-  type AdminCounsellor,
+  type AdminCounselor,
   type AvailabilityWindow,
-  type CounsellorInput,
+  type CounselorInput,
 } from '@nestling/shared/contract/appointments';
 import { useId, useState, type SubmitEvent } from 'react';
 import { browserTimeZone, localDateKey, timeText } from '../appointments/index.ts';
@@ -30,10 +30,10 @@ import { AdminFormActions } from './admin-form-actions.tsx';
 import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
 import { adminErrorText } from './format.ts';
 import {
-  useAdminCounsellors,
-  useCounsellorActions,
+  useAdminCounselors,
+  useCounselorActions,
   useDayAppointments,
-} from './use-admin-counsellors.ts';
+} from './use-admin-counselors.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -89,7 +89,7 @@ function DayAppointments({ timeZone }: { timeZone: string }) {
                     {timeText(appointment.startsAt, timeZone)} –{' '}
                     {timeText(appointment.endsAt, timeZone)}
                   </Table.Td>
-                  <Table.Td>{appointment.counsellorName}</Table.Td>
+                  <Table.Td>{appointment.counselorName}</Table.Td>
                   <Table.Td>{appointment.personName}</Table.Td>
                   <Table.Td>{appointment.personEmail}</Table.Td>
                   <Table.Td>
@@ -120,54 +120,54 @@ function DayAppointments({ timeZone }: { timeZone: string }) {
   );
 }
 
-/** Adds a counsellor, or changes one. */
-function CounsellorForm({
-  counsellor,
+/** Adds a counselor, or changes one. */
+function CounselorForm({
+  counselor,
   defaultTimeZone,
   onDone,
 }: {
-  counsellor?: AdminCounsellor;
+  counselor?: AdminCounselor;
   defaultTimeZone: string;
   onDone?: () => void;
 }) {
-  const { create, update } = useCounsellorActions();
-  const action = counsellor === undefined ? create : update;
-  const [values, setValues] = useState<CounsellorInput>({
-    name: counsellor?.name ?? '',
-    email: counsellor?.email ?? '',
-    bio: counsellor?.bio ?? '',
-    timeZone: counsellor?.timeZone ?? defaultTimeZone,
-    active: counsellor?.active ?? true,
+  const { create, update } = useCounselorActions();
+  const action = counselor === undefined ? create : update;
+  const [values, setValues] = useState<CounselorInput>({
+    name: counselor?.name ?? '',
+    email: counselor?.email ?? '',
+    bio: counselor?.bio ?? '',
+    timeZone: counselor?.timeZone ?? defaultTimeZone,
+    active: counselor?.active ?? true,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const server = serverFieldError(action.error);
-  const errorOf = (field: keyof CounsellorInput) =>
+  const errorOf = (field: keyof CounselorInput) =>
     errors[field] ?? (server?.field === field ? server.message : undefined);
-  const set = (field: keyof CounsellorInput) => (value: string | boolean) => {
+  const set = (field: keyof CounselorInput) => (value: string | boolean) => {
     setValues((previous) => ({ ...previous, [field]: value }));
   };
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = fieldErrors(counsellorInputSchema, values);
+    const found = fieldErrors(counselorInputSchema, values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body = counsellorInputSchema.parse(values);
+    const body = counselorInputSchema.parse(values);
     const onSuccess = () => {
-      if (counsellor === undefined) {
+      if (counselor === undefined) {
         setValues({ name: '', email: '', bio: '', timeZone: defaultTimeZone, active: true });
       }
       onDone?.();
     };
-    if (counsellor === undefined) create.mutate(body, { onSuccess });
-    else update.mutate({ id: counsellor.id, body }, { onSuccess });
+    if (counselor === undefined) create.mutate(body, { onSuccess });
+    else update.mutate({ id: counselor.id, body }, { onSuccess });
   };
 
   return (
     <form
       onSubmit={submit}
       noValidate
-      aria-label={counsellor === undefined ? 'Add a counselor' : `Change ${counsellor.name}`}
+      aria-label={counselor === undefined ? 'Add a counselor' : `Change ${counselor.name}`}
     >
       <Stack gap="sm">
         <Group grow align="flex-start">
@@ -220,18 +220,18 @@ function CounsellorForm({
         />
         <AdminFormActions
           action={action}
-          submitLabel={counsellor === undefined ? 'Add counselor' : 'Save counselor'}
-          onClose={counsellor === undefined ? undefined : onDone}
+          submitLabel={counselor === undefined ? 'Add counselor' : 'Save counselor'}
+          onClose={counselor === undefined ? undefined : onDone}
         />
       </Stack>
     </form>
   );
 }
 
-/** The counsellor's week: periods of a weekday, each cut into slots. */
-function HoursEditor({ counsellor, onDone }: { counsellor: AdminCounsellor; onDone: () => void }) {
-  const { setHours } = useCounsellorActions();
-  const [windows, setWindows] = useState<AvailabilityWindow[]>(counsellor.windows);
+/** The counselor's week: periods of a weekday, each cut into slots. */
+function HoursEditor({ counselor, onDone }: { counselor: AdminCounselor; onDone: () => void }) {
+  const { setHours } = useCounselorActions();
+  const [windows, setWindows] = useState<AvailabilityWindow[]>(counselor.windows);
   const [problem, setProblem] = useState<string | null>(null);
   const change = (index: number, changes: Partial<AvailabilityWindow>) => {
     setWindows((previous) =>
@@ -246,12 +246,12 @@ function HoursEditor({ counsellor, onDone }: { counsellor: AdminCounsellor; onDo
       return;
     }
     setProblem(null);
-    setHours.mutate({ id: counsellor.id, body: parsed.data }, { onSuccess: onDone });
+    setHours.mutate({ id: counselor.id, body: parsed.data }, { onSuccess: onDone });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={`Hours of ${counsellor.name}`}>
+    <form onSubmit={submit} noValidate aria-label={`Hours of ${counselor.name}`}>
       <Stack gap="sm">
-        <Text size="sm">Times in {counsellor.timeZone}.</Text>
+        <Text size="sm">Times in {counselor.timeZone}.</Text>
         {windows.length === 0 && <Text>No hours yet: add a period.</Text>}
         {windows.map((window, index) => {
           const label = `Period ${String(index + 1)}`;
@@ -342,11 +342,11 @@ function HoursEditor({ counsellor, onDone }: { counsellor: AdminCounsellor; onDo
   );
 }
 
-function CounsellorCard({
-  counsellor,
+function CounselorCard({
+  counselor,
   defaultTimeZone,
 }: {
-  counsellor: AdminCounsellor;
+  counselor: AdminCounselor;
   defaultTimeZone: string;
 }) {
   const [editing, setEditing] = useState<'details' | 'hours' | null>(null);
@@ -356,21 +356,21 @@ function CounsellorCard({
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={3} id={headingId}>
-            {counsellor.name}
+            {counselor.name}
           </Title>
-          <Badge color={counsellor.active ? 'teal.9' : 'gray.8'} variant="filled">
-            {counsellor.active ? 'Takes appointments' : 'Inactive'}
+          <Badge color={counselor.active ? 'teal.9' : 'gray.8'} variant="filled">
+            {counselor.active ? 'Takes appointments' : 'Inactive'}
           </Badge>
         </Group>
         <Text size="sm">
-          {counsellor.email} · {counsellor.timeZone}
+          {counselor.email} · {counselor.timeZone}
         </Text>
-        {counsellor.bio !== '' && <Text size="sm">{counsellor.bio}</Text>}
-        {counsellor.windows.length === 0 ? (
+        {counselor.bio !== '' && <Text size="sm">{counselor.bio}</Text>}
+        {counselor.windows.length === 0 ? (
           <Text size="sm">No weekly hours yet.</Text>
         ) : (
           <Stack component="ul" gap={2} m={0}>
-            {counsellor.windows.map((window) => (
+            {counselor.windows.map((window) => (
               <Text component="li" size="sm" key={`${String(window.weekday)} ${window.start}`}>
                 {weekdayName(window.weekday)} {window.start}–{window.end},{' '}
                 {String(window.slotMinutes)}-minute slots
@@ -400,15 +400,15 @@ function CounsellorCard({
         )}
         {editing === 'hours' && (
           <HoursEditor
-            counsellor={counsellor}
+            counselor={counselor}
             onDone={() => {
               setEditing(null);
             }}
           />
         )}
         {editing === 'details' && (
-          <CounsellorForm
-            counsellor={counsellor}
+          <CounselorForm
+            counselor={counselor}
             defaultTimeZone={defaultTimeZone}
             onDone={() => {
               setEditing(null);
@@ -421,32 +421,32 @@ function CounsellorCard({
 }
 
 /**
- * The counsellors tab of /admin: the day's appointments, the counsellors with their weekly
+ * The counselors tab of /admin: the day's appointments, the counselors with their weekly
  * hours, and a form to add one. Times of the day's list are in the staff member's zone; a
- * counsellor's hours are in the counsellor's.
+ * counselor's hours are in the counselor's.
  */
-export function AdminCounsellors({ timeZone = browserTimeZone() }: { timeZone?: string }) {
-  const counsellors = useAdminCounsellors();
-  const list = counsellors.data?.counsellors ?? [];
+export function AdminCounselors({ timeZone = browserTimeZone() }: { timeZone?: string }) {
+  const counselors = useAdminCounselors();
+  const list = counselors.data?.counselors ?? [];
   return (
     <Stack gap="xl">
       <DayAppointments timeZone={timeZone} />
       <Stack gap="sm">
         <Title order={2}>Counselors</Title>
-        {counsellors.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
-        {counsellors.isError && (
+        {counselors.isPending && <Loader size="sm" role="status" aria-label="Loading" />}
+        {counselors.isError && (
           <Alert color="red" role="alert">
-            {adminErrorText(counsellors.error)}
+            {adminErrorText(counselors.error)}
           </Alert>
         )}
-        {counsellors.isSuccess && list.length === 0 && <Text>No counselors yet.</Text>}
-        {list.map((counsellor) => (
-          <CounsellorCard key={counsellor.id} counsellor={counsellor} defaultTimeZone={timeZone} />
+        {counselors.isSuccess && list.length === 0 && <Text>No counselors yet.</Text>}
+        {list.map((counselor) => (
+          <CounselorCard key={counselor.id} counselor={counselor} defaultTimeZone={timeZone} />
         ))}
       </Stack>
       <Stack gap="sm">
         <Title order={2}>Add a counselor</Title>
-        <CounsellorForm defaultTimeZone={timeZone} />
+        <CounselorForm defaultTimeZone={timeZone} />
       </Stack>
     </Stack>
   );
