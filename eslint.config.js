@@ -54,7 +54,7 @@ export default tseslint.config(
   },
   {
     // Other modules and features only through their index.ts (ADR 051).
-    files: ['apps/server/src/modules/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
+    files: ['apps/server/src/modules/**/*.{ts,tsx}', 'apps/web/src/features/**/*.{ts,tsx}'],
     plugins: { boundaries: moduleBoundaries },
     rules: { 'boundaries/front-door': 'error' },
   },

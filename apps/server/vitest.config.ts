@@ -4,7 +4,7 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     globalSetup: ['src/test/global-setup.ts'],
     // PGlite takes about a second to start, a new data directory several; the process tests
     // start the real server.

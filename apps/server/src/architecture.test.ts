@@ -72,7 +72,7 @@ describe('the import graph of apps/ and packages/', () => {
     const below = Object.entries(graph).filter(
       ([file]) =>
         (file.startsWith(`${server}db/`) || file.startsWith(`${server}lib/`)) &&
-        !file.endsWith('.test.ts'),
+        !/\.test\.tsx?$/.test(file),
     );
     expect(below.length).toBeGreaterThan(3);
     const upward = below.flatMap(([file, imports]) =>
@@ -88,7 +88,7 @@ describe('the import graph of apps/ and packages/', () => {
   it('keeps the demo data out of the modules: only tests and the app above them use it', () => {
     const server = 'apps/server/src/';
     const intoDemo = Object.entries(graph).flatMap(([file, imports]) =>
-      file.startsWith(`${server}modules/`) && !file.endsWith('.test.ts')
+      file.startsWith(`${server}modules/`) && !/\.test\.tsx?$/.test(file)
         ? imports
             .filter((target) => target.startsWith(`${server}demo/`))
             .map((t) => `${file} -> ${t}`)
@@ -200,5 +200,19 @@ describe('the words of the code', () => {
       ),
     );
     expect(british.sort()).toEqual(Object.keys(kept).sort());
+  });
+});
+
+/** Markup is written in JSX (ADR 009): a PDF or a mail reads as the elements it is made of. */
+describe('the markup of the server', () => {
+  it('is JSX: no file imports createElement from React', () => {
+    const files = Object.keys(graph).filter((file) => file.startsWith('apps/server/src/'));
+    expect(files.filter((file) => file.endsWith('.tsx')).length).toBeGreaterThanOrEqual(9);
+    const building = files.filter((file) =>
+      /import\s*\{[^}]*\bcreateElement\b[^}]*\}\s*from\s*'react'/.test(
+        readFileSync(path.join(repoRoot, file), 'utf8'),
+      ),
+    );
+    expect(building).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import {
 import { createTestUser } from '../../test/auth.ts';
 import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
-import { mailText } from '../mail/layout.ts';
+import { mailText } from '../mail/layout.tsx';
 import type { MailMessage } from '../mail/mailer.ts';
 import { createRateLimitRepository } from '../rate-limit/repository.ts';
 import { createRateLimiter } from '../rate-limit/service.ts';

@@ -21,12 +21,12 @@ export interface FulfilDeps {
   /** Where the receipt's PDF is kept (ADR 023). */
   fileStore: FileStore;
   mailer: Mailer;
-  /** Where the receipt job is queued, in the order's own transaction (receipt.ts). */
+  /** Where the receipt job is queued, in the order's own transaction (receipt.tsx). */
   jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
   log: FastifyBaseLogger;
 }
 
-/** The job that stores a new order's receipt PDF and mails the receipt (receipt.ts). */
+/** The job that stores a new order's receipt PDF and mails the receipt (receipt.tsx). */
 export const RECEIPT_JOB_KIND = 'order-receipt';
 export interface ReceiptJobPayload {
   orderId: string;

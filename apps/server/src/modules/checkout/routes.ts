@@ -18,7 +18,7 @@ import {
   RECEIPT_JOB_KIND,
   type ReceiptJobPayload,
 } from './fulfil.ts';
-import { sendReceipt } from './receipt.ts';
+import { sendReceipt } from './receipt.tsx';
 import { createCheckoutRepository } from './repository.ts';
 import { createCheckoutService, type Payer } from './service.ts';
 import type { PaymentProvider } from './payment-provider.ts';

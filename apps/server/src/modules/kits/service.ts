@@ -32,7 +32,7 @@ import type {
   ShippingRepository,
 } from '../shipping/index.ts';
 import type { KitsRepository } from './repository.ts';
-import { renderReturnLabelPdf } from './return-label.ts';
+import { renderReturnLabelPdf } from './return-label.tsx';
 import { Refusal } from '../../lib/refusal.ts';
 
 export interface KitsDeps {

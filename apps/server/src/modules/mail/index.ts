@@ -1,4 +1,4 @@
 /** What other modules may use of mail (ADR 051): everything else here is its own. */
-export type { MailBlock } from './layout.ts';
+export type { MailBlock } from './layout.tsx';
 export type { MailMessage, Mailer } from './mailer.ts';
 export { verifyMailServer } from './transport.ts';

@@ -10,7 +10,7 @@ import { appointmentMail, counselorMail, reminderMail } from '../appointments/ma
 import { clinicShareMail } from '../clinic-sharing/mail.ts';
 import { versionNoticeMail } from '../lab/version-notice.ts';
 import { invitationMail, partnerJoinedMail } from '../partner/mail.ts';
-import { mailHtml, mailText } from './layout.ts';
+import { mailHtml, mailText } from './layout.tsx';
 import type { MailMessage } from './mailer.ts';
 
 const origin = TEST_ORIGIN;

@@ -4,9 +4,11 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { mailHtml, mailText, type MailContent } from './layout.ts';
+import { mailHtml, mailText, type MailContent } from './layout.tsx';
 
-/** A mail as its builders write it: the transport renders it as HTML and plain text (layout.ts). */
+/**
+ * A mail as its builders write it: the transport renders it as HTML and plain text (layout.tsx).
+ */
 export interface MailMessage extends MailContent {
   to: string;
   /** Files sent along, such as a calendar invitation. */

@@ -1,6 +1,6 @@
 /*
  * Text widths in the built-in Helvetica, for what is laid out here rather than by react-pdf: the
- * cells of the tables (./table.ts) and the labels of the charts (./charts.ts). They come from the
+ * cells of the tables (./table.tsx) and the labels of the charts (./charts.tsx). They come from the
  * very fonts react-pdf lays out and draws text with, kerning included.
  */
 import { Font } from '@react-pdf/renderer';

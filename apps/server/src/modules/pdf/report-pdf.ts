@@ -1,6 +1,6 @@
 /*
  * A report version as a PDF (ADR 009, 'PDFs'), rendered on the server with
- * @react-pdf/renderer. The pages are laid out in ./report-document.ts; this module renders them
+ * @react-pdf/renderer. The pages are laid out in ./report-document.tsx; this module renders them
  * and keeps recent renders.
  *
  * Health data never reaches a log from here: errors carry no content.
@@ -14,10 +14,10 @@ import {
   reportDocument,
   type ReportPdfOptions,
   type ReportVersionForPdf,
-} from './report-document.ts';
+} from './report-document.tsx';
 import { usDateFromDate } from '@nestling/shared/report-wording';
 
-export type { ReportPdfOptions, ReportVersionForPdf } from './report-document.ts';
+export type { ReportPdfOptions, ReportVersionForPdf } from './report-document.tsx';
 
 /**
  * Everything a PDF is made from. The PDF states the day it was made, not the time (and its

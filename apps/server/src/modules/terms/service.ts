@@ -16,7 +16,7 @@ import { TERMS_TITLES, type LegalBrand } from '@nestling/shared/contract/terms-t
 import type { Database } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { recordPersonalStep } from '../onboarding/index.ts';
-import { copyTitle, renderTermsCopy } from './copy.ts';
+import { copyTitle, renderTermsCopy } from './copy.tsx';
 import { createTermsRepository, type TermsAcceptanceRow } from './repository.ts';
 import { isoDay } from './status.ts';
 import { Refusal } from '../../lib/refusal.ts';

@@ -16,9 +16,6 @@
  * Each drawing has a minimum size as large as itself, so it never shrinks: react-pdf shrinks
  * flex items to fit a box of fixed height (it gives one to the part of a view split at a page's
  * end), and a drawing squeezed to nothing would be lost.
- *
- * Elements are built with createElement rather than JSX: the server runs under tsx from the
- * repository root, whose tsconfig has no JSX setting, and this keeps it that way.
  */
 import {
   assignLabelLanes,
@@ -38,7 +35,7 @@ import {
 } from '@nestling/shared/charts';
 import type { CatalogueEntry } from '@nestling/shared/catalogue/catalogue-entry';
 import { Canvas } from '@react-pdf/renderer';
-import { createElement as h, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { type FontName, textWidth } from './fonts.ts';
 
 export const pdfPalette = {
@@ -566,21 +563,23 @@ function drawing(
     const font: FontName = label.bold === true ? 'Helvetica-Bold' : 'Helvetica';
     return { ...label, font, left: labelLeft(label, font) };
   });
-  return h(Canvas, {
-    style: { width, height, minWidth: width, minHeight: height },
-    paint: (painter: Painter) => {
-      shapes.forEach((shape) => {
-        paintShape(painter, shape);
-      });
-      painter.fillColor(pdfPalette.text);
-      placed.forEach(({ text, font, left, x, y, rotated }) => {
-        if (rotated === true) painter.save().rotate(-90, { origin: [x, y] });
-        painter
-          .font(font, CHART_FONT_SIZE)
-          .text(text, left, y, { baseline: 'alphabetic', lineBreak: false });
-        if (rotated === true) painter.restore();
-      });
-      return null;
-    },
-  });
+  return (
+    <Canvas
+      style={{ width, height, minWidth: width, minHeight: height }}
+      paint={(painter: Painter) => {
+        shapes.forEach((shape) => {
+          paintShape(painter, shape);
+        });
+        painter.fillColor(pdfPalette.text);
+        placed.forEach(({ text, font, left, x, y, rotated }) => {
+          if (rotated === true) painter.save().rotate(-90, { origin: [x, y] });
+          painter
+            .font(font, CHART_FONT_SIZE)
+            .text(text, left, y, { baseline: 'alphabetic', lineBreak: false });
+          if (rotated === true) painter.restore();
+        });
+        return null;
+      }}
+    />
+  );
 }

@@ -9,13 +9,13 @@
  * all the same, which a reader can select and search.
  *
  * So the cells are laid out here, as react-pdf lays out a Text with no hyphenation (see
- * report-document.ts): left-aligned lines broken at spaces only, a word never split, measured
+ * report-document.tsx): left-aligned lines broken at spaces only, a word never split, measured
  * with the fonts react-pdf draws with (./fonts.ts), the baseline at 0.9 of the font size from
  * the top of its line.
  */
 import { Canvas, View } from '@react-pdf/renderer';
-import { createElement as h, type ReactElement } from 'react';
-import { type Painter, pdfPalette } from './charts.ts';
+import type { ReactElement } from 'react';
+import { type Painter, pdfPalette } from './charts.tsx';
 import { type FontName, textWidth } from './fonts.ts';
 
 export interface Column<Row> {
@@ -99,32 +99,34 @@ function row(
 ): ReactElement {
   const lineStep = lineHeight * FONT_SIZE;
   const lines = Math.max(0, ...cells.map((cell) => cell.lines.length));
-  return h(Canvas, {
-    key: options.key,
-    fixed: options.fixed,
-    style: {
-      width,
-      minWidth: width,
-      height: lines * lineStep + 2 * ROW_PADDING + ROW_RULE,
-      paddingVertical: ROW_PADDING,
-      borderBottomWidth: ROW_RULE,
-      borderBottomColor: ROW_RULE_COLOR,
-      marginBottom: options.spaceBelow ?? 0,
-    },
-    paint: (painter: Painter) => {
-      painter.fillColor(pdfPalette.text);
-      for (const cell of cells) {
-        painter.font(cell.font, FONT_SIZE);
-        cell.lines.forEach((text, index) => {
-          painter.text(text, cell.x, index * lineStep + ASCENT * FONT_SIZE, {
-            baseline: 'alphabetic',
-            lineBreak: false,
+  return (
+    <Canvas
+      key={options.key}
+      fixed={options.fixed}
+      style={{
+        width,
+        minWidth: width,
+        height: lines * lineStep + 2 * ROW_PADDING + ROW_RULE,
+        paddingVertical: ROW_PADDING,
+        borderBottomWidth: ROW_RULE,
+        borderBottomColor: ROW_RULE_COLOR,
+        marginBottom: options.spaceBelow ?? 0,
+      }}
+      paint={(painter: Painter) => {
+        painter.fillColor(pdfPalette.text);
+        for (const cell of cells) {
+          painter.font(cell.font, FONT_SIZE);
+          cell.lines.forEach((text, index) => {
+            painter.text(text, cell.x, index * lineStep + ASCENT * FONT_SIZE, {
+              baseline: 'alphabetic',
+              lineBreak: false,
+            });
           });
-        });
-      }
-      return null;
-    },
-  });
+        }
+        return null;
+      }}
+    />
+  );
 }
 
 /**
@@ -150,22 +152,28 @@ export function table<Row>(
       };
     });
   const last = rows.length - 1;
-  return h(
-    View,
-    { style: { borderTopWidth: 0.5, borderTopColor: TABLE_RULE_COLOR } },
-    row(
-      cells((column) => column.title, true),
-      HEADER_LINE_HEIGHT,
-      width,
-      { fixed: true, spaceBelow: rows.length === 0 ? SPACE_BELOW : 0 },
-    ),
-    ...rows.map((value, index) =>
-      row(
-        cells((column) => column.value(value), false),
-        BODY_LINE_HEIGHT,
+  return (
+    <View style={{ borderTopWidth: 0.5, borderTopColor: TABLE_RULE_COLOR }}>
+      {row(
+        cells((column) => column.title, true),
+        HEADER_LINE_HEIGHT,
         width,
-        { key: index, spaceBelow: index === last ? SPACE_BELOW : 0 },
-      ),
-    ),
+        {
+          fixed: true,
+          spaceBelow: rows.length === 0 ? SPACE_BELOW : 0,
+        },
+      )}
+      {rows.map((value, index) =>
+        row(
+          cells((column) => column.value(value), false),
+          BODY_LINE_HEIGHT,
+          width,
+          {
+            key: index,
+            spaceBelow: index === last ? SPACE_BELOW : 0,
+          },
+        ),
+      )}
+    </View>
   );
 }

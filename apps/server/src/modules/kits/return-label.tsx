@@ -9,7 +9,7 @@ import {
   View,
   renderToBuffer,
 } from '@react-pdf/renderer';
-import { createElement as h, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { RETURN_DROP_OFF, type ReturnShipment } from '@nestling/shared/contract/kits';
 import type { ShippingAddress } from '@nestling/shared/contract/purchase';
 import { usDateFromDate } from '@nestling/shared/report-wording';
@@ -104,91 +104,71 @@ export function postageLine(shipment: ReturnShipment): string {
 function labelDocument(data: ReturnLabelData, barcode: Buffer): ReactElement<DocumentProps> {
   const { shipment } = data;
   const testMark = shipment.test
-    ? [h(Text, { key: 'test', style: styles.test }, TEST_LABEL_BANNER)]
+    ? [
+        <Text key="test" style={styles.test}>
+          {TEST_LABEL_BANNER}
+        </Text>,
+      ]
     : [];
-  return h(
-    Document,
-    {
-      title: `${shipment.test ? 'Test return label' : 'Return label'} for kit ${data.kitId}`,
-      author: data.lab.name,
-    },
-    h(
-      Page,
-      { size: 'LETTER', style: styles.page },
-      ...testMark,
-      h(
-        Text,
-        { style: styles.intro },
-        `Return label for order ${data.orderNumber}, printed ${usDateFromDate(data.madeAt)}. Cut along the dashed line and tape the label over the address panel of the return box.`,
-      ),
-      h(
-        View,
-        { style: styles.label },
-        ...testMark,
-        h(
-          Text,
-          { style: styles.banner },
-          shipment.test ? 'TEST RETURN · NOT PREPAID' : 'PREPAID RETURN · NO POSTAGE NEEDED',
-        ),
-        h(Text, { style: styles.carrier }, postageLine(shipment)),
-        h(Text, { style: styles.tracking }, `Tracking number ${shipment.trackingNumber}`),
-        h(Text, { style: styles.small }, 'From'),
-        h(
-          View,
-          { style: styles.from },
-          ...addressLines(data.from).map((line, index) => h(Text, { key: String(index) }, line)),
-        ),
-        h(Text, { style: styles.small }, 'To'),
-        h(
-          View,
-          { style: styles.to },
-          h(Text, {}, data.lab.name),
-          ...data.lab.address.map((line, index) => h(Text, { key: String(index) }, line)),
-        ),
-        h(Text, { style: styles.small }, 'Kit'),
-        h(Image, { style: styles.barcode, src: barcode }),
-        h(Text, { style: styles.kitId }, data.kitId),
-        h(
-          View,
-          { style: styles.facts },
-          h(Text, {}, `Order ${data.orderNumber}`),
-          h(Text, {}, data.productName),
-        ),
-      ),
-      h(
-        View,
-        { style: styles.steps },
-        h(
-          Text,
-          { style: styles.step },
-          '1. Put the sealed tube in the specimen bag, then in the box.',
-        ),
-        h(
-          Text,
-          { style: styles.step },
-          '2. Close the box and tape this label over its address panel.',
-        ),
-        h(
-          Text,
-          { style: styles.step },
-          `3. Send it the same day you collect the sample. ${RETURN_DROP_OFF[shipment.carrier]}`,
-        ),
-      ),
-    ),
-    ...(data.carrierLabel === null
-      ? []
-      : [
-          h(
-            Page,
-            { key: 'carrier', size: 'LETTER', style: styles.page },
-            h(
-              Text,
-              { style: styles.intro },
-              `The ${shipment.carrier} label for kit ${data.kitId}: cut it out and tape it over the address panel, beside the lab's label.`,
-            ),
-            h(Image, { style: styles.carrierLabel, src: data.carrierLabel }),
-          ),
-        ]),
+  return (
+    <Document
+      title={`${shipment.test ? 'Test return label' : 'Return label'} for kit ${data.kitId}`}
+      author={data.lab.name}
+    >
+      <Page size="LETTER" style={styles.page}>
+        {testMark}
+        <Text style={styles.intro}>
+          {`Return label for order ${data.orderNumber}, printed ${usDateFromDate(data.madeAt)}. Cut along the dashed line and tape the label over the address panel of the return box.`}
+        </Text>
+        <View style={styles.label}>
+          {testMark}
+          <Text style={styles.banner}>
+            {shipment.test ? 'TEST RETURN · NOT PREPAID' : 'PREPAID RETURN · NO POSTAGE NEEDED'}
+          </Text>
+          <Text style={styles.carrier}>{postageLine(shipment)}</Text>
+          <Text style={styles.tracking}>{`Tracking number ${shipment.trackingNumber}`}</Text>
+          <Text style={styles.small}>From</Text>
+          <View style={styles.from}>
+            {addressLines(data.from).map((line, index) => (
+              <Text key={String(index)}>{line}</Text>
+            ))}
+          </View>
+          <Text style={styles.small}>To</Text>
+          <View style={styles.to}>
+            <Text>{data.lab.name}</Text>
+            {data.lab.address.map((line, index) => (
+              <Text key={String(index)}>{line}</Text>
+            ))}
+          </View>
+          <Text style={styles.small}>Kit</Text>
+          <Image style={styles.barcode} src={barcode} />
+          <Text style={styles.kitId}>{data.kitId}</Text>
+          <View style={styles.facts}>
+            <Text>{`Order ${data.orderNumber}`}</Text>
+            <Text>{data.productName}</Text>
+          </View>
+        </View>
+        <View style={styles.steps}>
+          <Text style={styles.step}>
+            1. Put the sealed tube in the specimen bag, then in the box.
+          </Text>
+          <Text style={styles.step}>
+            2. Close the box and tape this label over its address panel.
+          </Text>
+          <Text style={styles.step}>
+            {`3. Send it the same day you collect the sample. ${RETURN_DROP_OFF[shipment.carrier]}`}
+          </Text>
+        </View>
+      </Page>
+      {data.carrierLabel === null ? null : (
+        <Page key="carrier" size="LETTER" style={styles.page}>
+          <Text style={styles.intro}>
+            {`The ${shipment.carrier} label for kit ${data.kitId}: cut it out and tape it over the address panel, beside the lab's label.`}
+          </Text>
+          <Image style={styles.carrierLabel} src={data.carrierLabel} />
+        </Page>
+      )}
+    </Document>
   );
 }
 

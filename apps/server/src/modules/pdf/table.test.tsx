@@ -1,9 +1,9 @@
 import { Document, Page, View, renderToBuffer } from '@react-pdf/renderer';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { createElement as h, type ReactElement } from 'react';
+import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFonts } from './fonts.ts';
-import { type Column, table } from './table.ts';
+import { type Column, table } from './table.tsx';
 
 /** Each page's text items: their text, left edge, width and baseline (from the page's top). */
 async function readItems(pdf: Buffer) {
@@ -29,18 +29,14 @@ async function readItems(pdf: Buffer) {
 const MARGIN = 48;
 const WIDTH = 612 - 2 * MARGIN;
 
-/** A LETTER page paginated as the report's (see report-document.ts), holding `children`. */
-async function renderPage(...children: ReactElement[]): Promise<Buffer> {
+/** A LETTER page paginated as the report's (see report-document.tsx), holding `children`. */
+async function renderPage(children: ReactNode): Promise<Buffer> {
   return renderToBuffer(
-    h(
-      Document,
-      null,
-      h(
-        Page,
-        { size: 'LETTER', style: { padding: MARGIN }, experimentalPagination: true },
-        ...children,
-      ),
-    ),
+    <Document>
+      <Page size="LETTER" style={{ padding: MARGIN }} experimentalPagination>
+        {children}
+      </Page>
+    </Document>,
   );
 }
 
@@ -98,7 +94,12 @@ describe('table', () => {
     }));
     for (let offset = 0; offset < 16; offset += 4) {
       const pages = await readItems(
-        await renderPage(h(View, { style: { height: offset } }), table(columns, rows, WIDTH)),
+        await renderPage(
+          <>
+            <View style={{ height: offset }} />
+            {table(columns, rows, WIDTH)}
+          </>,
+        ),
       );
       for (const page of pages) {
         const texts = page.map((item) => item.text);

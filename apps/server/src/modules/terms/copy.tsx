@@ -7,7 +7,7 @@ import {
   View,
   renderToBuffer,
 } from '@react-pdf/renderer';
-import { createElement as h, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import type { TermsVersion } from '@nestling/shared/contract/terms';
 import { TERMS_TITLES, termsText, type LegalBrand } from '@nestling/shared/contract/terms-texts';
 import { usDateFromIsoDate } from '@nestling/shared/report-wording';
@@ -50,47 +50,47 @@ function copyDocument(
   const effective = usDateFromIsoDate(version.effectiveOn);
   const text = termsText(version.document, version.version, brand, effective);
   const title = `${TERMS_TITLES[version.document]} ${version.version}`;
-  return h(
-    Document,
-    { title: copyTitle(version, acceptedAt), author: brand.companyName },
-    h(
-      Page,
-      { size: 'LETTER', style: styles.page },
-      h(Text, { style: styles.brand }, brand.productName),
-      h(Text, { style: styles.title }, title),
-      h(Text, { style: styles.muted }, `Version ${version.version}, effective ${effective}`),
-      h(
-        View,
-        { style: styles.record },
-        h(
-          Text,
-          {},
-          `Accepted by ${person} on ${acceptedAt
-            .toISOString()
-            .replace('T', ' at ')
-            .replace(/\.\d+Z$/, ' UTC')}`,
-        ),
-        h(Text, {}, `Browser: ${userAgent ?? 'not given'}`),
-      ),
-      ...(text === null
-        ? [h(Text, { key: 'missing' }, `The text of ${title} is kept by ${brand.companyName}.`)]
-        : [
-            h(Text, { key: 'intro', style: styles.paragraph }, text.intro),
-            ...text.sections.map((section) =>
-              h(
-                View,
-                { key: section.heading },
-                h(Text, { style: styles.heading }, section.heading),
-                ...section.paragraphs.map((paragraph, index) =>
-                  h(Text, { key: `p${String(index)}`, style: styles.paragraph }, paragraph),
-                ),
-                ...(section.items ?? []).map((item, index) =>
-                  h(Text, { key: `i${String(index)}`, style: styles.item }, `•  ${item}`),
-                ),
-              ),
-            ),
-          ]),
-    ),
+  return (
+    <Document title={copyTitle(version, acceptedAt)} author={brand.companyName}>
+      <Page size="LETTER" style={styles.page}>
+        <Text style={styles.brand}>{brand.productName}</Text>
+        <Text style={styles.title}>{title}</Text>
+        <Text style={styles.muted}>{`Version ${version.version}, effective ${effective}`}</Text>
+        <View style={styles.record}>
+          <Text>
+            {`Accepted by ${person} on ${acceptedAt
+              .toISOString()
+              .replace('T', ' at ')
+              .replace(/\.\d+Z$/, ' UTC')}`}
+          </Text>
+          <Text>{`Browser: ${userAgent ?? 'not given'}`}</Text>
+        </View>
+        {text === null ? (
+          <Text key="missing">{`The text of ${title} is kept by ${brand.companyName}.`}</Text>
+        ) : (
+          <>
+            <Text key="intro" style={styles.paragraph}>
+              {text.intro}
+            </Text>
+            {text.sections.map((section) => (
+              <View key={section.heading}>
+                <Text style={styles.heading}>{section.heading}</Text>
+                {section.paragraphs.map((paragraph, index) => (
+                  <Text key={`p${String(index)}`} style={styles.paragraph}>
+                    {paragraph}
+                  </Text>
+                ))}
+                {(section.items ?? []).map((item, index) => (
+                  <Text key={`i${String(index)}`} style={styles.item}>
+                    {`•  ${item}`}
+                  </Text>
+                ))}
+              </View>
+            ))}
+          </>
+        )}
+      </Page>
+    </Document>
   );
 }
 

@@ -10,7 +10,7 @@ import { Preview } from '@react-email/preview';
 import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { createElement as h, type CSSProperties, type ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 // The renderer imports React's server renderer on its first call; loaded here, with the app, a
 // first mail after start does not wait for it (about 0.2 s, far more on a busy machine).
 import 'react-dom/server';
@@ -119,57 +119,67 @@ function mailStyles(accent: string) {
 type MailStyles = ReturnType<typeof mailStyles>;
 
 function writtenOutLink(styles: MailStyles, url: string): ReactNode {
-  return h(Link, { href: url, style: styles.link }, url);
+  return (
+    <Link href={url} style={styles.link}>
+      {url}
+    </Link>
+  );
 }
 
 function blockHtml(styles: MailStyles, block: MailBlock, key: number): ReactNode {
   switch (block.kind) {
     case 'paragraph':
-      return h(Text, { key, style: styles.text }, block.text);
+      return (
+        <Text key={key} style={styles.text}>
+          {block.text}
+        </Text>
+      );
     case 'action':
-      return h(
-        Section,
-        { key, style: { margin: '24px 0 8px' } },
-        h(Button, { href: block.url, style: styles.button }, block.label),
-        h(
-          Text,
-          { style: styles.spelledOut },
-          'Or copy this address into your browser:',
-          h('br'),
-          writtenOutLink(styles, block.url),
-        ),
+      return (
+        <Section key={key} style={{ margin: '24px 0 8px' }}>
+          <Button href={block.url} style={styles.button}>
+            {block.label}
+          </Button>
+          <Text style={styles.spelledOut}>
+            Or copy this address into your browser:
+            <br />
+            {writtenOutLink(styles, block.url)}
+          </Text>
+        </Section>
       );
     case 'link':
-      return h(
-        Text,
-        { key, style: styles.text },
-        `${block.label}: `,
-        writtenOutLink(styles, block.url),
+      return (
+        <Text key={key} style={styles.text}>
+          {`${block.label}: `}
+          {writtenOutLink(styles, block.url)}
+        </Text>
       );
     case 'facts':
-      return h(
-        'table',
-        { key, role: 'presentation', cellPadding: 0, cellSpacing: 0, style: { margin: '16px 0' } },
-        h(
-          'tbody',
-          null,
-          block.rows.map(([label, value]) =>
-            h(
-              'tr',
-              { key: label },
-              h('td', { style: styles.factLabel }, label),
-              h('td', { style: styles.factValue }, value),
-            ),
-          ),
-        ),
+      return (
+        <table
+          key={key}
+          role="presentation"
+          cellPadding={0}
+          cellSpacing={0}
+          style={{ margin: '16px 0' }}
+        >
+          <tbody>
+            {block.rows.map(([label, value]) => (
+              <tr key={label}>
+                <td style={styles.factLabel}>{label}</td>
+                <td style={styles.factValue}>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       );
     case 'lines':
-      return h(
-        Text,
-        { key, style: styles.text },
-        block.lines.flatMap((line, index) =>
-          index === 0 ? [line] : [h('br', { key: index }), line],
-        ),
+      return (
+        <Text key={key} style={styles.text}>
+          {block.lines.flatMap((line, index) =>
+            index === 0 ? [line] : [<br key={index} />, line],
+          )}
+        </Text>
       );
   }
 }
@@ -186,43 +196,35 @@ function previewOf(content: MailContent): string {
 export async function mailHtml(brand: MailBrand, content: MailContent): Promise<string> {
   const styles = mailStyles(brand.color ?? TEAL);
   return render(
-    h(
-      Html,
-      { lang: 'en', dir: 'ltr' },
-      h(Head, null, h('title', null, content.subject)),
-      h(Preview, null, previewOf(content)),
-      h(
-        Body,
-        { style: styles.body },
-        h(
-          Container,
-          { style: styles.container },
-          h(Section, { style: styles.header }, h(Text, { style: styles.brand }, brand.productName)),
-          h(
-            Section,
-            { style: styles.main },
-            h(Heading, { as: 'h1', style: styles.heading }, content.subject),
-            content.body.map((block, key) => blockHtml(styles, block, key)),
-          ),
-          h(
-            Section,
-            { style: styles.footer },
-            h(Hr, { style: styles.rule }),
-            h(
-              Text,
-              { style: styles.footerText },
-              'Questions? Write to ',
-              h(
-                Link,
-                { href: `mailto:${brand.supportEmail}`, style: styles.link },
-                brand.supportEmail,
-              ),
-              '.',
-            ),
-            h(Text, { style: styles.footerText }, brand.companyName),
-          ),
-        ),
-      ),
-    ),
+    <Html lang="en" dir="ltr">
+      <Head>
+        <title>{content.subject}</title>
+      </Head>
+      <Preview>{previewOf(content)}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Section style={styles.header}>
+            <Text style={styles.brand}>{brand.productName}</Text>
+          </Section>
+          <Section style={styles.main}>
+            <Heading as="h1" style={styles.heading}>
+              {content.subject}
+            </Heading>
+            {content.body.map((block, key) => blockHtml(styles, block, key))}
+          </Section>
+          <Section style={styles.footer}>
+            <Hr style={styles.rule} />
+            <Text style={styles.footerText}>
+              {'Questions? Write to '}
+              <Link href={`mailto:${brand.supportEmail}`} style={styles.link}>
+                {brand.supportEmail}
+              </Link>
+              .
+            </Text>
+            <Text style={styles.footerText}>{brand.companyName}</Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>,
   );
 }

@@ -1,12 +1,12 @@
 /*
  * The report PDF's pages as react-pdf elements (ADR 009, 'PDFs'): the same
  * numbers, wording and charts as the page, the sentences from packages/shared/src/report-wording.ts and the charts from
- * ./charts.ts, both built on packages/shared/src/charts.ts.
+ * ./charts.tsx, both built on packages/shared/src/charts.ts.
  *
  * Layout: a running header (the test, the version and the sign-off) and footer (the company, the
  * research-use marking, 'Page i of N') on every page; the title, then a table of every result at
  * a glance, then one block per disease. A block is never split across pages (wrap={false}), and
- * blocks flow several to a page rather than one per page. The tables are ./table.ts's.
+ * blocks flow several to a page rather than one per page. The tables are ./table.tsx's.
  *
  * Every text style sets its own font size and line height: react-pdf turns a unitless line
  * height into points using the font size of the style it is written in (18 when that style has
@@ -52,9 +52,9 @@ import {
   Text,
   View,
 } from '@react-pdf/renderer';
-import { Fragment, createElement as h, type ReactElement, type ReactNode } from 'react';
-import { densityChart, dotGrid, pdfPalette, rangeChart } from './charts.ts';
-import { type Column, table } from './table.ts';
+import type { ReactElement, ReactNode } from 'react';
+import { densityChart, dotGrid, pdfPalette, rangeChart } from './charts.tsx';
+import { type Column, table } from './table.tsx';
 import {
   absoluteRiskSentence,
   ancestryText,
@@ -206,38 +206,57 @@ const styles = StyleSheet.create({
 });
 
 function p(text: string, style: Style | Style[] = styles.paragraph): ReactElement {
-  return h(Text, { style }, text);
+  return <Text style={style}>{text}</Text>;
 }
 
 /** A section heading that never sits alone at the bottom of a page. */
 function heading(text: string, minPresenceAhead = 90): ReactElement {
-  return h(Text, { style: styles.h2, minPresenceAhead }, text);
+  return (
+    <Text style={styles.h2} minPresenceAhead={minPresenceAhead}>
+      {text}
+    </Text>
+  );
 }
 
 /**
  * A heading and its introduction kept on one page with the first of the blocks that follow
  * them, so that a heading never ends a page whatever a block's height.
  */
-function withFirstBlock(lead: readonly ReactNode[], blocks: readonly ReactElement[]): ReactNode[] {
+function withFirstBlock(lead: ReactNode, blocks: readonly ReactElement[]): ReactNode {
   const [first, ...rest] = blocks;
-  if (first === undefined) return [...lead];
-  return [h(View, { key: 'lead', wrap: false }, ...lead, first), ...rest];
+  if (first === undefined) return lead;
+  return (
+    <>
+      <View key="lead" wrap={false}>
+        {lead}
+        {first}
+      </View>
+      {rest}
+    </>
+  );
 }
 
 /** 'Label: value' on a line of its own, the label in bold. */
 function fact(label: string, value: string, style: Style = styles.small): ReactElement {
-  return h(Text, { style }, h(Text, { style: styles.smallLabel }, `${label}: `), value);
+  return (
+    <Text style={style}>
+      <Text style={styles.smallLabel}>{`${label}: `}</Text>
+      {value}
+    </Text>
+  );
 }
 
 /** Facts one below the other, as one text: each element costs react-pdf time on every pass. */
 function facts(list: readonly (readonly [label: string, value: string])[]): ReactElement {
-  return h(
-    Text,
-    { style: styles.small },
-    ...list.flatMap(([label, value], index) => [
-      h(Text, { key: label, style: styles.smallLabel }, `${label}: `),
-      index < list.length - 1 ? `${value}\n` : value,
-    ]),
+  return (
+    <Text style={styles.small}>
+      {list.flatMap(([label, value], index) => [
+        <Text key={label} style={styles.smallLabel}>
+          {`${label}: `}
+        </Text>,
+        index < list.length - 1 ? `${value}\n` : value,
+      ])}
+    </Text>
   );
 }
 
@@ -300,21 +319,21 @@ function unlessHeldBack<Row>(
 }
 
 /** Under a table with a held-back row: what its words mean. */
-function heldBackNote(any: boolean): ReactElement[] {
+function heldBackNote(any: boolean): ReactElement | null {
   return any
-    ? [p(`Where a row says '${NOT_ACCURATE_ENOUGH}': ${NOT_ACCURATE_ENOUGH_EXPLAINED}`)]
-    : [];
+    ? p(`Where a row says '${NOT_ACCURATE_ENOUGH}': ${NOT_ACCURATE_ENOUGH_EXPLAINED}`)
+    : null;
 }
 
 /** A held-back condition's block: the words and why, with no number or chart (ADR 030). */
 function heldBackBlock(key: string, code: string, model: DiseaseResult['model']): ReactElement {
-  return h(
-    View,
-    { key, style: styles.block, wrap: false },
-    p(diseaseName(code), styles.h3),
-    p(NOT_ACCURATE_ENOUGH, styles.lead),
-    p(`${NOT_ACCURATE_ENOUGH_EXPLAINED} ${notAccurateEnoughDetail(code, model)}`, styles.small),
-    p(`Model: ${modelText(model)}.`, styles.note),
+  return (
+    <View key={key} style={styles.block} wrap={false}>
+      {p(diseaseName(code), styles.h3)}
+      {p(NOT_ACCURATE_ENOUGH, styles.lead)}
+      {p(`${NOT_ACCURATE_ENOUGH_EXPLAINED} ${notAccurateEnoughDetail(code, model)}`, styles.small)}
+      {p(`Model: ${modelText(model)}.`, styles.note)}
+    </View>
   );
 }
 
@@ -370,40 +389,36 @@ const INDIVIDUAL_CHART_WIDTH = 200;
 
 /** Absolute risk first, in words and numbers, then the dot grid and the density chart. */
 function diseaseBlock(result: DiseaseResult, populationScores: readonly number[] | undefined) {
-  return h(
-    View,
-    { key: result.code, style: [styles.block, styles.row], wrap: false },
-    h(
-      View,
-      { style: [styles.column, { paddingRight: 10 }] },
-      p(diseaseName(result.code), styles.h3),
-      p(absoluteRiskSentence(result.code, result.absoluteRisk), styles.lead),
-      p(populationRiskSentence(result.populationRisk), [styles.small, { marginBottom: 2 }]),
-      facts([
-        ['Relative risk', relativeRiskText(result.relativeRisk)],
-        ['Percentile', percentileSentence(result.percentile)],
-        ['Uncertainty', intervalText(result.interval)],
-        ['Model', modelText(result.model)],
-      ]),
-    ),
-    h(
-      View,
-      { style: { width: DOT_GRID_SIZE, marginRight: 10, marginTop: 3, flexShrink: 0 } },
-      dotGrid({
-        absoluteRisk: result.absoluteRisk,
-        populationRisk: result.populationRisk,
-        size: DOT_GRID_SIZE,
-      }),
-    ),
-    populationScores === undefined
-      ? null
-      : densityChart({
-          entry: getDisease(result.code),
-          populationScores,
-          markers: [{ label: 'You', score: result.score }],
-          width: INDIVIDUAL_CHART_WIDTH,
-          plotHeight: 54,
-        }),
+  return (
+    <View key={result.code} style={[styles.block, styles.row]} wrap={false}>
+      <View style={[styles.column, { paddingRight: 10 }]}>
+        {p(diseaseName(result.code), styles.h3)}
+        {p(absoluteRiskSentence(result.code, result.absoluteRisk), styles.lead)}
+        {p(populationRiskSentence(result.populationRisk), [styles.small, { marginBottom: 2 }])}
+        {facts([
+          ['Relative risk', relativeRiskText(result.relativeRisk)],
+          ['Percentile', percentileSentence(result.percentile)],
+          ['Uncertainty', intervalText(result.interval)],
+          ['Model', modelText(result.model)],
+        ])}
+      </View>
+      <View style={{ width: DOT_GRID_SIZE, marginRight: 10, marginTop: 3, flexShrink: 0 }}>
+        {dotGrid({
+          absoluteRisk: result.absoluteRisk,
+          populationRisk: result.populationRisk,
+          size: DOT_GRID_SIZE,
+        })}
+      </View>
+      {populationScores === undefined
+        ? null
+        : densityChart({
+            entry: getDisease(result.code),
+            populationScores,
+            markers: [{ label: 'You', score: result.score }],
+            width: INDIVIDUAL_CHART_WIDTH,
+            plotHeight: 54,
+          })}
+    </View>
   );
 }
 
@@ -418,27 +433,27 @@ function traitValue(trait: TraitResult): string {
   return unit === undefined ? String(value) : `${String(value)} ${unit}`;
 }
 
-function individualBody(content: IndividualReport): ReactNode[] {
+function individualBody(content: IndividualReport): ReactElement {
   const heldBack = heldBackConditions(content);
   const traitHeld = (trait: TraitResult) => !isTraitReportable(trait);
-  return [
-    heading('Your results at a glance', 120),
-    diseaseSummary(content.diseases, heldBack),
-    ...heldBackNote(heldBack.size > 0),
-    p(HOW_TO_READ),
-    ...withFirstBlock(
-      [heading('Each condition in detail')],
-      content.diseases.map((result) =>
-        heldBack.has(result.code)
-          ? heldBackBlock(result.code, result.code, result.model)
-          : diseaseBlock(result, content.charts.density[result.code]?.values),
-      ),
-    ),
-    ...(content.traits.length === 0
-      ? []
-      : [
-          heading('Traits'),
-          table<TraitResult>(
+  return (
+    <>
+      {heading('Your results at a glance', 120)}
+      {diseaseSummary(content.diseases, heldBack)}
+      {heldBackNote(heldBack.size > 0)}
+      {p(HOW_TO_READ)}
+      {withFirstBlock(
+        heading('Each condition in detail'),
+        content.diseases.map((result) =>
+          heldBack.has(result.code)
+            ? heldBackBlock(result.code, result.code, result.model)
+            : diseaseBlock(result, content.charts.density[result.code]?.values),
+        ),
+      )}
+      {content.traits.length === 0 ? null : (
+        <>
+          {heading('Traits')}
+          {table<TraitResult>(
             [
               { title: 'Trait', width: 0.3, value: (trait) => traitName(trait.code) },
               unlessHeldBack(
@@ -460,12 +475,14 @@ function individualBody(content: IndividualReport): ReactNode[] {
             ],
             content.traits,
             CONTENT_WIDTH,
-          ),
-          ...heldBackNote(content.traits.some(traitHeld)),
-        ]),
-    heading('Single-gene findings'),
-    findings(content.monogenic, 'No single-gene findings were reported.'),
-  ];
+          )}
+          {heldBackNote(content.traits.some(traitHeld))}
+        </>
+      )}
+      {heading('Single-gene findings')}
+      {findings(content.monogenic, 'No single-gene findings were reported.')}
+    </>
+  );
 }
 
 const carrierColumns: readonly Column<CarrierMatch>[] = [
@@ -495,83 +512,87 @@ function childRiskBody(
   heldBack: ReadonlySet<string>,
   /** One scale for every range chart of the report (ADR 031). */
   axisTicks: readonly number[],
-): ReactNode[] {
+): ReactElement {
   const held = (range: ChildRiskRange) => heldBack.has(range.code);
-  return [
-    heading('The range of risk your children could have', 140),
-    p(CHILD_RANGE_EXPLAINED),
-    table<ChildRiskRange>(
-      [
-        { title: 'Condition', width: 0.28, value: (range) => diseaseName(range.code) },
-        unlessHeldBack(
-          {
-            title: 'Expected',
-            width: 0.22,
-            value: (range) => riskInWords(range.expected),
-            bold: true,
-          },
-          held,
-          true,
-        ),
-        unlessHeldBack(
-          {
-            title: 'Range',
-            width: 0.26,
-            value: (range) =>
-              `${riskPercent(range.lower)} to ${riskPercent(range.upper)} (${String(Math.round(range.coverage * 100))} in 100)`,
-          },
-          held,
-          false,
-        ),
-        unlessHeldBack(
-          {
-            title: 'Population average',
-            width: 0.24,
-            value: (range) => riskInWords(range.populationRisk),
-          },
-          held,
-          false,
-        ),
-      ],
-      ranges,
-      CONTENT_WIDTH,
-    ),
-    ...heldBackNote(ranges.some(held)),
-    ...ranges.map((range) =>
-      held(range)
-        ? heldBackBlock(`range-${range.code}`, range.code, range.model)
-        : h(
-            View,
-            { key: `range-${range.code}`, style: [styles.block, styles.row], wrap: false },
-            h(
-              View,
-              { style: [styles.column, { paddingRight: 10 }] },
-              p(diseaseName(range.code), styles.h3),
-              p(childRangeSentence(range), styles.small),
-              p(populationRiskSentence(range.populationRisk), styles.small),
-              p(`Model: ${modelText(range.model)}.`, styles.note),
-            ),
-            rangeChart({ ...range, embryos: [], axisTicks, width: RANGE_CHART_WIDTH }),
+  return (
+    <>
+      {heading('The range of risk your children could have', 140)}
+      {p(CHILD_RANGE_EXPLAINED)}
+      {table<ChildRiskRange>(
+        [
+          { title: 'Condition', width: 0.28, value: (range) => diseaseName(range.code) },
+          unlessHeldBack(
+            {
+              title: 'Expected',
+              width: 0.22,
+              value: (range) => riskInWords(range.expected),
+              bold: true,
+            },
+            held,
+            true,
           ),
-    ),
-  ];
+          unlessHeldBack(
+            {
+              title: 'Range',
+              width: 0.26,
+              value: (range) =>
+                `${riskPercent(range.lower)} to ${riskPercent(range.upper)} (${String(Math.round(range.coverage * 100))} in 100)`,
+            },
+            held,
+            false,
+          ),
+          unlessHeldBack(
+            {
+              title: 'Population average',
+              width: 0.24,
+              value: (range) => riskInWords(range.populationRisk),
+            },
+            held,
+            false,
+          ),
+        ],
+        ranges,
+        CONTENT_WIDTH,
+      )}
+      {heldBackNote(ranges.some(held))}
+      {ranges.map((range) =>
+        held(range) ? (
+          heldBackBlock(`range-${range.code}`, range.code, range.model)
+        ) : (
+          <View key={`range-${range.code}`} style={[styles.block, styles.row]} wrap={false}>
+            <View style={[styles.column, { paddingRight: 10 }]}>
+              {p(diseaseName(range.code), styles.h3)}
+              {p(childRangeSentence(range), styles.small)}
+              {p(populationRiskSentence(range.populationRisk), styles.small)}
+              {p(`Model: ${modelText(range.model)}.`, styles.note)}
+            </View>
+            {rangeChart({ ...range, embryos: [], axisTicks, width: RANGE_CHART_WIDTH })}
+          </View>
+        ),
+      )}
+    </>
+  );
 }
 
-function jointBody(content: JointReport): ReactNode[] {
-  return [
-    heading('Conditions you both carry'),
-    ...(content.carrierMatches.length === 0
-      ? [p('You do not both carry a variant for the same condition among the genes screened.')]
-      : [
-          p(CARRIER_MATCHES_EXPLAINED),
-          table(carrierColumns, content.carrierMatches, CONTENT_WIDTH),
-        ]),
-    heading("Mother's single-gene findings"),
-    findings(content.mother.monogenic, 'No single-gene findings were reported for the mother.'),
-    heading("Father's single-gene findings"),
-    findings(content.father.monogenic, 'No single-gene findings were reported for the father.'),
-    ...childRiskBody(content.childRisk, heldBackConditions(content), reportRiskAxisTicks(content)),
-  ];
+function jointBody(content: JointReport): ReactElement {
+  return (
+    <>
+      {heading('Conditions you both carry')}
+      {content.carrierMatches.length === 0 ? (
+        p('You do not both carry a variant for the same condition among the genes screened.')
+      ) : (
+        <>
+          {p(CARRIER_MATCHES_EXPLAINED)}
+          {table(carrierColumns, content.carrierMatches, CONTENT_WIDTH)}
+        </>
+      )}
+      {heading("Mother's single-gene findings")}
+      {findings(content.mother.monogenic, 'No single-gene findings were reported for the mother.')}
+      {heading("Father's single-gene findings")}
+      {findings(content.father.monogenic, 'No single-gene findings were reported for the father.')}
+      {childRiskBody(content.childRisk, heldBackConditions(content), reportRiskAxisTicks(content))}
+    </>
+  );
 }
 
 /** Every finding of an embryo, those of a panel named by it. */
@@ -611,80 +632,74 @@ function embryoDiseaseBlock(
     return result === undefined ? [] : [{ embryo, result }];
   });
   type Row = (typeof results)[number];
-  return h(
-    View,
-    { key: `disease-${range.code}`, style: styles.block, wrap: false },
-    p(diseaseName(range.code), styles.h3),
-    p(`${childRangeSentence(range)} ${populationRiskSentence(range.populationRisk)}`, [
-      styles.small,
-      { marginBottom: 3 },
-    ]),
-    h(
-      View,
-      { style: styles.row },
-      h(
-        View,
-        { style: { width: EMBRYO_CHART_WIDTH, marginRight: EMBRYO_CHART_GAP, flexShrink: 0 } },
-        populationScores === undefined
-          ? null
-          : densityChart({
-              entry: getDisease(range.code),
-              populationScores,
-              markers: results.map(({ embryo, result }) => ({
-                label: embryo.label,
-                score: result.score,
-              })),
-              width: EMBRYO_CHART_WIDTH,
-              plotHeight: 40,
-            }),
-        rangeChart({
-          ...range,
-          embryos: results.map(({ embryo, result }) => ({
-            label: embryo.label,
-            absoluteRisk: result.absoluteRisk,
-          })),
-          axisTicks,
-          width: EMBRYO_CHART_WIDTH,
-        }),
-      ),
-      h(
-        View,
-        { style: styles.column },
-        table<Row>(
-          [
-            { title: 'Embryo', width: 0.15, value: ({ embryo }) => embryo.label },
-            {
-              title: 'Lifetime risk',
-              width: 0.33,
-              value: ({ result }) => riskInWords(result.absoluteRisk),
-              bold: true,
-            },
-            {
-              title: 'Percentile',
-              width: 0.15,
-              value: ({ result }) => percentileCell(result.percentile),
-            },
-            {
-              title: 'Relative risk',
-              width: 0.14,
-              value: ({ result }) => result.relativeRisk.toFixed(2),
-            },
-            intervalColumn(
-              results.map(({ result }) => result.interval),
-              ({ result }: Row) => result.interval,
-              0.23,
-            ),
-          ],
-          results,
-          EMBRYO_TABLE_WIDTH,
-        ),
-        p(`Model: ${modelText(range.model)}.`, styles.note),
-      ),
-    ),
+  return (
+    <View key={`disease-${range.code}`} style={styles.block} wrap={false}>
+      {p(diseaseName(range.code), styles.h3)}
+      {p(`${childRangeSentence(range)} ${populationRiskSentence(range.populationRisk)}`, [
+        styles.small,
+        { marginBottom: 3 },
+      ])}
+      <View style={styles.row}>
+        <View style={{ width: EMBRYO_CHART_WIDTH, marginRight: EMBRYO_CHART_GAP, flexShrink: 0 }}>
+          {populationScores === undefined
+            ? null
+            : densityChart({
+                entry: getDisease(range.code),
+                populationScores,
+                markers: results.map(({ embryo, result }) => ({
+                  label: embryo.label,
+                  score: result.score,
+                })),
+                width: EMBRYO_CHART_WIDTH,
+                plotHeight: 40,
+              })}
+          {rangeChart({
+            ...range,
+            embryos: results.map(({ embryo, result }) => ({
+              label: embryo.label,
+              absoluteRisk: result.absoluteRisk,
+            })),
+            axisTicks,
+            width: EMBRYO_CHART_WIDTH,
+          })}
+        </View>
+        <View style={styles.column}>
+          {table<Row>(
+            [
+              { title: 'Embryo', width: 0.15, value: ({ embryo }) => embryo.label },
+              {
+                title: 'Lifetime risk',
+                width: 0.33,
+                value: ({ result }) => riskInWords(result.absoluteRisk),
+                bold: true,
+              },
+              {
+                title: 'Percentile',
+                width: 0.15,
+                value: ({ result }) => percentileCell(result.percentile),
+              },
+              {
+                title: 'Relative risk',
+                width: 0.14,
+                value: ({ result }) => result.relativeRisk.toFixed(2),
+              },
+              intervalColumn(
+                results.map(({ result }) => result.interval),
+                ({ result }: Row) => result.interval,
+                0.23,
+              ),
+            ],
+            results,
+            EMBRYO_TABLE_WIDTH,
+          )}
+          {p(`Model: ${modelText(range.model)}.`, styles.note)}
+        </View>
+      </View>
+    </View>
   );
 }
 
-function embryoBody(content: EmbryoReport): ReactNode[] {
+function embryoBody(content: EmbryoReport): ReactElement {
   const embryos = [...content.embryos].sort((a, b) => a.priority - b.priority);
   const heldBack = heldBackConditions(content);
   const axisTicks = reportRiskAxisTicks(content);
@@ -704,25 +719,30 @@ function embryoBody(content: EmbryoReport): ReactNode[] {
     embryos,
     CONTENT_WIDTH,
   );
-  return [
-    heading('How the embryos were ranked'),
-    p(content.priorityMethod),
-    heading('The embryos at a glance', 120),
-    overview,
-    ...withFirstBlock(
-      [heading('Each condition, embryo by embryo'), p(HOW_TO_READ_EMBRYOS)],
-      content.childRisk.map((range) =>
-        heldBack.has(range.code)
-          ? heldBackBlock(`disease-${range.code}`, range.code, range.model)
-          : embryoDiseaseBlock(
-              range,
-              embryos,
-              content.charts.density[range.code]?.values,
-              axisTicks,
-            ),
-      ),
-    ),
-  ];
+  return (
+    <>
+      {heading('How the embryos were ranked')}
+      {p(content.priorityMethod)}
+      {heading('The embryos at a glance', 120)}
+      {overview}
+      {withFirstBlock(
+        <>
+          {heading('Each condition, embryo by embryo')}
+          {p(HOW_TO_READ_EMBRYOS)}
+        </>,
+        content.childRisk.map((range) =>
+          heldBack.has(range.code)
+            ? heldBackBlock(`disease-${range.code}`, range.code, range.model)
+            : embryoDiseaseBlock(
+                range,
+                embryos,
+                content.charts.density[range.code]?.values,
+                axisTicks,
+              ),
+        ),
+      )}
+    </>
+  );
 }
 
 const PANEL = {
@@ -731,45 +751,43 @@ const PANEL = {
   carrier: 'Carrier',
 } as const satisfies Record<ReportContent['variants'][number]['panel'], string>;
 
-function testDetailsSection(test: TestDetails, content: ReportContent): ReactNode[] {
-  return [
-    heading('Test details'),
-    h(
-      View,
-      { style: styles.facts },
-      fact('Test type', testTypeText(test.testType), styles.fact),
-      fact('Mean coverage', `${test.coverage.toFixed(1)}x`, styles.fact),
-      fact('Genome build', test.genomeBuild, styles.fact),
-      fact(
-        'Signed off',
-        `${usDateFromIsoDate(test.signedOffOn)} by ${test.signedOffBy}`,
-        styles.fact,
-      ),
-    ),
-    ...test.ancestry.map((ancestry) => p(ancestryText(ancestry))),
-    h(
-      Text,
-      { style: [styles.h3, { marginTop: 4 }], minPresenceAhead: 40 },
-      'Genes screened for single-gene conditions',
-    ),
-    table(
-      [
-        { title: 'Gene', width: 0.15, value: (gene) => gene.gene },
-        { title: 'Condition', width: 0.55, value: (gene) => gene.condition },
-        { title: 'Inheritance', width: 0.3, value: (gene) => inheritanceText(gene.inheritance) },
-      ],
-      content.genes,
-      CONTENT_WIDTH,
-    ),
-    ...(content.variants.length === 0
-      ? []
-      : [
-          h(
-            Text,
-            { style: [styles.h3, { marginTop: 4 }], minPresenceAhead: 40 },
-            'Variants looked for specifically',
-          ),
-          table(
+function testDetailsSection(test: TestDetails, content: ReportContent): ReactElement {
+  return (
+    <>
+      {heading('Test details')}
+      <View style={styles.facts}>
+        {fact('Test type', testTypeText(test.testType), styles.fact)}
+        {fact('Mean coverage', `${test.coverage.toFixed(1)}x`, styles.fact)}
+        {fact('Genome build', test.genomeBuild, styles.fact)}
+        {fact(
+          'Signed off',
+          `${usDateFromIsoDate(test.signedOffOn)} by ${test.signedOffBy}`,
+          styles.fact,
+        )}
+      </View>
+      {test.ancestry.map((ancestry) => (
+        <Text key={ancestry.person} style={styles.paragraph}>
+          {ancestryText(ancestry)}
+        </Text>
+      ))}
+      <Text style={[styles.h3, { marginTop: 4 }]} minPresenceAhead={40}>
+        Genes screened for single-gene conditions
+      </Text>
+      {table(
+        [
+          { title: 'Gene', width: 0.15, value: (gene) => gene.gene },
+          { title: 'Condition', width: 0.55, value: (gene) => gene.condition },
+          { title: 'Inheritance', width: 0.3, value: (gene) => inheritanceText(gene.inheritance) },
+        ],
+        content.genes,
+        CONTENT_WIDTH,
+      )}
+      {content.variants.length === 0 ? null : (
+        <>
+          <Text style={[styles.h3, { marginTop: 4 }]} minPresenceAhead={40}>
+            Variants looked for specifically
+          </Text>
+          {table(
             [
               { title: 'Gene', width: 0.15, value: (variant) => variant.gene },
               { title: 'Variant', width: 0.55, value: (variant) => variant.variant },
@@ -777,9 +795,11 @@ function testDetailsSection(test: TestDetails, content: ReportContent): ReactNod
             ],
             content.variants,
             CONTENT_WIDTH,
-          ),
-        ]),
-  ];
+          )}
+        </>
+      )}
+    </>
+  );
 }
 
 /** The report as a react-pdf document; `madeOn` is the US date printed as the PDF's day. */
@@ -805,25 +825,25 @@ export function reportDocument(
   const ruo = content.test.researchUseOnly;
 
   // One text, so that a long name of the test or of the signer wraps instead of overlapping.
-  const header = h(
-    View,
-    { style: styles.header, fixed: true },
-    p(
-      [
-        testName,
-        // An individual test's name says 'Individual' already.
-        ...(content.kind === 'individual' ? [] : [kindTitle]),
-        `Version ${version}`,
-        `Signed off on ${signedOff} by ${content.test.signedOffBy}`,
-      ].join(' | '),
-      styles.headerText,
-    ),
+  const header = (
+    <View style={styles.header} fixed>
+      {p(
+        [
+          testName,
+          // An individual test's name says 'Individual' already.
+          ...(content.kind === 'individual' ? [] : [kindTitle]),
+          `Version ${version}`,
+          `Signed off on ${signedOff} by ${content.test.signedOffBy}`,
+        ].join(' | '),
+        styles.headerText,
+      )}
+    </View>
   );
-  const footerLeft = h(
-    Text,
-    { style: styles.footerLeft, fixed: true },
-    `${options.companyName} | Prepared for ${joinWithAnd(report.people)}`,
-    ruo ? h(Text, { style: styles.footerMarking }, ` | ${RESEARCH_USE_ONLY}`) : null,
+  const footerLeft = (
+    <Text style={styles.footerLeft} fixed>
+      {`${options.companyName} | Prepared for ${joinWithAnd(report.people)}`}
+      {ruo ? <Text style={styles.footerMarking}>{` | ${RESEARCH_USE_ONLY}`}</Text> : null}
+    </Text>
   );
   /*
    * The page number, around each page's share of the body, as the page's layout. A layout opts
@@ -833,51 +853,48 @@ export function reportDocument(
    * which took most of a render's time. The layout is called for each page before the page
    * count is known, and again with it.
    */
-  const withPageNumber = ({ children, pageNumber = 1, totalPages = pageNumber }: PageLayoutProps) =>
-    h(
-      Fragment,
-      null,
-      children,
-      h(Text, { style: styles.footerRight }, pageNumberText(pageNumber, totalPages)),
-    );
+  const withPageNumber = ({
+    children,
+    pageNumber = 1,
+    totalPages = pageNumber,
+  }: PageLayoutProps) => (
+    <>
+      {children}
+      <Text style={styles.footerRight}>{pageNumberText(pageNumber, totalPages)}</Text>
+    </>
+  );
 
-  const titleBlock: ReactNode[] = [
-    p(options.productName, styles.brand),
-    p(testName, styles.title),
-    p(kindTitle, styles.subtitle),
-    h(
-      View,
-      { style: styles.metaGrid },
-      p(`Prepared for ${joinWithAnd(report.people)}`, styles.meta),
-      p(`Version ${version}, signed off on ${signedOff}`, styles.meta),
-      p(`Signed off by ${content.test.signedOffBy}`, styles.meta),
-      p(`PDF made on ${options.madeOn}`, styles.meta),
-    ),
-    ruo
-      ? h(
-          View,
-          { style: styles.ruo, wrap: false },
-          p(RESEARCH_USE_ONLY, styles.ruoTitle),
-          p(RESEARCH_USE_ONLY_EXPLAINED, styles.boxText),
-        )
-      : null,
-    report.version > 1 && report.changelog
-      ? h(
-          View,
-          { style: styles.changes, wrap: false },
-          p(`What changed in version ${version}`, styles.h3),
-          p(report.changelog, styles.boxText),
-        )
-      : null,
-    report.heldBack !== undefined && report.heldBack > 0
-      ? h(
-          View,
-          { style: styles.changes, wrap: false },
-          p(heldBackTitle(report.heldBack), styles.h3),
-          p(HELD_BACK_EXPLAINED, styles.boxText),
-        )
-      : null,
-  ];
+  const titleBlock = (
+    <>
+      {p(options.productName, styles.brand)}
+      {p(testName, styles.title)}
+      {p(kindTitle, styles.subtitle)}
+      <View style={styles.metaGrid}>
+        {p(`Prepared for ${joinWithAnd(report.people)}`, styles.meta)}
+        {p(`Version ${version}, signed off on ${signedOff}`, styles.meta)}
+        {p(`Signed off by ${content.test.signedOffBy}`, styles.meta)}
+        {p(`PDF made on ${options.madeOn}`, styles.meta)}
+      </View>
+      {ruo ? (
+        <View style={styles.ruo} wrap={false}>
+          {p(RESEARCH_USE_ONLY, styles.ruoTitle)}
+          {p(RESEARCH_USE_ONLY_EXPLAINED, styles.boxText)}
+        </View>
+      ) : null}
+      {report.version > 1 && report.changelog ? (
+        <View style={styles.changes} wrap={false}>
+          {p(`What changed in version ${version}`, styles.h3)}
+          {p(report.changelog, styles.boxText)}
+        </View>
+      ) : null}
+      {report.heldBack !== undefined && report.heldBack > 0 ? (
+        <View style={styles.changes} wrap={false}>
+          {p(heldBackTitle(report.heldBack), styles.h3)}
+          {p(HELD_BACK_EXPLAINED, styles.boxText)}
+        </View>
+      ) : null}
+    </>
+  );
   const body =
     content.kind === 'individual'
       ? individualBody(content)
@@ -885,25 +902,25 @@ export function reportDocument(
         ? jointBody(content)
         : embryoBody(content);
 
-  return h(
-    Document,
-    {
-      title: `${testName}: ${kindTitle}, version ${version}`,
-      author: options.companyName,
-      creator: options.productName,
-      producer: options.productName,
-      language: 'en-US',
-      creationDate: options.creationDate,
-    },
-    h(
-      Page,
-      { size: 'LETTER', style: styles.page, layout: withPageNumber },
-      // First, because react-pdf repeats a fixed element only on the pages from where it stands.
-      header,
-      footerLeft,
-      ...titleBlock,
-      ...body,
-      ...testDetailsSection(content.test, content),
-    ),
+  return (
+    <Document
+      title={`${testName}: ${kindTitle}, version ${version}`}
+      author={options.companyName}
+      creator={options.productName}
+      producer={options.productName}
+      language="en-US"
+      creationDate={options.creationDate}
+    >
+      <Page size="LETTER" style={styles.page} layout={withPageNumber}>
+        {/*
+          First, because react-pdf repeats a fixed element only on the pages from where it stands.
+        */}
+        {header}
+        {footerLeft}
+        {titleBlock}
+        {body}
+        {testDetailsSection(content.test, content)}
+      </Page>
+    </Document>
   );
 }

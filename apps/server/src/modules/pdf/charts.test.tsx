@@ -1,6 +1,6 @@
 import { getDisease } from '@nestling/shared/catalogue/diseases';
 import { Document, Page, View, renderToBuffer } from '@react-pdf/renderer';
-import { createElement as h, type ReactElement } from 'react';
+import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { boxesOverlap, type Box, lineCrossesBox, type Point } from '@nestling/shared/chart-labels';
 import {
@@ -10,19 +10,19 @@ import {
   labelBox,
   rangeChart,
   rangeChartLayout,
-} from './charts.ts';
+} from './charts.tsx';
 import { loadFonts } from './fonts.ts';
 
 beforeAll(loadFonts);
 
 /** Renders drawings on one page, as the report does; pdfkit throws on any NaN or Infinity. */
-async function renderDrawings(...drawings: ReactElement[]): Promise<Buffer> {
+async function renderDrawings(drawings: ReactNode): Promise<Buffer> {
   return renderToBuffer(
-    h(
-      Document,
-      null,
-      h(Page, { size: 'LETTER' }, h(View, { style: { padding: 40 } }, ...drawings)),
-    ),
+    <Document>
+      <Page size="LETTER">
+        <View style={{ padding: 40 }}>{drawings}</View>
+      </Page>
+    </Document>,
   );
 }
 
@@ -135,31 +135,33 @@ describe('the report charts in a PDF', () => {
 
   it('draws a population of one repeated score, and risks of nothing at all', async () => {
     const pdf = await renderDrawings(
-      densityChart({
-        entry,
-        populationScores: new Array<number>(20).fill(0.5),
-        markers: [{ label: 'You', score: 0.5 }],
-        width: 200,
-        plotHeight: 54,
-      }),
-      rangeChart({
-        lower: 0,
-        expected: 0,
-        upper: 0,
-        embryos: [{ label: 'E1', absoluteRisk: 0 }],
-        width: 236,
-      }),
-      rangeChart({
-        lower: 0.1,
-        expected: 0.2,
-        upper: 0.3,
-        populationRisk: 0.12,
-        embryos: [{ label: 'E1', absoluteRisk: 0.25 }],
-        axisTicks: [0, 20, 40, 60],
-        width: 236,
-      }),
-      dotGrid({ absoluteRisk: 0, populationRisk: 0.001, size: 60 }),
-      dotGrid({ absoluteRisk: 1, populationRisk: 1, size: 60 }),
+      <>
+        {densityChart({
+          entry,
+          populationScores: new Array<number>(20).fill(0.5),
+          markers: [{ label: 'You', score: 0.5 }],
+          width: 200,
+          plotHeight: 54,
+        })}
+        {rangeChart({
+          lower: 0,
+          expected: 0,
+          upper: 0,
+          embryos: [{ label: 'E1', absoluteRisk: 0 }],
+          width: 236,
+        })}
+        {rangeChart({
+          lower: 0.1,
+          expected: 0.2,
+          upper: 0.3,
+          populationRisk: 0.12,
+          embryos: [{ label: 'E1', absoluteRisk: 0.25 }],
+          axisTicks: [0, 20, 40, 60],
+          width: 236,
+        })}
+        {dotGrid({ absoluteRisk: 0, populationRisk: 0.001, size: 60 })}
+        {dotGrid({ absoluteRisk: 1, populationRisk: 1, size: 60 })}
+      </>,
     );
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
@@ -168,12 +170,10 @@ describe('the report charts in a PDF', () => {
     // react-pdf shrinks flex items to fit a box of fixed height (as it gives the part of a view
     // split at a page's end); a drawing squeezed to nothing cannot be scaled.
     const pdf = await renderDrawings(
-      h(
-        View,
-        { style: { height: 0 } },
-        rangeChart({ lower: 0.1, expected: 0.2, upper: 0.3, embryos: [], width: 236 }),
-        dotGrid({ absoluteRisk: 0.2, populationRisk: 0.1, size: 60 }),
-      ),
+      <View style={{ height: 0 }}>
+        {rangeChart({ lower: 0.1, expected: 0.2, upper: 0.3, embryos: [], width: 236 })}
+        {dotGrid({ absoluteRisk: 0.2, populationRisk: 0.1, size: 60 })}
+      </View>,
     );
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });

@@ -8,7 +8,7 @@ import {
   View,
   renderToBuffer,
 } from '@react-pdf/renderer';
-import { createElement as h, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { formatCents, type ShippingAddress } from '@nestling/shared/contract/purchase';
 import { usDateFromDate } from '@nestling/shared/report-wording';
 import { orderNumber } from '@nestling/shared/contract/order-tracker';
@@ -91,42 +91,37 @@ function receiptDocument(
 ): ReactElement<DocumentProps> {
   const { order, kits } = data;
   const lines = amountLines(order);
-  return h(
-    Document,
-    { title: `Receipt ${orderNumber(order.seq)}`, author: brand.companyName },
-    h(
-      Page,
-      { size: 'LETTER', style: styles.page },
-      h(Text, { style: styles.brand }, brand.productName),
-      h(Text, { style: styles.title }, `Receipt ${orderNumber(order.seq)}`),
-      h(Text, { style: styles.muted }, `${madeOn} · ${data.buyer.name} · ${data.buyer.email}`),
-      h(Text, { style: styles.heading }, 'Items'),
-      ...lines.map(([label, amount], index) =>
-        h(
-          View,
-          { key: label, style: styles.row },
-          h(Text, index === lines.length - 1 ? { style: styles.total } : {}, label),
-          h(Text, index === lines.length - 1 ? { style: styles.total } : {}, amount),
-        ),
-      ),
-      h(Text, { style: { marginTop: 8 } }, paidWith(order)),
-      h(Text, { style: styles.heading }, 'Kits'),
-      ...kits.map((entry) =>
-        h(
-          View,
-          { key: entry.id, style: styles.kit },
-          h(Text, { style: styles.total }, kitTitle(entry)),
-          ...addressLines(entry.shippingAddress as ShippingAddress).map((line, index) =>
-            h(Text, { key: String(index) }, line),
-          ),
-        ),
-      ),
-      h(
-        Text,
-        { style: styles.footer },
-        `${brand.companyName} · Questions? Write to ${brand.supportEmail}.`,
-      ),
-    ),
+  return (
+    <Document title={`Receipt ${orderNumber(order.seq)}`} author={brand.companyName}>
+      <Page size="LETTER" style={styles.page}>
+        <Text style={styles.brand}>{brand.productName}</Text>
+        <Text style={styles.title}>{`Receipt ${orderNumber(order.seq)}`}</Text>
+        <Text style={styles.muted}>{`${madeOn} · ${data.buyer.name} · ${data.buyer.email}`}</Text>
+        <Text style={styles.heading}>Items</Text>
+        {lines.map(([label, amount], index) => {
+          const total = index === lines.length - 1 ? { style: styles.total } : {};
+          return (
+            <View key={label} style={styles.row}>
+              <Text {...total}>{label}</Text>
+              <Text {...total}>{amount}</Text>
+            </View>
+          );
+        })}
+        <Text style={{ marginTop: 8 }}>{paidWith(order)}</Text>
+        <Text style={styles.heading}>Kits</Text>
+        {kits.map((entry) => (
+          <View key={entry.id} style={styles.kit}>
+            <Text style={styles.total}>{kitTitle(entry)}</Text>
+            {addressLines(entry.shippingAddress as ShippingAddress).map((line, index) => (
+              <Text key={String(index)}>{line}</Text>
+            ))}
+          </View>
+        ))}
+        <Text style={styles.footer}>
+          {`${brand.companyName} · Questions? Write to ${brand.supportEmail}.`}
+        </Text>
+      </Page>
+    </Document>
   );
 }
 
