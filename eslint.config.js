@@ -27,7 +27,6 @@ export default tseslint.config(
           allowDefaultProject: [
             'eslint.config.js',
             'eslint/*.js',
-            'eslint/*.d.ts',
             'scripts/*.mjs',
             'apps/web/scripts/*.mjs',
           ],
