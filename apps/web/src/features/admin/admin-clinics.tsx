@@ -20,12 +20,13 @@ import {
   type ClinicInput,
 } from '@nestling/shared/contract/clinics';
 import { US_STATES } from '@nestling/shared/contract/purchase';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
 import { AdminFormActions } from './admin-form-actions.tsx';
-import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
+import { fieldErrors } from './admin-forms.ts';
 import classes from './admin-clinics.module.css';
 import { adminErrorText } from './format.ts';
 import { useAdminClinics, useClinicActions } from './use-admin-clinics.ts';
+import { useAdminForm, type CheckedValues } from './use-admin-form.ts';
 
 const STATE_OPTIONS = [
   { value: '', label: 'Choose a state' },
@@ -72,7 +73,7 @@ function coordinate(text: string): number | null {
 }
 
 /** The request body the fields make, and the messages of the fields the contract refuses. */
-function bodyOf(fields: ClinicFields): { body?: ClinicInput; errors: FieldErrors } {
+function bodyOf(fields: ClinicFields): CheckedValues<ClinicInput> {
   const value = {
     ...fields,
     addressLine2: fields.addressLine2.trim() === '' ? null : fields.addressLine2,
@@ -92,33 +93,17 @@ function bodyOf(fields: ClinicFields): { body?: ClinicInput; errors: FieldErrors
 function ClinicForm({ clinic, onDone }: { clinic?: AdminClinic; onDone?: () => void }) {
   const { create, update } = useClinicActions();
   const action = clinic === undefined ? create : update;
-  const [fields, setFields] = useState<ClinicFields>(() => fieldsOf(clinic));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useAdminForm({ initialValues: () => fieldsOf(clinic), action, check: bodyOf });
   const locationHelpId = useId();
-  const server = serverFieldError(action.error);
-  const errorOf = (field: keyof ClinicFields) =>
-    errors[field] ?? (server?.field === field ? server.message : undefined);
-  const text = (field: Exclude<keyof ClinicFields, 'active'>) => ({
-    value: fields[field],
-    error: errorOf(field),
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setFields((previous) => ({ ...previous, [field]: value }));
-    },
-  });
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const { body, errors: found } = bodyOf(fields);
-    setErrors(found);
-    if (body === undefined) return;
+  const submit = form.onSubmit((body) => {
     const onSuccess = () => {
-      if (clinic === undefined) setFields(fieldsOf());
+      if (clinic === undefined) form.setValues(fieldsOf());
       onDone?.();
     };
     if (clinic === undefined) create.mutate(body, { onSuccess });
     else update.mutate({ id: clinic.id, body }, { onSuccess });
-  };
+  });
 
   return (
     <form
@@ -127,28 +112,28 @@ function ClinicForm({ clinic, onDone }: { clinic?: AdminClinic; onDone?: () => v
       aria-label={clinic === undefined ? 'Add a clinic' : `Change ${clinic.name}`}
     >
       <Stack gap="sm">
-        <TextInput label="Name" required {...text('name')} />
-        <TextInput label="Street address" required {...text('addressLine1')} />
-        <TextInput label="Suite, floor (optional)" {...text('addressLine2')} />
+        <TextInput label="Name" required {...form.field('name')} />
+        <TextInput label="Street address" required {...form.field('addressLine1')} />
+        <TextInput label="Suite, floor (optional)" {...form.field('addressLine2')} />
         <div className={classes.row}>
-          <TextInput label="City" required {...text('city')} />
-          <NativeSelect label="State" required data={STATE_OPTIONS} {...text('state')} />
-          <TextInput label="ZIP code" required inputMode="numeric" {...text('zip')} />
+          <TextInput label="City" required {...form.field('city')} />
+          <NativeSelect label="State" required data={STATE_OPTIONS} {...form.field('state')} />
+          <TextInput label="ZIP code" required inputMode="numeric" {...form.field('zip')} />
         </div>
         <div className={classes.row}>
-          <TextInput label="Phone" type="tel" required {...text('phone')} />
+          <TextInput label="Phone" type="tel" required {...form.field('phone')} />
           <TextInput
             label="Website (optional)"
             type="url"
             placeholder="https://"
-            {...text('website')}
+            {...form.field('website')}
           />
         </div>
         <TextInput
           label="Results email (optional)"
           type="email"
           description="Where the links to reports that patients share with this clinic are sent. Without one, patients cannot share reports with it through the portal."
-          {...text('resultsEmail')}
+          {...form.field('resultsEmail')}
         />
         <fieldset className={classes.fieldset} aria-describedby={locationHelpId}>
           <legend className={classes.legend}>Location (optional)</legend>
@@ -156,20 +141,13 @@ function ClinicForm({ clinic, onDone }: { clinic?: AdminClinic; onDone?: () => v
             Leave both empty to place the clinic at the center of its ZIP code.
           </Text>
           <div className={classes.row}>
-            <TextInput label="Latitude" inputMode="decimal" {...text('latitude')} />
-            <TextInput label="Longitude" inputMode="decimal" {...text('longitude')} />
+            <TextInput label="Latitude" inputMode="decimal" {...form.field('latitude')} />
+            <TextInput label="Longitude" inputMode="decimal" {...form.field('longitude')} />
           </div>
         </fieldset>
-        <Checkbox
-          label="Listed for patients"
-          checked={fields.active}
-          onChange={(event) => {
-            const active = event.currentTarget.checked;
-            setFields((previous) => ({ ...previous, active }));
-          }}
-        />
+        <Checkbox label="Listed for patients" {...form.checkbox('active')} />
         <AdminFormActions
-          action={action}
+          form={form}
           submitLabel={clinic === undefined ? 'Add clinic' : 'Save clinic'}
           onClose={clinic === undefined ? undefined : onDone}
         />

@@ -27,13 +27,14 @@ import {
 import { useId, useState, type SubmitEvent } from 'react';
 import { browserTimeZone, localDateKey, timeText } from '../appointments/index.ts';
 import { AdminFormActions } from './admin-form-actions.tsx';
-import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
+import { fieldErrors } from './admin-forms.ts';
 import { adminErrorText } from './format.ts';
 import {
   useAdminCounselors,
   useCounselorActions,
   useDayAppointments,
 } from './use-admin-counselors.ts';
+import { useAdminForm } from './use-admin-form.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -132,36 +133,32 @@ function CounselorForm({
 }) {
   const { create, update } = useCounselorActions();
   const action = counselor === undefined ? create : update;
-  const [values, setValues] = useState<CounselorInput>({
-    name: counselor?.name ?? '',
-    email: counselor?.email ?? '',
-    bio: counselor?.bio ?? '',
-    timeZone: counselor?.timeZone ?? defaultTimeZone,
-    active: counselor?.active ?? true,
+  const form = useAdminForm({
+    initialValues: (): CounselorInput => ({
+      name: counselor?.name ?? '',
+      email: counselor?.email ?? '',
+      bio: counselor?.bio ?? '',
+      timeZone: counselor?.timeZone ?? defaultTimeZone,
+      active: counselor?.active ?? true,
+    }),
+    action,
+    check: (values) => {
+      const errors = fieldErrors(counselorInputSchema, values);
+      if (Object.keys(errors).length > 0) return { errors };
+      return { body: counselorInputSchema.parse(values), errors };
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const server = serverFieldError(action.error);
-  const errorOf = (field: keyof CounselorInput) =>
-    errors[field] ?? (server?.field === field ? server.message : undefined);
-  const set = (field: keyof CounselorInput) => (value: string | boolean) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-  };
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = fieldErrors(counselorInputSchema, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body = counselorInputSchema.parse(values);
+  const submit = form.onSubmit((body) => {
     const onSuccess = () => {
       if (counselor === undefined) {
-        setValues({ name: '', email: '', bio: '', timeZone: defaultTimeZone, active: true });
+        form.setValues({ name: '', email: '', bio: '', timeZone: defaultTimeZone, active: true });
       }
       onDone?.();
     };
     if (counselor === undefined) create.mutate(body, { onSuccess });
     else update.mutate({ id: counselor.id, body }, { onSuccess });
-  };
+  });
 
   return (
     <form
@@ -171,55 +168,24 @@ function CounselorForm({
     >
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <TextInput
-            label="Name"
-            required
-            value={values.name}
-            error={errorOf('name')}
-            onChange={(event) => {
-              set('name')(event.currentTarget.value);
-            }}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            value={values.email}
-            error={errorOf('email')}
-            onChange={(event) => {
-              set('email')(event.currentTarget.value);
-            }}
-          />
+          <TextInput label="Name" required {...form.field('name')} />
+          <TextInput label="Email" type="email" required {...form.field('email')} />
         </Group>
         <Textarea
           label="Short bio"
           description="Patients see it when they choose a time."
           rows={3}
-          value={values.bio}
-          error={errorOf('bio')}
-          onChange={(event) => {
-            set('bio')(event.currentTarget.value);
-          }}
+          {...form.field('bio')}
         />
         <TextInput
           label="Time zone"
           description="The zone of the counselor's hours, like America/Chicago."
           required
-          value={values.timeZone}
-          error={errorOf('timeZone')}
-          onChange={(event) => {
-            set('timeZone')(event.currentTarget.value);
-          }}
+          {...form.field('timeZone')}
         />
-        <Checkbox
-          label="Takes new appointments"
-          checked={values.active}
-          onChange={(event) => {
-            set('active')(event.currentTarget.checked);
-          }}
-        />
+        <Checkbox label="Takes new appointments" {...form.checkbox('active')} />
         <AdminFormActions
-          action={action}
+          form={form}
           submitLabel={counselor === undefined ? 'Add counselor' : 'Save counselor'}
           onClose={counselor === undefined ? undefined : onDone}
         />

@@ -1,32 +1,18 @@
 import '@mantine/core/styles/Switch.css';
-import {
-  Alert,
-  Button,
-  Group,
-  Radio,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Radio, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import {
   DISCOUNT_CODE_TAKEN,
   discountCodeCreateSchema,
   formatCents,
   type DiscountCode,
+  type DiscountCodeCreate,
 } from '@nestling/shared/contract/purchase';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId } from 'react';
 import classes from './admin.module.css';
-import {
-  dollarsToCents,
-  endOfUsDay,
-  fieldErrors,
-  serverFieldError,
-  type FieldErrors,
-} from './admin-forms.ts';
+import { AdminFormActions } from './admin-form-actions.tsx';
+import { dollarsToCents, endOfUsDay, fieldErrors, serverFieldError } from './admin-forms.ts';
 import { adminErrorText, statusOf } from './format.ts';
+import { useAdminForm, type CheckedValues } from './use-admin-form.ts';
 import {
   useCreateDiscountCode,
   useDiscountCodes,
@@ -77,90 +63,99 @@ function ActiveSwitch({ code }: { code: DiscountCode }) {
 
 type Kind = 'percent' | 'amount';
 
+/** The form's fields as typed: every one text but the kind of discount. */
+interface CodeFields {
+  code: string;
+  kind: Kind;
+  percentOff: string;
+  amountOff: string;
+  expires: string;
+  maxRedemptions: string;
+}
+
+const EMPTY_CODE: CodeFields = {
+  code: '',
+  kind: 'percent',
+  percentOff: '',
+  amountOff: '',
+  expires: '',
+  maxRedemptions: '',
+};
+
+/** The new code's body: a whole percentage or an amount in cents, the end of its last day. */
+function checkCode(values: CodeFields): CheckedValues<DiscountCodeCreate> {
+  const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+  const amountOffCents = values.kind === 'amount' ? dollarsToCents(values.amountOff) : undefined;
+  const expiresAt = values.expires.trim() === '' ? undefined : endOfUsDay(values.expires);
+  const body = {
+    code: values.code,
+    ...(values.kind === 'percent'
+      ? { percentOff: whole(values.percentOff) }
+      : { amountOffCents: amountOffCents ?? Number.NaN }),
+    ...(expiresAt === undefined ? {} : { expiresAt }),
+    ...(values.maxRedemptions.trim() === ''
+      ? {}
+      : { maxRedemptions: whole(values.maxRedemptions) }),
+  };
+  const errors = fieldErrors(discountCodeCreateSchema, body);
+  if (values.kind === 'percent' && !/^\d+$/.test(values.percentOff.trim())) {
+    errors.percentOff = 'Give a whole percentage, like 15';
+  }
+  if (values.kind === 'amount' && amountOffCents === undefined) {
+    errors.amountOffCents = 'Enter the amount in dollars, like 50 or 49.99';
+  }
+  if (values.expires.trim() !== '' && expiresAt === undefined) errors.expiresAt = EXPIRY_MESSAGE;
+  if (values.maxRedemptions.trim() !== '' && !/^\d+$/.test(values.maxRedemptions.trim())) {
+    errors.maxRedemptions = 'Give a whole number of uses';
+  }
+  if (Object.keys(errors).length > 0) return { errors };
+  return { body: discountCodeCreateSchema.parse(body), errors };
+}
+
+/** A taken code is refused at the code. */
+function fieldOfRefusal(error: unknown) {
+  return (
+    serverFieldError(error) ??
+    (statusOf(error) === 409 ? { field: 'code', message: DISCOUNT_CODE_TAKEN } : undefined)
+  );
+}
+
 function CreateCodeForm() {
   const create = useCreateDiscountCode();
-  const [values, setValues] = useState({
-    code: '',
-    kind: 'percent' as Kind,
-    percentOff: '',
-    amountOff: '',
-    expires: '',
-    maxRedemptions: '',
+  const form = useAdminForm({
+    initialValues: EMPTY_CODE,
+    action: create,
+    check: checkCode,
+    fieldOfRefusal,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-    const amountOffCents = values.kind === 'amount' ? dollarsToCents(values.amountOff) : undefined;
-    const expiresAt = values.expires.trim() === '' ? undefined : endOfUsDay(values.expires);
-    const body = {
-      code: values.code,
-      ...(values.kind === 'percent'
-        ? { percentOff: whole(values.percentOff) }
-        : { amountOffCents: amountOffCents ?? Number.NaN }),
-      ...(expiresAt === undefined ? {} : { expiresAt }),
-      ...(values.maxRedemptions.trim() === ''
-        ? {}
-        : { maxRedemptions: whole(values.maxRedemptions) }),
-    };
-    Object.assign(found, fieldErrors(discountCodeCreateSchema, body));
-    if (values.kind === 'percent' && !/^\d+$/.test(values.percentOff.trim())) {
-      found.percentOff = 'Give a whole percentage, like 15';
-    }
-    if (values.kind === 'amount' && amountOffCents === undefined) {
-      found.amountOffCents = 'Enter the amount in dollars, like 50 or 49.99';
-    }
-    if (values.expires.trim() !== '' && expiresAt === undefined) found.expiresAt = EXPIRY_MESSAGE;
-    if (values.maxRedemptions.trim() !== '' && !/^\d+$/.test(values.maxRedemptions.trim())) {
-      found.maxRedemptions = 'Give a whole number of uses';
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    create.mutate(discountCodeCreateSchema.parse(body), {
+  const submit = form.onSubmit((body) => {
+    create.mutate(body, {
       onSuccess: () => {
-        setValues({
-          ...values,
-          code: '',
-          percentOff: '',
-          amountOff: '',
-          expires: '',
-          maxRedemptions: '',
-        });
-      },
-      onError: (error) => {
-        const field = serverFieldError(error);
-        if (field !== undefined) setErrors({ [field.field]: field.message });
-        else if (statusOf(error) === 409) setErrors({ code: DISCOUNT_CODE_TAKEN });
-        else setErrors({ form: adminErrorText(error) });
+        form.setValues((previous) => ({ ...EMPTY_CODE, kind: previous.kind }));
       },
     });
-  };
-
-  const set = (name: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
-    setValues({ ...values, [name]: event.currentTarget.value });
-  };
+  });
 
   return (
-    <form aria-label="New discount code" onSubmit={onSubmit} noValidate>
+    <form aria-label="New discount code" onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Title order={3}>New discount code</Title>
         <TextInput
           label="Code"
           description="Letters, digits and dashes; patients may type it in any case."
-          value={values.code}
-          onChange={set('code')}
-          error={errors.code}
+          {...form.field('code')}
           required
           autoComplete="off"
           maw={320}
         />
         <Radio.Group
           label="Discount"
-          value={values.kind}
+          value={form.values.kind}
           onChange={(kind) => {
-            setValues({ ...values, kind: kind === 'amount' ? 'amount' : 'percent' });
+            form.setValues((previous) => ({
+              ...previous,
+              kind: kind === 'amount' ? 'amount' : 'percent',
+            }));
           }}
         >
           <Group gap="md" mt={4}>
@@ -168,13 +163,11 @@ function CreateCodeForm() {
             <Radio value="amount" label="An amount off" />
           </Group>
         </Radio.Group>
-        {values.kind === 'percent' ? (
+        {form.values.kind === 'percent' ? (
           <TextInput
             label="Percent off"
             inputMode="numeric"
-            value={values.percentOff}
-            onChange={set('percentOff')}
-            error={errors.percentOff}
+            {...form.field('percentOff')}
             required
             maw={200}
           />
@@ -182,9 +175,8 @@ function CreateCodeForm() {
           <TextInput
             label="Amount off in US dollars"
             inputMode="decimal"
-            value={values.amountOff}
-            onChange={set('amountOff')}
-            error={errors.amountOffCents ?? errors.percentOff}
+            {...form.field('amountOff')}
+            error={form.errorOf('amountOffCents') ?? form.errorOf('percentOff')}
             required
             maw={200}
           />
@@ -192,33 +184,21 @@ function CreateCodeForm() {
         <TextInput
           label="Last day it works (optional)"
           description="MM/DD/YYYY. Leave empty for no end."
-          value={values.expires}
-          onChange={set('expires')}
-          error={errors.expiresAt}
+          {...form.field('expires', 'expiresAt')}
           maw={320}
         />
         <TextInput
           label="Most uses (optional)"
           description="How many paid orders may use it. Leave empty for no limit."
           inputMode="numeric"
-          value={values.maxRedemptions}
-          onChange={set('maxRedemptions')}
-          error={errors.maxRedemptions}
+          {...form.field('maxRedemptions')}
           maw={320}
         />
-        {errors.form !== undefined && (
-          <Text c="red.9" role="alert">
-            {errors.form}
-          </Text>
-        )}
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            Create code
-          </Button>
+        <AdminFormActions form={form} submitLabel="Create code">
           <Text size="sm" role="status">
             {create.isSuccess ? `${create.data.code} was created.` : ''}
           </Text>
-        </Group>
+        </AdminFormActions>
       </Stack>
     </form>
   );

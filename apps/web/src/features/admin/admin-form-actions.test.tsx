@@ -2,11 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api.ts';
 import { createTestServices, TestProviders } from '../../test/render.tsx';
 import { AdminFormActions } from './admin-form-actions.tsx';
 
-const idle = { isError: false, isPending: false, error: null };
+const idle = { isPending: false, formError: undefined };
 
 function renderInForm(children: ReactNode) {
   return render(
@@ -19,29 +18,34 @@ function renderInForm(children: ReactNode) {
 describe('AdminFormActions', () => {
   it('offers Close only while a record is edited', async () => {
     const onClose = vi.fn();
-    const { unmount } = renderInForm(<AdminFormActions action={idle} submitLabel="Add clinic" />);
+    const { unmount } = renderInForm(<AdminFormActions form={idle} submitLabel="Add clinic" />);
     expect(screen.getByRole('button', { name: 'Add clinic' })).toHaveAttribute('type', 'submit');
     expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
     unmount();
-    renderInForm(<AdminFormActions action={idle} submitLabel="Save clinic" onClose={onClose} />);
+    renderInForm(<AdminFormActions form={idle} submitLabel="Save clinic" onClose={onClose} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it('says why saving failed, unless the server named a field, which shows it there', () => {
-    const refused = new ApiError('A clinic with this name exists already', 409);
+  it('says why saving failed above the buttons, and nothing while it has not', () => {
     const { unmount } = renderInForm(
-      <AdminFormActions action={{ ...idle, isError: true, error: refused }} submitLabel="Save" />,
-    );
-    expect(screen.getByRole('alert')).toHaveTextContent('A clinic with this name exists already');
-    unmount();
-    const fieldRefused = new ApiError('Invalid request: body.phone: Enter a phone number', 400);
-    renderInForm(
       <AdminFormActions
-        action={{ ...idle, isError: true, error: fieldRefused }}
+        form={{ ...idle, formError: 'A clinic with this name exists already' }}
         submitLabel="Save"
       />,
     );
+    expect(screen.getByRole('alert')).toHaveTextContent('A clinic with this name exists already');
+    unmount();
+    renderInForm(<AdminFormActions form={idle} submitLabel="Save" />);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps what the form puts beside the buttons', () => {
+    renderInForm(
+      <AdminFormActions form={idle} submitLabel="Save">
+        <span role="status">Saved.</span>
+      </AdminFormActions>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Saved.');
   });
 });

@@ -1,30 +1,39 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { serverFieldError } from './admin-forms.ts';
-import { adminErrorText } from './format.ts';
+import { Alert, Button, Group, type ButtonProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { AdminFormState } from './use-admin-form.ts';
 
 /**
- * The end of an admin form that adds or edits one record: why saving failed (unless the
- * server named a field, which that field shows), the submit button, and Close while editing.
+ * The end of an admin form: why saving failed (unless a field says it), the submit button, Close
+ * while editing a record in place, and whatever else the form puts beside them.
  */
 export function AdminFormActions({
-  action,
+  form,
   submitLabel,
+  submitVariant,
+  alertColor = 'red',
   onClose,
+  children,
 }: {
-  action: { isError: boolean; isPending: boolean; error: unknown };
+  form: AdminFormState;
   submitLabel: string;
+  /** 'outline' where saving is the lesser action, like going back a stage. */
+  submitVariant?: ButtonProps['variant'];
+  /** 'yellow' where the refusal says the thing is done already. */
+  alertColor?: string;
   /** Given while editing a record in place. */
   onClose?: (() => void) | undefined;
+  /** Beside the buttons: a status line, or the form's other actions. */
+  children?: ReactNode;
 }) {
   return (
     <>
-      {action.isError && serverFieldError(action.error) === undefined && (
-        <Alert color="red" role="alert">
-          {adminErrorText(action.error)}
+      {form.formError !== undefined && (
+        <Alert color={alertColor} role="alert">
+          {form.formError}
         </Alert>
       )}
       <Group>
-        <Button type="submit" loading={action.isPending}>
+        <Button type="submit" variant={submitVariant} loading={form.isPending}>
           {submitLabel}
         </Button>
         {onClose !== undefined && (
@@ -32,6 +41,7 @@ export function AdminFormActions({
             Close
           </Button>
         )}
+        {children}
       </Group>
     </>
   );

@@ -12,10 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import { labKeyCreateBodySchema, type LabKey } from '@nestling/shared/contract/lab';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { Dialog } from '../../ui/dialog.tsx';
+import { AdminFormActions } from './admin-form-actions.tsx';
 import { fieldErrors } from './admin-forms.ts';
 import { adminErrorText, formatAuditTime } from './format.ts';
+import { useAdminForm, type CheckedValues } from './use-admin-form.ts';
 import { useLabKeyActions, useLabKeys } from './use-lab-keys.ts';
 
 /** The new key, shown once with a way to copy it: the server keeps only its hash. */
@@ -47,22 +49,23 @@ function NewKey({ name, secret, onDone }: { name: string; secret: string; onDone
   );
 }
 
+/** The key's name as it is sent: trimmed, once the contract takes it. */
+function checkKeyName({ name }: { name: string }): CheckedValues<string> {
+  const { name: error } = fieldErrors(labKeyCreateBodySchema, { name });
+  return error === undefined ? { body: name.trim(), errors: {} } : { errors: { name: error } };
+}
+
 function CreateKeyForm({ onCreated }: { onCreated: (name: string, secret: string) => void }) {
   const { create } = useLabKeyActions();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = fieldErrors(labKeyCreateBodySchema, { name });
-    setError(found.name);
-    if (found.name !== undefined) return;
-    create.mutate(name.trim(), {
+  const form = useAdminForm({ initialValues: { name: '' }, action: create, check: checkKeyName });
+  const submit = form.onSubmit((name) => {
+    create.mutate(name, {
       onSuccess: (created) => {
-        setName('');
+        form.setValues({ name: '' });
         onCreated(created.labKey.name, created.key);
       },
     });
-  };
+  });
   return (
     <form onSubmit={submit} noValidate aria-label="Make a lab API key">
       <Stack gap="sm" maw={440}>
@@ -71,20 +74,9 @@ function CreateKeyForm({ onCreated }: { onCreated: (name: string, secret: string
           label="What it is for"
           description="For example the pipeline or the machine that sends reports."
           required
-          value={name}
-          error={error}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-          }}
+          {...form.field('name')}
         />
-        {create.isError && (
-          <Alert color="red" role="alert">
-            {adminErrorText(create.error)}
-          </Alert>
-        )}
-        <Button type="submit" loading={create.isPending} style={{ alignSelf: 'flex-start' }}>
-          Make the key
-        </Button>
+        <AdminFormActions form={form} submitLabel="Make the key" />
       </Stack>
     </form>
   );

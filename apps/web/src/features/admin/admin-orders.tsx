@@ -21,14 +21,17 @@ import {
   orderEventRequestSchema,
   type AdminOrder,
   type AdminOrdersQuery,
+  type OrderEventRequest,
   type OrderStage,
 } from '@nestling/shared/contract/order-tracker';
 import { formatCents } from '@nestling/shared/contract/purchase';
 import { formatUsDate } from '@nestling/shared/products';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import classes from './admin.module.css';
+import { AdminFormActions } from './admin-form-actions.tsx';
 import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
 import { adminErrorText } from './format.ts';
+import { useAdminForm, type CheckedValues } from './use-admin-form.ts';
 import {
   useAdminOrders,
   useExportOrders,
@@ -48,157 +51,135 @@ function asStage(value: string): OrderStage | undefined {
 /** Says what a change did, in the order's status line. */
 type Done = (message: string, order: AdminOrder) => void;
 
-/** The field a failed tracker call is about, or the whole form. */
-function eventErrors(error: unknown): FieldErrors {
-  if (error === null) return {};
-  const field = serverFieldError(error);
-  if (field !== undefined) return { [field.field]: field.message };
-  if (error instanceof Error && error.message === CORRECTION_NEEDS_NOTE) {
-    return { note: CORRECTION_NEEDS_NOTE };
-  }
-  return { form: adminErrorText(error) };
+/** The field a failed tracker call is about: the one the contract names, or the note. */
+function fieldOfRefusal(error: unknown) {
+  return (
+    serverFieldError(error) ??
+    (error instanceof Error && error.message === CORRECTION_NEEDS_NOTE
+      ? { field: 'note', message: CORRECTION_NEEDS_NOTE }
+      : undefined)
+  );
+}
+
+/** The shipment's body: a carrier and a tracking number, each named where it is missing. */
+function checkShipment(values: {
+  carrier: string;
+  trackingNumber: string;
+}): CheckedValues<OrderEventRequest> {
+  const body = {
+    stage: 'kit-shipped' as const,
+    carrier: values.carrier === '' ? undefined : values.carrier,
+    trackingNumber: values.trackingNumber.trim() === '' ? undefined : values.trackingNumber,
+  };
+  const errors = fieldErrors(orderEventRequestSchema, body);
+  // A missing carrier is named at the carrier, not at the tracking number.
+  if (body.carrier === undefined) errors.carrier = 'Choose a carrier';
+  if (body.trackingNumber === undefined) errors.trackingNumber = 'Enter the tracking number';
+  if (Object.keys(errors).length > 0) return { errors };
+  return { body: orderEventRequestSchema.parse(body), errors };
 }
 
 /** Carrier and tracking number: moves the order to 'Kit shipped' and mails the patient. */
 function ShipmentForm({ order, onDone }: { order: AdminOrder; onDone: Done }) {
   const record = useRecordOrderEvent();
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = {
-      stage: 'kit-shipped' as const,
-      carrier: carrier === '' ? undefined : carrier,
-      trackingNumber: trackingNumber.trim() === '' ? undefined : trackingNumber,
-    };
-    const found = fieldErrors(orderEventRequestSchema, body);
-    // A missing carrier is named at the carrier, not at the tracking number.
-    if (body.carrier === undefined) found.carrier = 'Choose a carrier';
-    if (body.trackingNumber === undefined) found.trackingNumber = 'Enter the tracking number';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const form = useAdminForm({
+    initialValues: { carrier: '', trackingNumber: '' },
+    action: record,
+    check: checkShipment,
+    fieldOfRefusal,
+  });
+  const submit = form.onSubmit((body) => {
     record.mutate(
-      { id: order.id, body: orderEventRequestSchema.parse(body) },
+      { id: order.id, body },
       {
         onSuccess: (updated) => {
           onDone('Shipment recorded. The patient gets an email with the tracking number.', updated);
         },
-        onError: (error) => {
-          setErrors(eventErrors(error));
-        },
       },
     );
-  };
+  });
 
   return (
-    <form aria-label="Record a shipment" onSubmit={onSubmit} noValidate>
+    <form aria-label="Record a shipment" onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Title order={4}>Record a shipment</Title>
         <Group align="flex-start" gap="sm">
           <NativeSelect
             label="Carrier"
             data={[{ value: '', label: 'Choose a carrier' }, ...CARRIERS]}
-            value={carrier}
-            onChange={(event) => {
-              setCarrier(event.currentTarget.value);
-            }}
-            error={errors.carrier}
+            {...form.field('carrier')}
             required
           />
           <TextInput
             label="Tracking number"
-            value={trackingNumber}
-            onChange={(event) => {
-              setTrackingNumber(event.currentTarget.value);
-            }}
-            error={errors.trackingNumber}
+            {...form.field('trackingNumber')}
             required
             autoComplete="off"
           />
         </Group>
-        {errors.form !== undefined && (
-          <Text c="red.9" role="alert">
-            {errors.form}
-          </Text>
-        )}
-        <Group>
-          <Button type="submit" loading={record.isPending}>
-            Record shipment
-          </Button>
-        </Group>
+        <AdminFormActions form={form} submitLabel="Record shipment" />
       </Stack>
     </form>
   );
+}
+
+/** The stage to go back to, and why. */
+function checkCorrection(values: {
+  stage: string;
+  note: string;
+}): CheckedValues<OrderEventRequest> {
+  const target = asStage(values.stage);
+  const errors: FieldErrors = {};
+  if (target === undefined) errors.stage = 'Choose the stage to go back to';
+  if (values.note.trim() === '') errors.note = CORRECTION_NEEDS_NOTE;
+  if (target === undefined || Object.keys(errors).length > 0) return { errors };
+  return { body: { stage: target, note: values.note.trim() }, errors };
 }
 
 /** Going back a stage: which one, and why (staff see the note, the patient does not). */
 function CorrectionForm({ order, onDone }: { order: AdminOrder; onDone: Done }) {
   const record = useRecordOrderEvent();
   const earlier = ORDER_STAGES.slice(0, ORDER_STAGES.indexOf(order.stage));
-  const [stage, setStage] = useState<string>(earlier.at(-1) ?? '');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const target = asStage(stage);
-    const found: FieldErrors = {};
-    if (target === undefined) found.stage = 'Choose the stage to go back to';
-    if (note.trim() === '') found.note = CORRECTION_NEEDS_NOTE;
-    setErrors(found);
-    if (target === undefined || Object.keys(found).length > 0) return;
+  const form = useAdminForm({
+    initialValues: (): { stage: string; note: string } => ({
+      stage: earlier.at(-1) ?? '',
+      note: '',
+    }),
+    action: record,
+    check: checkCorrection,
+    fieldOfRefusal,
+  });
+  const submit = form.onSubmit((body) => {
     record.mutate(
-      { id: order.id, body: { stage: target, note: note.trim() } },
+      { id: order.id, body },
       {
         onSuccess: (updated) => {
-          setNote('');
-          onDone(`The tracker is back at ${ORDER_STAGE_LABELS[target]}.`, updated);
-        },
-        onError: (error) => {
-          setErrors(eventErrors(error));
+          form.setValues((previous) => ({ ...previous, note: '' }));
+          onDone(`The tracker is back at ${ORDER_STAGE_LABELS[body.stage]}.`, updated);
         },
       },
     );
-  };
+  });
 
   return (
-    <form aria-label="Correct the tracker" onSubmit={onSubmit} noValidate>
+    <form aria-label="Correct the tracker" onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Title order={4}>Correct the tracker</Title>
         <NativeSelect
           label="Go back to"
           data={earlier.map((value) => ({ value, label: ORDER_STAGE_LABELS[value] }))}
-          value={stage}
-          onChange={(event) => {
-            setStage(event.currentTarget.value);
-          }}
-          error={errors.stage}
+          {...form.field('stage')}
           maw={320}
         />
         <Textarea
           label="Why"
           description="Seen by lab staff only."
-          value={note}
-          onChange={(event) => {
-            setNote(event.currentTarget.value);
-          }}
-          error={errors.note}
+          {...form.field('note')}
           required
           rows={2}
           maxLength={500}
         />
-        {errors.form !== undefined && (
-          <Text c="red.9" role="alert">
-            {errors.form}
-          </Text>
-        )}
-        <Group>
-          <Button type="submit" variant="outline" loading={record.isPending}>
-            Correct the tracker
-          </Button>
-        </Group>
+        <AdminFormActions form={form} submitLabel="Correct the tracker" submitVariant="outline" />
       </Stack>
     </form>
   );

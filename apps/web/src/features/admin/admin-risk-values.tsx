@@ -17,17 +17,20 @@ import {
   RISK_R2_ABOVE_H2_MESSAGE,
   riskConditionUpdateSchema,
   type RiskCondition,
+  type RiskConditionUpdate,
   type RiskQuantity,
 } from '@nestling/shared/contract/risk-calculator';
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import classes from './admin.module.css';
-import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
+import { AdminFormActions } from './admin-form-actions.tsx';
+import { fieldErrors } from './admin-forms.ts';
 import { adminErrorText } from './format.ts';
 import {
   useAdminRiskConditions,
   useRestoreRiskCondition,
   useSetRiskCondition,
 } from './use-admin-risk-values.ts';
+import { useAdminForm, type CheckedValues } from './use-admin-form.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 
 const PERCENT_MESSAGE = 'Enter a percentage greater than 0 and less than 100, like 0.72';
@@ -167,61 +170,47 @@ function RiskValuesForm({
   const name = diseases[condition.code].name;
   const own = (quantity: RiskQuantity, text: (value: number) => string) =>
     condition[quantity].setByLab ? text(condition[quantity].value) : '';
-  const [values, setValues] = useState({
-    prevalence: own('prevalence', (value) => String(Number((value * 100).toPrecision(6)))),
-    r2: own('r2', fractionText),
-    heritability: own('heritability', fractionText),
-    note: labNote(condition),
+  const form = useAdminForm({
+    initialValues: () => ({
+      prevalence: own('prevalence', (value) => String(Number((value * 100).toPrecision(6)))),
+      r2: own('r2', fractionText),
+      heritability: own('heritability', fractionText),
+      note: labNote(condition),
+    }),
+    action: save,
+    check: (values): CheckedValues<RiskConditionUpdate> => {
+      const body = {
+        prevalence: parsePercent(values.prevalence),
+        r2: parseNumber(values.r2),
+        heritability: parseNumber(values.heritability),
+        note: values.note,
+      };
+      // The schema's own rule (at least one value) stays at '', for the alert.
+      const errors = fieldErrors(riskConditionUpdateSchema, body);
+      if (errors.prevalence !== undefined) errors.prevalence = PERCENT_MESSAGE;
+      const parsed = riskConditionUpdateSchema.safeParse(body);
+      if (parsed.success && !keepsR2BelowHeritability(condition.code, parsed.data)) {
+        errors.r2 = RISK_R2_ABOVE_H2_MESSAGE;
+      }
+      return { body: parsed.data, errors };
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
 
   // The form opens below the table: take the reader there.
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
 
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = {
-      prevalence: parsePercent(values.prevalence),
-      r2: parseNumber(values.r2),
-      heritability: parseNumber(values.heritability),
-      note: values.note,
-    };
-    const found = fieldErrors(riskConditionUpdateSchema, body);
-    if (found.prevalence !== undefined) found.prevalence = PERCENT_MESSAGE;
-    // The schema's own rule (at least one value) belongs to no field.
-    if (found[''] !== undefined) {
-      found.form = found[''];
-      delete found[''];
-    }
-    const parsed = riskConditionUpdateSchema.safeParse(body);
-    if (parsed.success && !keepsR2BelowHeritability(condition.code, parsed.data)) {
-      found.r2 = RISK_R2_ABOVE_H2_MESSAGE;
-    }
-    setErrors(found);
-    if (!parsed.success || Object.keys(found).length > 0) return;
+  const submit = form.onSubmit((body) => {
     save.mutate(
-      { code: condition.code, body: parsed.data },
+      { code: condition.code, body },
       {
         onSuccess: () => {
           onClose(`${name} now starts from the lab’s values.`);
         },
-        onError: (error) => {
-          const field = serverFieldError(error);
-          setErrors(
-            field === undefined
-              ? { form: adminErrorText(error) }
-              : { [field.field]: field.message },
-          );
-        },
       },
     );
-  };
-
-  const set = (field: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
-    setValues({ ...values, [field]: event.currentTarget.value });
-  };
+  });
   const published = (quantity: RiskQuantity, text: (value: number) => string) =>
     condition[quantity].setByLab
       ? 'Leave blank for the published value.'
@@ -229,7 +218,7 @@ function RiskValuesForm({
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <form onSubmit={submit} noValidate aria-labelledby={headingId}>
         <Stack gap="sm">
           <Title order={3} id={headingId} ref={headingRef} tabIndex={-1}>
             {`Values for ${name}`}
@@ -242,47 +231,31 @@ function RiskValuesForm({
             label="Prevalence in %"
             description={published('prevalence', percentText)}
             inputMode="decimal"
-            value={values.prevalence}
-            onChange={set('prevalence')}
-            error={errors.prevalence}
+            {...form.field('prevalence')}
             maw={360}
           />
           <TextInput
             label="Score r² (a fraction from 0 to 1)"
             description={published('r2', fractionText)}
             inputMode="decimal"
-            value={values.r2}
-            onChange={set('r2')}
-            error={errors.r2}
+            {...form.field('r2')}
             maw={360}
           />
           <TextInput
             label="Heritability h² (a fraction from 0 to 1)"
             description={published('heritability', fractionText)}
             inputMode="decimal"
-            value={values.heritability}
-            onChange={set('heritability')}
-            error={errors.heritability}
+            {...form.field('heritability')}
             maw={360}
           />
           <Textarea
             label="Note"
             description="Where the values come from. Patients see it as their source."
-            value={values.note}
-            onChange={set('note')}
-            error={errors.note}
+            {...form.field('note')}
             required
             rows={2}
           />
-          {errors.form !== undefined && (
-            <Text c="red.9" role="alert">
-              {errors.form}
-            </Text>
-          )}
-          <Group>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
+          <AdminFormActions form={form} submitLabel="Save">
             <Button
               variant="default"
               onClick={() => {
@@ -294,7 +267,7 @@ function RiskValuesForm({
             {labQuantities(condition).length > 0 && (
               <RestoreButton condition={condition} name={name} onDone={onClose} />
             )}
-          </Group>
+          </AdminFormActions>
         </Stack>
       </form>
     </Card>

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Group,
   Loader,
   NativeSelect,
   Stack,
@@ -19,10 +18,12 @@ import {
   type SensitiveRuleInput,
   type SensitiveRuleKind,
 } from '@nestling/shared/contract/sensitive-results';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { useSensitiveRuleActions, useSensitiveRules } from '../sensitive-results/index.ts';
-import { fieldErrors, serverFieldError, type FieldErrors } from './admin-forms.ts';
+import { AdminFormActions } from './admin-form-actions.tsx';
+import { fieldErrors } from './admin-forms.ts';
 import { adminErrorText, formatAuditTime } from './format.ts';
+import { useAdminForm, type CheckedValues } from './use-admin-form.ts';
 
 /** What a rule holds back, as staff read it: the condition's name, or the gene. */
 function ruleName(rule: Pick<SensitiveRule, 'kind' | 'code'>): string {
@@ -33,33 +34,37 @@ const CONDITIONS = diseaseCodes
   .map((code) => ({ value: code, label: getDisease(code).name }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
+/** The form's fields as typed: a condition or a gene, whichever the kind asks for. */
+interface RuleFields {
+  kind: SensitiveRuleKind;
+  condition: string;
+  gene: string;
+  note: string;
+}
+
+/** The rule the fields make: the chosen condition, or the gene symbol in capitals. */
+function checkRule({ kind, condition, gene, note }: RuleFields): CheckedValues<SensitiveRuleInput> {
+  const value = { kind, code: kind === 'condition' ? condition : gene.toUpperCase(), note };
+  const errors = fieldErrors(sensitiveRuleInputSchema, value);
+  if (Object.keys(errors).length > 0) return { errors };
+  return { body: sensitiveRuleInputSchema.parse(value), errors };
+}
+
 function AddRuleForm({ onAdded }: { onAdded: (message: string) => void }) {
   const { add } = useSensitiveRuleActions();
-  const [kind, setKind] = useState<SensitiveRuleKind>('condition');
-  const [condition, setCondition] = useState('');
-  const [gene, setGene] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const server = serverFieldError(add.error);
-  const errorOf = (field: keyof SensitiveRuleInput) =>
-    errors[field] ?? (server?.field === field ? server.message : undefined);
-  const values = { kind, code: kind === 'condition' ? condition : gene.toUpperCase(), note };
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = fieldErrors(sensitiveRuleInputSchema, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body = sensitiveRuleInputSchema.parse(values);
+  const form = useAdminForm({
+    initialValues: (): RuleFields => ({ kind: 'condition', condition: '', gene: '', note: '' }),
+    action: add,
+    check: checkRule,
+  });
+  const submit = form.onSubmit((body) => {
     add.mutate(body, {
       onSuccess: (rule) => {
-        setCondition('');
-        setGene('');
-        setNote('');
+        form.setValues((previous) => ({ ...previous, condition: '', gene: '', note: '' }));
         onAdded(`${ruleName(rule)} is now held back until each person chooses to see it.`);
       },
     });
-  };
+  });
   const exists =
     add.isError && add.error instanceof Error && add.error.message === SENSITIVE_RULE_EXISTS;
 
@@ -69,58 +74,39 @@ function AddRuleForm({ onAdded }: { onAdded: (message: string) => void }) {
         <Title order={3}>Add a sensitive result</Title>
         <NativeSelect
           label="What to hold back"
-          value={kind}
+          value={form.values.kind}
           data={[
             { value: 'condition', label: 'A condition (its risk results)' },
             { value: 'gene', label: 'A gene (its single-gene findings and carrier matches)' },
           ]}
           onChange={(event) => {
-            setKind(event.currentTarget.value === 'gene' ? 'gene' : 'condition');
-            setErrors({});
+            const kind = event.currentTarget.value === 'gene' ? 'gene' : 'condition';
+            form.setValues((previous) => ({ ...previous, kind }));
+            form.clearErrors();
           }}
         />
-        {kind === 'condition' ? (
+        {form.values.kind === 'condition' ? (
           <NativeSelect
             label="Condition"
             required
-            value={condition}
-            error={errorOf('code')}
+            {...form.field('condition', 'code')}
             data={[{ value: '', label: 'Choose a condition' }, ...CONDITIONS]}
-            onChange={(event) => {
-              setCondition(event.currentTarget.value);
-            }}
           />
         ) : (
           <TextInput
             label="Gene symbol"
             description="As HGNC writes it, like BRCA1 or APOE."
             required
-            value={gene}
-            error={errorOf('code')}
-            onChange={(event) => {
-              setGene(event.currentTarget.value);
-            }}
+            {...form.field('gene', 'code')}
           />
         )}
         <TextInput
           label="Note for staff"
           description="Why it is held back. Patients do not see it."
-          value={note}
-          error={errorOf('note')}
-          onChange={(event) => {
-            setNote(event.currentTarget.value);
-          }}
+          {...form.field('note')}
         />
-        {add.isError && server === undefined && (
-          <Alert color={exists ? 'yellow' : 'red'} role="alert">
-            {exists ? SENSITIVE_RULE_EXISTS : adminErrorText(add.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={add.isPending}>
-            Add
-          </Button>
-        </Group>
+        {/* A rule that exists already is no failure: the result is held back as asked. */}
+        <AdminFormActions form={form} submitLabel="Add" alertColor={exists ? 'yellow' : 'red'} />
       </Stack>
     </form>
   );
