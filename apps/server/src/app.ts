@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { gentleConnectionClose } from './connection-drain.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createBackgroundRunner } from './lib/background.ts';
 import { createLogger } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { activationRoutes } from './modules/activation/routes.ts';
@@ -62,6 +63,8 @@ import { errorHandlerPlugin, sendError } from './plugins/errors.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-answers.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { routeAuditPlugin } from './modules/audit/route-audit.ts';
+import { createAuditRepository } from './modules/audit/repository.ts';
+import { createAuditService, type AuditService } from './modules/audit/service.ts';
 import { mailPlugin } from './modules/mail/plugin.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -73,6 +76,8 @@ import { readLogo } from './modules/brand/logo.ts';
 import type { Database } from './db/database.ts';
 import { createOrdersRepository } from './modules/orders/repository.ts';
 import { createPartnerRepository } from './modules/partner/repository.ts';
+import { createRateLimitRepository } from './modules/rate-limit/repository.ts';
+import { createRateLimiter, type RateLimiter } from './modules/rate-limit/service.ts';
 import { createReportsRepository } from './modules/reports/repository.ts';
 import { createReportsService } from './modules/reports/service.ts';
 import { createSensitiveResultsRepository } from './modules/sensitive-results/repository.ts';
@@ -91,6 +96,12 @@ declare module 'fastify' {
     fileStore: FileStore;
     /** Uploads in progress: DATA_DIR/uploads or the bucket's `uploads/` (ADR 048). */
     uploads: UploadArea;
+    /** The rate limits of ADR 006, for the routes that apply them. */
+    rateLimiter: RateLimiter;
+    /** Who read or changed whose data: routes, view-as and impersonation write to it. */
+    audit: AuditService;
+    /** Work that answers must not wait for (sending mail); awaited on close. */
+    runInBackground: (work: () => Promise<void>) => void;
   }
 }
 
@@ -170,6 +181,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('jobHandlers', createJobRegistry(jobHandlers));
   app.decorate('fileStore', createFileStore(config));
   app.decorate('uploads', createUploadArea(config, app.fileStore));
+  app.decorate('rateLimiter', createRateLimiter(createRateLimitRepository(database.db)));
+  app.decorate('audit', createAuditService(createAuditRepository(database.db)));
   // Fastify answers requests that arrive after close() with 503 and `Connection: close`, but
   // a request already in flight would leave its keep-alive connection open, and close() would
   // wait for that connection to time out.
@@ -209,6 +222,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(mailPlugin);
+  // Added after the mail plugin, so that closing waits for this work before the mail worker
+  // stops: Fastify runs the onClose hooks last-added first.
+  const background = createBackgroundRunner(app.log);
+  app.decorate('runInBackground', background.run);
+  app.addHook('onClose', () => background.settled());
   await app.register(identityPlugin);
   await app.register(routeAuditPlugin);
   await app.register(mailRoutes, { prefix: '/api' });

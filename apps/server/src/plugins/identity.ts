@@ -2,15 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NOT_WHILE_IMPERSONATING, VERIFIED_EMAIL_REQUIRED } from '@nestling/shared/contract/auth';
 import type { UserRow } from '../db/schema.ts';
-import { createAuditRepository } from '../modules/audit/repository.ts';
-import { createAuditService, type AuditService } from '../modules/audit/service.ts';
 import { createAuth, type Auth } from '../modules/auth/auth.ts';
 import { createAuthRepository } from '../modules/auth/repository.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { resolveAuthSecret } from '../modules/auth/secret.ts';
 import { createAuthService, type AuthService, type Identity } from '../modules/auth/service.ts';
-import { createRateLimitRepository } from '../modules/rate-limit/repository.ts';
-import { createRateLimiter, type RateLimiter } from '../modules/rate-limit/service.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import { createViewAsService } from '../modules/view-as/service.ts';
 import { signUpNext } from '../modules/auth/sign-up-next.ts';
@@ -21,8 +17,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     authService: AuthService;
-    rateLimiter: RateLimiter;
-    audit: AuditService;
     /** onRequest hook: a valid access token of a live session, else 401. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: as requireUser, and a confirmed email, else 403 'Verified email required'. */
@@ -38,8 +32,6 @@ declare module 'fastify' {
      * 403 for others and 404 for an unknown user, which the error handler answers.
      */
     resolveSubject: (request: FastifyRequest, asUser: string | undefined) => Promise<UserRow>;
-    /** Work that answers must not wait for (sending mail); awaited on close. */
-    runInBackground: (work: () => Promise<void>) => void;
   }
   interface FastifyRequest {
     identity: Identity | null;
@@ -54,21 +46,14 @@ declare module 'fastify' {
   }
 }
 
-/** better-auth, the mailer, rate limits and the access-token check, for the routes. */
+/**
+ * Signing in: better-auth and its routes, and the access-token checks the other routes ask for.
+ * The mailer, the audit log and the background runner it uses are built once for the whole app.
+ */
 export const identityPlugin = fp(
   async (app: FastifyInstance) => {
-    const { config, database } = app;
-    const { mailer } = app;
+    const { config, database, mailer, audit, runInBackground } = app;
     const users = createUsersRepository(database.db);
-    const pending = new Set<Promise<void>>();
-    const runInBackground = (work: () => Promise<void>) => {
-      const promise = work()
-        .catch((error: unknown) => {
-          app.log.error({ err: error }, 'Background work failed');
-        })
-        .finally(() => pending.delete(promise));
-      pending.add(promise);
-    };
 
     let authService: AuthService | null = null;
     const auth = createAuth({
@@ -95,14 +80,10 @@ export const identityPlugin = fp(
       mailer,
     });
     const service = authService;
-    const audit = createAuditService(createAuditRepository(database.db));
     const viewAs = createViewAsService({ users, audit });
 
     app.decorate('auth', auth);
     app.decorate('authService', service);
-    app.decorate('rateLimiter', createRateLimiter(createRateLimitRepository(database.db)));
-    app.decorate('audit', audit);
-    app.decorate('runInBackground', runInBackground);
     app.decorateRequest('identity', null);
 
     async function identify(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -162,11 +143,11 @@ export const identityPlugin = fp(
       return viewAs.resolveSubject(request, request.identity, asUser);
     });
 
-    app.addHook('onClose', async () => {
-      await Promise.all(pending);
-    });
-
     await app.register(authRoutes);
   },
-  { name: 'identity', dependencies: ['error-handler', 'mail'] },
+  {
+    name: 'identity',
+    dependencies: ['error-handler', 'mail'],
+    decorators: { fastify: ['audit', 'runInBackground'] },
+  },
 );
