@@ -137,10 +137,6 @@ export function fastifyTrustProxy(
 }
 
 /**
- * The whole server: API under /api, docs, security headers and the web app. Not yet listening
- * or ready, so that callers (tests) can add routes first.
- */
-/**
  * The reports service as the portal runs it: partners' sharing of individual reports (ADR 015),
  * and sensitive results the reader has not chosen to see kept out (ADR 022).
  */
@@ -157,6 +153,10 @@ function createReportsServiceFor(db: Database) {
   });
 }
 
+/**
+ * The whole server: API under /api, docs, security headers and the web app. Not yet listening
+ * or ready, so that callers (tests) can add routes first.
+ */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
   const loggerInstance: FastifyBaseLogger = logger ?? createLogger(config);
   const app = Fastify({
@@ -230,13 +230,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(identityPlugin);
   await app.register(routeAuditPlugin);
   await app.register(mailRoutes, { prefix: '/api' });
-  await app.register(userRoutes, { prefix: '/api' });
+  // Built once: every route that reads reports reads them alike, the report pages, the
+  // sensitive-result release, the clinic links, GET /user, the archive and the exports.
+  // Partners' sharing only ever opens a report to someone other than its owner, so it changes
+  // nothing for the person's own reports that the last three read.
+  const reports = createReportsServiceFor(database.db);
+  await app.register(userRoutes, { prefix: '/api', reports });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(labRoutes, { prefix: '/api' });
-  // Built once: the report pages, the sensitive-result release and the clinic links read
-  // reports alike.
-  const reports = createReportsServiceFor(database.db);
   await app.register(reportsRoutes, { prefix: '/api', reports });
   await app.register(termsRoutes, { prefix: '/api' });
   await app.register(healthSurveyRoutes, { prefix: '/api' });
@@ -251,7 +253,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(partnerRoutes, { prefix: '/api' });
   await app.register(journeyRoutes, { prefix: '/api' });
   await app.register(documentsRoutes, { prefix: '/api' });
-  await app.register(archiveRoutes, { prefix: '/api' });
+  await app.register(archiveRoutes, { prefix: '/api', reports });
   await app.register(demoReportsRoutes, { prefix: '/api' });
   await app.register(riskCalculatorRoutes, { prefix: '/api' });
   await app.register(appointmentsRoutes, { prefix: '/api' });
@@ -260,7 +262,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(sensitiveResultsRoutes, { prefix: '/api' });
   await app.register(jobsRoutes, { prefix: '/api' });
   await app.register(importsRoutes, { prefix: '/api' });
-  await app.register(exportsRoutes, { prefix: '/api' });
+  await app.register(exportsRoutes, { prefix: '/api', reports });
   await app.register(dataRightsRoutes, { prefix: '/api' });
   // The shipping provider's tracking updates (ADR 044): test or EasyPost, as configured.
   await app.register(shippingWebhookRoutes, { prefix: '/api' });

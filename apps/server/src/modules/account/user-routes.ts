@@ -24,14 +24,9 @@ import { sendError } from '../../plugins/errors.ts';
 import { createAuthRepository } from '../auth/index.ts';
 import { createAccountRepository } from './repository.ts';
 import { createEmailConfirmation } from './service.ts';
-import { createOrdersRepository } from '../orders/index.ts';
 import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
 import { preferenceCookie, readCookie } from '../../lib/cookies.ts';
-import { createReportsRepository, createReportsService } from '../reports/index.ts';
-import {
-  createSensitiveResultsRepository,
-  createSensitiveResultsService,
-} from '../sensitive-results/index.ts';
+import type { ReportsService } from '../reports/index.ts';
 import { createUsersRepository, createUsersService } from '../users/index.ts';
 import { Refusal } from '../../lib/refusal.ts';
 
@@ -42,18 +37,11 @@ const errors = {
   429: errorBodySchema,
 };
 
-export const userRoutes: FastifyPluginAsyncZod = (app) => {
-  const usersRepository = createUsersRepository(app.database.db);
-  const users = createUsersService(usersRepository);
-  const reports = createReportsService({
-    reports: createReportsRepository(app.database.db),
-    orders: createOrdersRepository(app.database.db),
-    users: usersRepository,
-    // GET /user lists reports without their content; the rule applies all the same.
-    forReader: createSensitiveResultsService({
-      repository: createSensitiveResultsRepository(app.database.db),
-    }).forReader,
-  });
+export const userRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
+  app,
+  { reports },
+) => {
+  const users = createUsersService(createUsersRepository(app.database.db));
   const secureCookies = app.config.publicUrl.startsWith('https:');
   const emailConfirmation = createEmailConfirmation({
     authService: app.authService,

@@ -13,14 +13,8 @@ import { sendError } from '../../plugins/errors.ts';
 import type { SurveyVariant } from '@nestling/shared/health-survey/questionnaires';
 import { createDocumentsRepository } from '../documents/index.ts';
 import { createHealthSurveyRepository, createHealthSurveyService } from '../health-survey/index.ts';
-import { createOrdersRepository } from '../orders/index.ts';
 import type { RateLimitRule } from '../rate-limit/index.ts';
-import { createReportsRepository, createReportsService } from '../reports/index.ts';
-import {
-  createSensitiveResultsRepository,
-  createSensitiveResultsService,
-} from '../sensitive-results/index.ts';
-import { createUsersRepository } from '../users/index.ts';
+import { createReportsRepository, type ReportsService } from '../reports/index.ts';
 import { createPersonRecords } from './records.ts';
 import { createArchiveService } from './service.ts';
 
@@ -48,21 +42,17 @@ function sendZip(reply: FastifyReply, fileName: string, zip: Readable) {
     .send(zip);
 }
 
-/** The archive service as the portal runs it: the person's own reports and documents. */
-export function createArchiveServiceFor(app: FastifyInstance) {
+/**
+ * The archive service as the portal runs it: the person's own reports and documents. The
+ * reports are read through the app's reports service, so sensitive results the person has not
+ * chosen to see stay out of the ZIP (ADR 022).
+ */
+export function createArchiveServiceFor(app: FastifyInstance, reports: ReportsService) {
   const { db } = app.database;
   const reportsRepository = createReportsRepository(db);
   const surveyRepository = createHealthSurveyRepository(db);
   return createArchiveService({
-    reports: createReportsService({
-      reports: reportsRepository,
-      orders: createOrdersRepository(db),
-      users: createUsersRepository(db),
-      // Sensitive results the person has not chosen to see stay out of the ZIP (ADR 022).
-      forReader: createSensitiveResultsService({
-        repository: createSensitiveResultsRepository(db),
-      }).forReader,
-    }),
+    reports,
     reportsRepository,
     documents: createDocumentsRepository(db),
     records: createPersonRecords(db),
@@ -80,8 +70,11 @@ export function createArchiveServiceFor(app: FastifyInstance) {
 }
 
 /** Spec section 7's ZIP download: everything the portal keeps for a person, in one file. */
-export const archiveRoutes: FastifyPluginAsyncZod = (app) => {
-  const archive = createArchiveServiceFor(app);
+export const archiveRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
+  app,
+  { reports },
+) => {
+  const archive = createArchiveServiceFor(app, reports);
 
   app.post(
     '/user/archive',

@@ -23,11 +23,7 @@ import { createImportsRepository } from '../imports/index.ts';
 import { labKeyGuard } from '../lab/index.ts';
 import { requireDataPortal } from '../my-data/index.ts';
 import { createOrdersRepository } from '../orders/index.ts';
-import { createReportsRepository, createReportsService } from '../reports/index.ts';
-import {
-  createSensitiveResultsRepository,
-  createSensitiveResultsService,
-} from '../sensitive-results/index.ts';
+import { createReportsRepository, type ReportsService } from '../reports/index.ts';
 import { FileNotFoundError } from '../storage/index.ts';
 import { createUsersRepository } from '../users/index.ts';
 import type { FhirResource } from './fhir-bundle.ts';
@@ -101,28 +97,25 @@ function sendFile(
  * Exports: a person asks for one, a background job writes its file to the
  * file store, and a short-lived signed link downloads it, resumably, without the Bearer header.
  */
-export const exportsRoutes: FastifyPluginAsyncZod = (app) => {
+export const exportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
+  app,
+  { reports },
+) => {
   const { db } = app.database;
   const reportsRepository = createReportsRepository(db);
   const orders = createOrdersRepository(db);
   const users = createUsersRepository(db);
   const surveyRepository = createHealthSurveyRepository(db);
   const surveys = createHealthSurveyService({ repository: surveyRepository });
-  const archive = createArchiveServiceFor(app);
+  const archive = createArchiveServiceFor(app, reports);
   const service = createExportsService({
     repository: createExportsRepository(db),
     imports: createImportsRepository(db),
     fileStore: app.fileStore,
     jobs: app.jobs,
-    reports: createReportsService({
-      reports: reportsRepository,
-      orders,
-      users,
-      // Sensitive results the person has not chosen to see stay out of the bundle (ADR 022).
-      forReader: createSensitiveResultsService({
-        repository: createSensitiveResultsRepository(db),
-      }).forReader,
-    }),
+    // The app's reports service: sensitive results the person has not chosen to see stay out
+    // of the bundle (ADR 022).
+    reports,
     reportsRepository,
     orders,
     findUser: (userId) => users.findById(userId),
