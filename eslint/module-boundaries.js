@@ -8,9 +8,17 @@ import path from 'node:path';
  * anything else inside another one is an error, unless module-boundaries-allowed.json lists it
  * (the list only shrinks; architecture.test.ts fails on an entry no longer needed). Tests are
  * above every module and may import what they check.
+ *
+ * A server module has a second door, its schema.ts: its tables are the data layer's contract,
+ * which other modules' queries join and other tables' foreign keys name. The tables sit under
+ * every module's code, where db/schema.ts was (ADR 050): a schema.ts imports no module's code,
+ * only other schema.ts files (architecture.test.ts checks it), so this door opens no cycle.
+ * Exporting the tables from index.ts instead would tie each join to the whole module and its
+ * imports, and turn a table's foreign keys into cycles of modules.
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
+const TABLES = /^apps\/server\/src\/modules\/[^/]+\/schema\.ts$/;
 const UNIT = /^apps\/(server)\/src\/modules\/([^/]+)\/|^apps\/(web)\/src\/features\/([^/]+)\//;
 
 /** `server:checkout`, `web:reports`, or null outside the modules and features. */
@@ -18,6 +26,11 @@ export function unitOf(/** @type {string} */ file) {
   const match = UNIT.exec(file);
   if (match === null) return null;
   return match[1] === undefined ? `web:${String(match[4])}` : `server:${String(match[2])}`;
+}
+
+/** A server module's tables, its second door: `apps/server/src/modules/checkout/schema.ts`. */
+export function isTables(/** @type {string} */ file) {
+  return TABLES.test(file);
 }
 
 /** The folder of a unit, from the repository's root: `apps/server/src/modules/checkout/`. */
@@ -64,7 +77,7 @@ const frontDoor = {
       const to = unitOf(target);
       if (to === null || to === from) return;
       const door = folderOf(to);
-      if (target === `${door}index.ts` || target === `${door}index.tsx`) return;
+      if (target === `${door}index.ts` || target === `${door}index.tsx` || isTables(target)) return;
       if (allowed[`${from} -> ${to}`]?.files.includes(target) === true) return;
       context.report({
         node,

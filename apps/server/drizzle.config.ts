@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // the same files to PGlite and PostgreSQL at start.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/modules/*/schema.ts',
   out: './drizzle',
 });

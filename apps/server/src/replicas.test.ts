@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsAnswerSchema, type GenotypeImport } from '@nestling/shared/contract/my-data';
 import type { App } from './app.ts';
 import { openPostgresDatabase, type DatabaseHandle } from './db/database.ts';
-import { job } from './db/schema.ts';
+import { job } from './modules/jobs/schema.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { createTestApp } from './test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from './test/auth.ts';

@@ -11,10 +11,12 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import * as schema from './schema.ts';
 
-/** The Drizzle type repositories use; the same for PGlite and PostgreSQL. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The Drizzle type repositories use; the same for PGlite and PostgreSQL. It knows no tables:
+ * each module imports its own from its schema.ts, and nothing uses Drizzle's relational queries.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -90,7 +92,7 @@ export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<D
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
   });
-  const db = drizzlePglite({ client, schema, logger: options.logger ?? false });
+  const db = drizzlePglite({ client, logger: options.logger ?? false });
   let closed = false;
   return {
     db,
@@ -130,7 +132,7 @@ export function openPostgresDatabase(
   pool.on('connect', (client) => {
     traceQueries(client);
   });
-  const db = drizzlePostgres({ client: pool, schema, logger: options.logger ?? false });
+  const db = drizzlePostgres({ client: pool, logger: options.logger ?? false });
   let closed = false;
   return {
     db,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipCenter, milesBetween } from '../modules/clinics/geo.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/database.ts';
 import { demoClinics, seedDemoClinics } from './clinics.ts';
-import { clinic } from '../db/schema.ts';
+import { clinic } from '../modules/clinics/schema.ts';
 
 describe.each(testDatabaseKinds)('the demo clinics on %s', (kind) => {
   let database: TestDatabase;

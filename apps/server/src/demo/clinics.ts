@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { clinic } from '../db/schema.ts';
+import { clinic } from '../modules/clinics/schema.ts';
 
 /**
  * The demo lab's partner clinics (fictional names, ordinary city addresses), so that /clinics has

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { counselor, counselorAvailability } from '../db/schema.ts';
+import { counselor, counselorAvailability } from '../modules/appointments/schema.ts';
 
 /**
  * The demo lab's genetic counselor, so that a fresh portal offers times to book on

@@ -21,14 +21,10 @@ import {
   demoCoupleAccountId,
   demoEmbryoCoupleAccountId,
 } from '../modules/demo-reports/payloads.ts';
-import {
-  account,
-  counselor,
-  counselorAvailability,
-  document,
-  report,
-  reportVersion,
-} from '../db/schema.ts';
+import { counselor, counselorAvailability } from '../modules/appointments/schema.ts';
+import { account } from '../modules/auth/schema.ts';
+import { document } from '../modules/documents/schema.ts';
+import { report, reportVersion } from '../modules/lab/schema.ts';
 import {
   DEMO_PASSWORD,
   demoAccounts,

@@ -13,7 +13,7 @@ import {
 } from '../modules/orders/repository.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import type { Database } from '../db/database.ts';
-import { termsAcceptance } from '../db/schema.ts';
+import { termsAcceptance } from '../modules/terms/schema.ts';
 import { seedDemoClinics } from './clinics.ts';
 import { seedDemoCounselor } from './counselors.ts';
 import { demoDocuments, writeDemoFile } from './documents.ts';

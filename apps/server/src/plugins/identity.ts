@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NOT_WHILE_IMPERSONATING, VERIFIED_EMAIL_REQUIRED } from '@nestling/shared/contract/auth';
-import type { UserRow } from '../db/schema.ts';
+import type { UserRow } from '../modules/auth/schema.ts';
 import { createAuth, type Auth } from '../modules/auth/auth.ts';
 import { createAuthRepository } from '../modules/auth/repository.ts';
 import { authRoutes } from '../modules/auth/routes.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, count, inArray } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { App } from '../app.ts';
-import { job } from '../db/schema.ts';
+import { job } from '../modules/jobs/schema.ts';
 
 /** The mails the portal wrote to DATA_DIR/outbox for this address, oldest first. */
 export async function mailsTo(dataDir: string, to: string): Promise<ParsedMail[]> {

@@ -1,7 +1,7 @@
 import { isUniqueViolation } from '../../db/errors.ts';
 import { and, desc, eq, isNull, like, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { account, session, user, verification } from '../../db/schema.ts';
+import { account, session, user, verification } from '../auth/schema.ts';
 
 export interface ProfileChanges {
   name: string;

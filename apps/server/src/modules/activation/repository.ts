@@ -1,12 +1,8 @@
 import { and, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import {
-  coupleAccount,
-  individualOrder,
-  orderEvent,
-  purchaseOrder,
-  user,
-} from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { coupleAccount, individualOrder } from '../orders/schema.ts';
+import { orderEvent, purchaseOrder } from '../purchase-orders/schema.ts';
 import { recordAccountStep } from '../onboarding/index.ts';
 import {
   markKitActivated,

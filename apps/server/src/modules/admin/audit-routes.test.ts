@@ -8,7 +8,7 @@ import {
   auditCsvTooLarge,
 } from '@nestling/shared/contract/admin';
 import type { App } from '../../app.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from '../audit/schema.ts';
 import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';

@@ -1,6 +1,6 @@
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { user } from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
 
 /** `%`, `_` and `\` match themselves: PostgreSQL's LIKE escapes with a backslash. */
 export function escapeLike(text: string): string {

@@ -1,7 +1,8 @@
 import { isUniqueViolation } from '../../db/errors.ts';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { appointment, counselor, counselorAvailability, user } from '../../db/schema.ts';
+import { appointment, counselor, counselorAvailability } from './schema.ts';
+import { user } from '../auth/schema.ts';
 
 export type CounselorRow = typeof counselor.$inferSelect;
 export type AvailabilityRow = typeof counselorAvailability.$inferSelect;

@@ -26,7 +26,7 @@ import {
 } from '@nestling/shared/contract/appointments';
 import type { App } from '../../app.ts';
 import { demoCounselor } from '../../demo/counselors.ts';
-import { counselor } from '../../db/schema.ts';
+import { counselor } from './schema.ts';
 import { seedDemoData } from '../../demo/seed.ts';
 import { redactCapabilities } from '../../logger.ts';
 import { createTestApp } from '../../test/app.ts';

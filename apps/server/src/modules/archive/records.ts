@@ -1,27 +1,21 @@
 import { and, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import {
-  accountDeletion,
-  appointment,
-  auditLog,
-  checkout,
-  clinic,
-  clinicShare,
-  counselor,
-  coupleAccount,
-  dataExport,
-  genotypeImport,
-  kit,
-  orderEvent,
-  partnerInvitation,
-  patientClinic,
-  purchaseOrder,
-  reportReading,
-  returnLabel,
-  sensitiveRelease,
-  termsAcceptance,
-  user,
-} from '../../db/schema.ts';
+import { appointment, counselor } from '../appointments/schema.ts';
+import { auditLog } from '../audit/schema.ts';
+import { user } from '../auth/schema.ts';
+import { checkout } from '../checkout/schema.ts';
+import { clinicShare } from '../clinic-sharing/schema.ts';
+import { clinic, patientClinic } from '../clinics/schema.ts';
+import { accountDeletion } from '../data-rights/schema.ts';
+import { dataExport } from '../exports/schema.ts';
+import { genotypeImport } from '../imports/schema.ts';
+import { kit, returnLabel } from '../kits/schema.ts';
+import { coupleAccount } from '../orders/schema.ts';
+import { partnerInvitation } from '../partner/schema.ts';
+import { orderEvent, purchaseOrder } from '../purchase-orders/schema.ts';
+import { reportReading } from '../reports/schema.ts';
+import { sensitiveRelease } from '../sensitive-results/schema.ts';
+import { termsAcceptance } from '../terms/schema.ts';
 
 /**
  * Where each table that can hold a person's rows goes in the archive: a file, or a

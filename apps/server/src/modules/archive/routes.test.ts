@@ -21,7 +21,20 @@ import { reportAnswerSchema, type ReportSummary } from '@nestling/shared/contrac
 import type { App } from '../../app.ts';
 import { demoCounselor } from '../../demo/counselors.ts';
 import { demoCoupleAccountId } from '../demo-reports/payloads.ts';
-import * as schema from '../../db/schema.ts';
+import { appointment } from '../appointments/schema.ts';
+import { user } from '../auth/schema.ts';
+import { clinicShare } from '../clinic-sharing/schema.ts';
+import { patientClinic } from '../clinics/schema.ts';
+import { accountDeletion } from '../data-rights/schema.ts';
+import { document } from '../documents/schema.ts';
+import { dataExport } from '../exports/schema.ts';
+import { genotypeImport } from '../imports/schema.ts';
+import { kit, returnLabel } from '../kits/schema.ts';
+import { report } from '../lab/schema.ts';
+import { partnerInvitation } from '../partner/schema.ts';
+import { orderEvent, purchaseOrder } from '../purchase-orders/schema.ts';
+import { reportReading } from '../reports/schema.ts';
+import { sensitiveRelease } from '../sensitive-results/schema.ts';
 import { seedDemoData } from '../../demo/seed.ts';
 import { createLogger } from '../../logger.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -225,29 +238,29 @@ describe.each(testDatabaseKinds)('the archive on %s', (kind) => {
     // Something of every kind, besides the seeded orders, survey, terms and documents.
     const [order] = await db
       .select()
-      .from(schema.purchaseOrder)
-      .where(eq(schema.purchaseOrder.userId, mother.id));
+      .from(purchaseOrder)
+      .where(eq(purchaseOrder.userId, mother.id));
     const kits = await db
       .select()
-      .from(schema.kit)
-      .where(eq(schema.kit.orderId, order?.id ?? ''));
+      .from(kit)
+      .where(eq(kit.orderId, order?.id ?? ''));
     const [joint] = await db
-      .select({ id: schema.report.id })
-      .from(schema.report)
-      .where(eq(schema.report.coupleAccountId, demoCoupleAccountId));
+      .select({ id: report.id })
+      .from(report)
+      .where(eq(report.coupleAccountId, demoCoupleAccountId));
     const [firstDocument] = await db
-      .select({ id: schema.document.id })
-      .from(schema.document)
-      .where(eq(schema.document.userId, mother.id));
+      .select({ id: document.id })
+      .from(document)
+      .where(eq(document.userId, mother.id));
     const at = new Date('2026-03-02T15:00:00Z');
-    await db.insert(schema.appointment).values({
+    await db.insert(appointment).values({
       id: 'archive-appointment',
       userId: mother.id,
       counselorId: demoCounselor.id,
       startsAt: at,
       endsAt: new Date(at.getTime() + 30 * 60_000),
     });
-    await db.insert(schema.orderEvent).values({
+    await db.insert(orderEvent).values({
       id: 'archive-event',
       orderId: order?.id ?? '',
       stage: 'shipped',
@@ -256,12 +269,12 @@ describe.each(testDatabaseKinds)('the archive on %s', (kind) => {
       trackingNumber: '1Z999AA10123456784',
       source: 'staff',
     });
-    await db.insert(schema.returnLabel).values({
+    await db.insert(returnLabel).values({
       kitId: kits[0]?.id ?? '',
       userId: mother.id,
       documentId: firstDocument?.id ?? '',
     });
-    await db.insert(schema.partnerInvitation).values({
+    await db.insert(partnerInvitation).values({
       id: 'archive-invitation',
       coupleAccountId: demoCoupleAccountId,
       invitedBy: mother.id,
@@ -271,26 +284,26 @@ describe.each(testDatabaseKinds)('the archive on %s', (kind) => {
       lastSentAt: at,
       expiresAt: at,
     });
-    await db.insert(schema.patientClinic).values({
+    await db.insert(patientClinic).values({
       userId: mother.id,
       clinicId: 'demo-clinic-hudson',
       sharingSince: at,
     });
-    await db.insert(schema.clinicShare).values({
+    await db.insert(clinicShare).values({
       id: 'archive-share',
       tokenHash: 'archive-share-hash',
       userId: mother.id,
       clinicId: 'demo-clinic-hudson',
       expiresAt: at,
     });
-    await db.insert(schema.genotypeImport).values({
+    await db.insert(genotypeImport).values({
       id: 'archive-import',
       userId: mother.id,
       fileName: 'genome_Maya.txt',
       size: 1234,
       state: 'done',
     });
-    await db.insert(schema.dataExport).values({
+    await db.insert(dataExport).values({
       id: 'archive-export',
       userId: mother.id,
       kind: 'genotypes-vcf',
@@ -298,24 +311,21 @@ describe.each(testDatabaseKinds)('the archive on %s', (kind) => {
       state: 'ready',
     });
     await db
-      .insert(schema.reportReading)
+      .insert(reportReading)
       .values({ reportId: joint?.id ?? '', userId: mother.id, openedVersion: 1 })
       .onConflictDoNothing();
-    await db.insert(schema.sensitiveRelease).values({
+    await db.insert(sensitiveRelease).values({
       reportId: joint?.id ?? '',
       userId: mother.id,
       hadAppointment: true,
     });
-    await db.insert(schema.accountDeletion).values({
+    await db.insert(accountDeletion).values({
       id: 'archive-deletion',
       userId: mother.id,
       requestedAt: at,
       dueAt: at,
     });
-    await db
-      .update(schema.user)
-      .set({ researchConsentAt: at })
-      .where(eq(schema.user.id, mother.id));
+    await db.update(user).set({ researchConsentAt: at }).where(eq(user.id, mother.id));
 
     const { files } = await archiveOf('mother');
     const found = await rowsNaming(database, mother);

@@ -7,7 +7,7 @@ import type { ArchiveProfile, ArchiveReportVersion } from '@nestling/shared/cont
 import type { UserQuery } from '@nestling/shared/contract/portal-user';
 import type { ReportSummary } from '@nestling/shared/contract/report-view';
 import { fullName } from '@nestling/shared/rules';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import type { DocumentRow, DocumentsRepository } from '../documents/index.ts';
 import { renderReportPdf } from '../pdf/index.ts';
 import {

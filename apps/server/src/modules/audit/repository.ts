@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
-import { auditLog, user } from '../../db/schema.ts';
+import { auditLog } from './schema.ts';
+import { user } from '../auth/schema.ts';
 
 export type NewAuditRow = typeof auditLog.$inferInsert & { id: string };
 

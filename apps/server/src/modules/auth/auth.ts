@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GOOGLE_DONE_PATH } from '@nestling/shared/google-sign-in';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import * as schema from '../../db/schema.ts';
+import { account, jwks, session, user, verification } from './schema.ts';
 import { libraryLog } from '../../logger.ts';
 import type { Mailer } from '../mail/index.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
@@ -72,13 +72,7 @@ export function createAuth({ config, log, db, secret, mailer, onUserCreated }: C
     trustedOrigins: trustedOrigins(config.publicUrl),
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        jwks: schema.jwks,
-      },
+      schema: { user, session, account, verification, jwks },
     }),
     // The portal's own limits (rate-limit module) are shared by every replica.
     rateLimit: { enabled: false },

@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
-import { jwks, session, user, verification } from '../../db/schema.ts';
+import { jwks, session, user, verification } from './schema.ts';
 
 export type SessionRow = typeof session.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from './schema.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { UsersRepository } from '../users/index.ts';
 import { normalizeEmail } from '@nestling/shared/contract/fields';

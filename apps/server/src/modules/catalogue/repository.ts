@@ -1,6 +1,7 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { checkout, discountCode, product } from '../../db/schema.ts';
+import { discountCode, product } from './schema.ts';
+import { checkout } from '../checkout/schema.ts';
 
 export type ProductRow = typeof product.$inferSelect;
 export type DiscountCodeRow = typeof discountCode.$inferSelect;

@@ -1,17 +1,12 @@
 import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import {
-  checkout,
-  coupleAccount,
-  discountCode,
-  document,
-  individualOrder,
-  kit,
-  orderEvent,
-  product,
-  purchaseOrder,
-  user,
-} from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { discountCode, product } from '../catalogue/schema.ts';
+import { checkout } from './schema.ts';
+import { document } from '../documents/schema.ts';
+import { kit } from '../kits/schema.ts';
+import { coupleAccount, individualOrder } from '../orders/schema.ts';
+import { orderEvent, purchaseOrder } from '../purchase-orders/schema.ts';
 
 export type CheckoutRow = typeof checkout.$inferSelect;
 export type NewCheckoutRow = typeof checkout.$inferInsert;

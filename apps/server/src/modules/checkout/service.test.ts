@@ -6,7 +6,8 @@ import {
   type CheckoutRequest,
 } from '@nestling/shared/contract/purchase';
 import { eq } from 'drizzle-orm';
-import { checkout, discountCode } from '../../db/schema.ts';
+import { discountCode } from '../catalogue/schema.ts';
+import { checkout } from './schema.ts';
 import { createTestUser } from '../../test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 import { createCatalogueRepository } from '../catalogue/repository.ts';

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { clinic, clinicShare, patientClinic } from '../../db/schema.ts';
+import { clinicShare } from './schema.ts';
+import { clinic, patientClinic } from '../clinics/schema.ts';
 
 export type ClinicShareRow = typeof clinicShare.$inferSelect;
 

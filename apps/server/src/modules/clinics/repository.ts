@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { clinic, clinicShare, kit, patientClinic, purchaseOrder } from '../../db/schema.ts';
+import { clinicShare } from '../clinic-sharing/schema.ts';
+import { clinic, patientClinic } from './schema.ts';
+import { kit } from '../kits/schema.ts';
+import { purchaseOrder } from '../purchase-orders/schema.ts';
 
 export type ClinicRow = typeof clinic.$inferSelect;
 export type ClinicChanges = Omit<typeof clinic.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;

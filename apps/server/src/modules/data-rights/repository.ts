@@ -1,23 +1,17 @@
 import { and, count, eq, inArray, isNull, or, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import {
-  accountDeletion,
-  auditLog,
-  clinicShare,
-  coupleAccount,
-  dataExport,
-  document,
-  genotypeImport,
-  individualOrder,
-  partnerInvitation,
-  rateLimit,
-  report,
-  reportVersion,
-  retainedTestRecord,
-  surveyResponse,
-  user,
-  verification,
-} from '../../db/schema.ts';
+import { auditLog } from '../audit/schema.ts';
+import { user, verification } from '../auth/schema.ts';
+import { clinicShare } from '../clinic-sharing/schema.ts';
+import { accountDeletion, retainedTestRecord } from './schema.ts';
+import { document } from '../documents/schema.ts';
+import { dataExport } from '../exports/schema.ts';
+import { surveyResponse } from '../health-survey/schema.ts';
+import { genotypeImport } from '../imports/schema.ts';
+import { report, reportVersion } from '../lab/schema.ts';
+import { coupleAccount, individualOrder } from '../orders/schema.ts';
+import { partnerInvitation } from '../partner/schema.ts';
+import { rateLimit } from '../rate-limit/schema.ts';
 
 export type AccountDeletionRow = typeof accountDeletion.$inferSelect;
 export type RetainedTestRecordRow = typeof retainedTestRecord.$inferInsert;

@@ -8,7 +8,7 @@ import {
   type MyDataOverview,
   type PrivacyAnswer,
 } from '@nestling/shared/contract/data-rights';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import type { JobContext, JobQueue } from '../jobs/index.ts';
 import { accountKey } from '../rate-limit/index.ts';
 import { storedKey, type FileStore, type UploadArea } from '../storage/index.ts';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { document, documentSession } from '../../db/schema.ts';
+import { document, documentSession } from './schema.ts';
 
 export type DocumentRow = typeof document.$inferSelect;
 export type NewDocumentRow = typeof document.$inferInsert & { id: string };

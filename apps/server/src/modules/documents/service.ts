@@ -8,7 +8,7 @@ import {
   type Document,
   type DocumentSession,
 } from '@nestling/shared/contract/document';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import type { DocumentRow, DocumentsRepository } from './repository.ts';
 import { Refusal } from '../../lib/refusal.ts';
 

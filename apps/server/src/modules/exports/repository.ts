@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { dataExport, genotypeImport, job } from '../../db/schema.ts';
+import { dataExport } from './schema.ts';
+import { genotypeImport } from '../imports/schema.ts';
+import { job } from '../jobs/schema.ts';
 
 export type ExportRow = typeof dataExport.$inferSelect;
 

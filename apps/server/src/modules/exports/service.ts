@@ -19,7 +19,7 @@ import {
   type ExportRequest,
   type ExportState,
 } from '@nestling/shared/contract/my-data';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import { IMPORT_NOT_FOUND, type ImportsRepository, type VcfHeaderLines } from '../imports/index.ts';
 import type { JobContext, JobQueue } from '../jobs/index.ts';
 import type { OrdersRepository } from '../orders/index.ts';

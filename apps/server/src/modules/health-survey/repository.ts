@@ -1,6 +1,9 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { coupleAccount, individualOrder, report, surveyResponse, user } from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { surveyResponse } from './schema.ts';
+import { report } from '../lab/schema.ts';
+import { coupleAccount, individualOrder } from '../orders/schema.ts';
 import { recordPersonalStep } from '../onboarding/index.ts';
 
 export type SurveyResponseRow = typeof surveyResponse.$inferSelect;

@@ -22,7 +22,9 @@ import {
   UCUM,
 } from '@nestling/shared/health-survey/questionnaires';
 import type { App } from '../../app.ts';
-import { coupleAccount, individualOrder, report, user } from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { report } from '../lab/schema.ts';
+import { coupleAccount, individualOrder } from '../orders/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';

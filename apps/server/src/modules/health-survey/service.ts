@@ -33,7 +33,7 @@ import {
   type SurveyVariant,
 } from '@nestling/shared/health-survey/questionnaires';
 import { ageOn } from '@nestling/shared/dates';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import type { HealthSurveyRepository, SurveyResponseRow } from './repository.ts';
 import { Refusal } from '../../lib/refusal.ts';
 

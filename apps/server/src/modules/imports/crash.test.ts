@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importSummarySchema } from '@nestling/shared/contract/my-data';
-import { user } from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
 import { startServer, waitForOutput, withStoppedServerDatabase } from '../../test/process.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { createJobsRepository } from '../jobs/repository.ts';

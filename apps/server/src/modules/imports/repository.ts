@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { ImportSummary } from '@nestling/shared/contract/my-data';
 import type { Database } from '../../db/database.ts';
-import { genotypeImport, job } from '../../db/schema.ts';
+import { genotypeImport } from './schema.ts';
+import { job } from '../jobs/schema.ts';
 
 export type ImportRow = typeof genotypeImport.$inferSelect;
 

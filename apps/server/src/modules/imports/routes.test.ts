@@ -17,7 +17,7 @@ import {
   type GenotypeImport,
 } from '@nestling/shared/contract/my-data';
 import type { App } from '../../app.ts';
-import { genotypeImport } from '../../db/schema.ts';
+import { genotypeImport } from './schema.ts';
 import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, signInToken, TEST_ORIGIN } from '../../test/auth.ts';

@@ -17,7 +17,7 @@ import {
   myDataQuerySchema,
   uploadHeadersSchema,
 } from '@nestling/shared/contract/my-data';
-import { user } from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { requireDataPortal } from '../my-data/index.ts';
 import { LiveReads } from './live-reads.ts';

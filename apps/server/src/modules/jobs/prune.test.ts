@@ -1,6 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dataExport, genotypeImport, job, user } from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { dataExport } from '../exports/schema.ts';
+import { genotypeImport } from '../imports/schema.ts';
+import { job } from './schema.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 import { createJobRegistry } from './registry.ts';
 import { createJobsRepository, type JobsRepository } from './repository.ts';

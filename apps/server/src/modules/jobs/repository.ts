@@ -14,7 +14,9 @@ import {
   notInArray,
 } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { dataExport, genotypeImport, job } from '../../db/schema.ts';
+import { dataExport } from '../exports/schema.ts';
+import { genotypeImport } from '../imports/schema.ts';
+import { job } from './schema.ts';
 
 export type JobRow = typeof job.$inferSelect;
 

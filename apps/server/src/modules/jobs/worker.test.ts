@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { job } from '../../db/schema.ts';
+import { job } from './schema.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';
 import { createJobRegistry, type JobRegistry } from './registry.ts';

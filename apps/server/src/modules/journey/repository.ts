@@ -1,17 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, min, or } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import {
-  clinic,
-  coupleAccount,
-  individualOrder,
-  orderEvent,
-  partnerInvitation,
-  patientClinic,
-  purchaseOrder,
-  report,
-  reportVersion,
-  user,
-} from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { clinic, patientClinic } from '../clinics/schema.ts';
+import { report, reportVersion } from '../lab/schema.ts';
+import { coupleAccount, individualOrder } from '../orders/schema.ts';
+import { partnerInvitation } from '../partner/schema.ts';
+import { orderEvent, purchaseOrder } from '../purchase-orders/schema.ts';
 
 export type CoupleAccountRow = typeof coupleAccount.$inferSelect;
 export type IndividualOrderRow = typeof individualOrder.$inferSelect;

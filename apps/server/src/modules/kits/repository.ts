@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ShippingAddress } from '@nestling/shared/contract/purchase';
 import type { Database } from '../../db/database.ts';
-import { document, kit, purchaseOrder, returnLabel } from '../../db/schema.ts';
+import { document } from '../documents/schema.ts';
+import { kit, returnLabel } from './schema.ts';
+import { purchaseOrder } from '../purchase-orders/schema.ts';
 
 export type DocumentRow = typeof document.$inferInsert & { id: string };
 

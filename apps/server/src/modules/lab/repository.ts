@@ -1,16 +1,10 @@
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
-import {
-  coupleAccount,
-  individualOrder,
-  labApiKey,
-  orderEvent,
-  purchaseOrder,
-  report,
-  reportVersion,
-  user,
-} from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { labApiKey, report, reportVersion } from './schema.ts';
+import { coupleAccount, individualOrder } from '../orders/schema.ts';
+import { orderEvent, purchaseOrder } from '../purchase-orders/schema.ts';
 
 export type ReportRow = typeof report.$inferSelect;
 export type ReportVersionRow = typeof reportVersion.$inferSelect;

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import type { JobHandler } from '../jobs/index.ts';
 import type { MailMessage } from '../mail/index.ts';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_CARDS } from '@nestling/shared/contract/purchase';
 import { undeliveredMailAnswerSchema } from '@nestling/shared/contract/mail';
 import type { App } from '../../app.ts';
-import { job } from '../../db/schema.ts';
+import { job } from '../jobs/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTestUser, signInToken, TEST_ORIGIN } from '../../test/auth.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';

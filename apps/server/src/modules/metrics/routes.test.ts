@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { job } from '../../db/schema.ts';
+import { job } from '../jobs/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 import { createJobsRepository } from '../jobs/repository.ts';

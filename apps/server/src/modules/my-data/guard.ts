@@ -1,5 +1,5 @@
 import { DATA_PORTAL_OFF } from '@nestling/shared/contract/my-data';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
 
 /**

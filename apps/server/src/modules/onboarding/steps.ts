@@ -1,7 +1,7 @@
 import { and, eq, not, or, sql } from 'drizzle-orm';
 import type { OnboardingStep, PersonalStep } from '@nestling/shared/contract/onboarding';
 import type { Database } from '../../db/database.ts';
-import { coupleAccount } from '../../db/schema.ts';
+import { coupleAccount } from '../orders/schema.ts';
 
 type Executor = Pick<Database, 'update'>;
 

@@ -3,13 +3,9 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { ORDER_STAGES } from '@nestling/shared/contract/order-tracker';
-import {
-  coupleAccount,
-  individualOrder,
-  orderEvent,
-  purchaseOrder,
-  user,
-} from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { coupleAccount, individualOrder } from './schema.ts';
+import { orderEvent, purchaseOrder } from '../purchase-orders/schema.ts';
 
 export type NewCoupleAccountRow = typeof coupleAccount.$inferInsert & { id: string };
 export type NewIndividualOrderRow = typeof individualOrder.$inferInsert & { id: string };

@@ -1,12 +1,9 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import {
-  coupleAccount,
-  individualOrder,
-  partnerInvitation,
-  purchaseOrder,
-  user,
-} from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { coupleAccount, individualOrder } from '../orders/schema.ts';
+import { partnerInvitation } from './schema.ts';
+import { purchaseOrder } from '../purchase-orders/schema.ts';
 
 export type InvitationRow = typeof partnerInvitation.$inferSelect;
 export type CoupleAccountRow = typeof coupleAccount.$inferSelect;

@@ -13,7 +13,10 @@ import {
 } from '@nestling/shared/contract/purchase';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { checkout, kit, orderEvent, product, purchaseOrder } from '../../db/schema.ts';
+import { product } from '../catalogue/schema.ts';
+import { checkout } from '../checkout/schema.ts';
+import { kit } from '../kits/schema.ts';
+import { orderEvent, purchaseOrder } from './schema.ts';
 import { productName } from '../catalogue/index.ts';
 
 /*

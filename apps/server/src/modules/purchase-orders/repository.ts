@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { coupleAccount, kit, orderEvent, purchaseOrder, user } from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { kit } from '../kits/schema.ts';
+import { coupleAccount } from '../orders/schema.ts';
+import { orderEvent, purchaseOrder } from './schema.ts';
 
 export type PurchaseOrderRow = typeof purchaseOrder.$inferSelect;
 export type KitRow = typeof kit.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { rateLimit } from '../../db/schema.ts';
+import { rateLimit } from './schema.ts';
 
 /** The only code that reads or writes rate-limit counts with Drizzle. */
 export function createRateLimitRepository(db: Database) {

@@ -2,13 +2,9 @@ import { and, desc, eq, gt, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReportKind } from '@nestling/shared/contract/report';
 import type { Database } from '../../db/database.ts';
-import {
-  coupleAccount,
-  individualOrder,
-  report,
-  reportReading,
-  reportVersion,
-} from '../../db/schema.ts';
+import { report, reportVersion } from '../lab/schema.ts';
+import { coupleAccount, individualOrder } from '../orders/schema.ts';
+import { reportReading } from './schema.ts';
 
 /** A report's latest version, without its content: what lists show. */
 export interface ReportSummaryRow {

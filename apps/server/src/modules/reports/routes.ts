@@ -8,7 +8,7 @@ import {
   type ReportAnswer,
 } from '@nestling/shared/contract/report-view';
 import { sensitiveReleaseAnswerSchema } from '@nestling/shared/contract/sensitive-results';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import { renderReportPdf, type ReportVersionForPdf } from '../pdf/index.ts';
 import {
   createSensitiveResultsRepository,

@@ -14,7 +14,7 @@ import {
   type ReportSummary,
 } from '@nestling/shared/contract/report-view';
 import { reportContentChanges } from '@nestling/shared/report-changes';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import type { ContentForReader } from '../sensitive-results/index.ts';
 import {
   toCoupleAccount,

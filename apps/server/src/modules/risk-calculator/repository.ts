@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { riskConditionSetting, user } from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { riskConditionSetting } from './schema.ts';
 
 /** A lab's values for one condition, with the current email of the staff member who set them. */
 export interface RiskConditionSettingRow {

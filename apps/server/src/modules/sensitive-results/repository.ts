@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { appointment, sensitiveRelease, sensitiveResultRule } from '../../db/schema.ts';
+import { appointment } from '../appointments/schema.ts';
+import { sensitiveRelease, sensitiveResultRule } from './schema.ts';
 
 export type SensitiveRuleRow = typeof sensitiveResultRule.$inferSelect;
 export type SensitiveReleaseRow = typeof sensitiveRelease.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { kit, returnShipment, shippingEvent } from '../../db/schema.ts';
+import { kit } from '../kits/schema.ts';
+import { returnShipment, shippingEvent } from './schema.ts';
 
 export type ReturnShipmentRow = typeof returnShipment.$inferSelect;
 export type NewReturnShipmentRow = typeof returnShipment.$inferInsert;

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { checkout, paymentEvent, purchaseOrder } from '../../db/schema.ts';
+import { checkout } from '../checkout/schema.ts';
+import { purchaseOrder } from '../purchase-orders/schema.ts';
+import { paymentEvent } from './schema.ts';
 
 const PROVIDER = 'stripe';
 

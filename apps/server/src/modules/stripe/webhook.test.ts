@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { checkout } from '../../db/schema.ts';
+import { checkout } from '../checkout/schema.ts';
 import { seedDemoData } from '../../demo/seed.ts';
 import { createTestApp } from '../../test/app.ts';
 import { TEST_ORIGIN } from '../../test/auth.ts';

@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { document, termsAcceptance, user } from '../../db/schema.ts';
+import { user } from '../auth/schema.ts';
+import { document } from '../documents/schema.ts';
+import { termsAcceptance } from './schema.ts';
 import type { NewDocumentRow } from '../documents/index.ts';
 
 export type TermsAcceptanceRow = typeof termsAcceptance.$inferSelect;

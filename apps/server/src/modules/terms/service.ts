@@ -14,7 +14,7 @@ import {
 } from '@nestling/shared/contract/terms';
 import { TERMS_TITLES, type LegalBrand } from '@nestling/shared/contract/terms-texts';
 import type { Database } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import { recordPersonalStep } from '../onboarding/index.ts';
 import { copyTitle, renderTermsCopy } from './copy.tsx';
 import { createTermsRepository, type TermsAcceptanceRow } from './repository.ts';

@@ -5,7 +5,7 @@ import {
 } from '@nestling/shared/contract/terms';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { termsAcceptance } from '../../db/schema.ts';
+import { termsAcceptance } from './schema.ts';
 
 export interface TermsStatus {
   tosAccepted: boolean;

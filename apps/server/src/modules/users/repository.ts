@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { account, user, type NewUserRow, type UserRow } from '../../db/schema.ts';
+import { account, user, type NewUserRow, type UserRow } from '../auth/schema.ts';
 import { termsStatus, type TermsStatus } from '../terms/index.ts';
 
 /** The only code that reads or writes users with Drizzle. */

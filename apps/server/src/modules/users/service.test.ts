@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '@nestling/shared/contract/user';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/database.ts';
 import { createUsersRepository } from './repository.ts';
 import { normalizeEmail } from '@nestling/shared/contract/fields';

@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@nestling/shared/contract/fields';
 import { sexSchema, type CurrentUser, type User } from '@nestling/shared/contract/user';
 import { fullName } from '@nestling/shared/rules';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import type { TermsStatus } from '../terms/index.ts';
 import type { UsersRepository } from './repository.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { USER_NOT_FOUND, VIEW_AS_ADMIN_ONLY } from '@nestling/shared/contract/portal-user';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../auth/schema.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Identity } from '../auth/index.ts';
 import type { UsersRepository } from '../users/index.ts';
