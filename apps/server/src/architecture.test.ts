@@ -194,7 +194,7 @@ describe('the words of the code', () => {
     'apps/server/src/architecture.test.ts': 'names the words it looks for',
   };
 
-  it('are US English: counselor, canceled, analyzed', () => {
+  it('are US English: counselor, canceled, analyzed, color, center, fulfill, gray', () => {
     const files = execFileSync(
       'git',
       [
@@ -217,7 +217,7 @@ describe('the words of the code', () => {
       );
     expect(files.length).toBeGreaterThan(400);
     const british = files.filter((file) =>
-      /[Cc]ounsell|COUNSELL|[Cc]ancell(ed|ing)|_CANCELL|[Aa]nalys(ed|ing)/.test(
+      /[Cc]ounsell|COUNSELL|[Cc]ancell(ed|ing)|_CANCELL|[Aa]nalys(ed|ing)|[Cc]olour|[Cc]entre|[Ff]ulfil([^l]|$)|\blabelled\b|\b[Gg]rey|[Hh]onour|travelled|[Oo]rganisation|[Nn]ormalis(e|ed|ing)\b|\b[Ll]icence/m.test(
         readFileSync(path.join(repoRoot, file), 'utf8'),
       ),
     );

@@ -108,7 +108,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
  * color blindness can tell apart. Its orange, sky blue, yellow and reddish purple are too pale
  * on white to carry meaning alone (under 3:1), so sky blue only fills the population area,
  * whose outline is blue; everything else a reader must see is at least 3:1 on white, and text
- * is the body color. Color is never the only cue: markers are labelled, and the dot grid uses
+ * is the body color. Color is never the only cue: markers are labeled, and the dot grid uses
  * filled dots for the person and rings for the average. charts/palette.test.ts measures these.
  */
 export const chartPalette = {

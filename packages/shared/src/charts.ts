@@ -15,7 +15,7 @@
  *   person is smoothed off the chart: the smoothed shares still add up to 100 %.
  * - Heights are the percentage of the population in a bucket, after smoothing.
  * - x ticks sit at the population's `xPercentiles` (10th, 30th, ... by linear interpolation
- *   between the sorted scores) and are labelled as percentiles, not as raw scores, because raw
+ *   between the sorted scores) and are labeled as percentiles, not as raw scores, because raw
  *   polygenic scores mean nothing to a patient.
  * - y ticks: `yTicks` evenly spaced round values from 0 up to the first one at or above the
  *   highest bucket. The y axis runs to that tick or a tenth above the highest bucket, whichever

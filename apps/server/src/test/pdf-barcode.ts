@@ -10,7 +10,7 @@ import {
 
 /*
  * Reads barcodes back out of a PDF, the way a scanner at the lab would read the printed page:
- * every image XObject is inflated, its PNG row filters (if any) undone, turned into grey levels
+ * every image XObject is inflated, its PNG row filters (if any) undone, turned into gray levels
  * and handed to a barcode decoder. Enough PDF for what react-pdf (pdfkit) writes: direct
  * /Length, FlateDecode, 8 bits per component, DeviceGray or DeviceRGB.
  */
@@ -106,20 +106,20 @@ export function pdfImages(pdf: Buffer): PdfImage[] {
   return images;
 }
 
-/** One grey level per pixel, as a scanner sees the printed image. */
+/** One gray level per pixel, as a scanner sees the printed image. */
 export function luminances(image: PdfImage): Uint8ClampedArray {
-  const grey = new Uint8ClampedArray(image.width * image.height);
-  for (let i = 0; i < grey.length; i += 1) {
+  const gray = new Uint8ClampedArray(image.width * image.height);
+  for (let i = 0; i < gray.length; i += 1) {
     if (image.colors === 1) {
-      grey[i] = image.pixels[i] ?? 255;
+      gray[i] = image.pixels[i] ?? 255;
     } else {
       const r = image.pixels[i * 3] ?? 255;
       const g = image.pixels[i * 3 + 1] ?? 255;
       const b = image.pixels[i * 3 + 2] ?? 255;
-      grey[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+      gray[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
     }
   }
-  return grey;
+  return gray;
 }
 
 /** The Code 128 barcode in an image, or null when it holds none. */

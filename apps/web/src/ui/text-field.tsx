@@ -15,7 +15,7 @@ export interface TextFieldProps extends Omit<
 }
 
 /**
- * A labelled text input that looks and behaves like Mantine's TextInput (label, required
+ * A labeled text input that looks and behaves like Mantine's TextInput (label, required
  * asterisk, hint, message, aria-describedby) without Mantine's runtime. The identity forms use
  * it: /signin's first load has a budget that Mantine's input family alone would take 4 kB of
  * (ADR 038).

@@ -13,7 +13,7 @@ import { asUserSchema } from './view-as.ts';
 
 /*
  * The person's kits on /delivery and /return-shipping: where each kit goes, whether
- * its address can still change, how far it has travelled, and its prepaid return label.
+ * its address can still change, how far it has traveled, and its prepaid return label.
  */
 
 /** Stages in which the person has the kit in hand: the return label can be printed. */

@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds)('the audit log for staff on %s', (kind) => {
       'row-2',
     ]);
     expect((await ids(`${JANUARY}&action=view-as`)).total).toBe(3);
-    // `from` counts, `to` does not; an offset is honoured.
+    // `from` counts, `to` does not; an offset is honored.
     expect((await ids('from=2026-01-06T10:00:00Z&to=2026-01-08T05:00:00-05:00')).ids).toEqual([
       'row-3',
       'row-2',

@@ -1,3 +1,3 @@
 /** What other modules may use of checkout (ADR 051): everything else here is its own. */
-export { fulfilCheckout, fulfilDepsOf } from './fulfil.ts';
+export { fulfillCheckout, fulfillDepsOf } from './fulfill.ts';
 export type { BegunPayment, CheckoutToPay, PaymentProvider } from './payment-provider.ts';

@@ -30,7 +30,7 @@ export interface BegunPayment {
 /**
  * A way to take payment (ADR 012). The test provider takes a card in the portal's own form;
  * Stripe sends the browser to its hosted Checkout and tells the server through a webhook. Either
- * way a confirmed payment ends in `fulfilCheckout` (fulfil.ts), which makes the order once.
+ * way a confirmed payment ends in `fulfillCheckout` (fulfill.ts), which makes the order once.
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;

@@ -13,7 +13,7 @@ import { formatCents, type ShippingAddress } from '@nestling/shared/contract/pur
 import { usDateFromDate } from '@nestling/shared/report-wording';
 import { orderNumber } from '@nestling/shared/contract/order-tracker';
 import type { MailBlock } from '../mail/index.ts';
-import type { FulfilDeps } from './fulfil.ts';
+import type { FulfillDeps } from './fulfill.ts';
 import { createCheckoutRepository, type KitRow, type PurchaseOrderRow } from './repository.ts';
 
 /*
@@ -86,7 +86,7 @@ const styles = StyleSheet.create({
 
 function receiptDocument(
   data: ReceiptData,
-  brand: FulfilDeps['config']['brand'],
+  brand: FulfillDeps['config']['brand'],
   madeOn: string,
 ): ReactElement<DocumentProps> {
   const { order, kits } = data;
@@ -128,7 +128,7 @@ function receiptDocument(
 /** The receipt mail's body: the same facts as the PDF. */
 function receiptBody(
   data: ReceiptData,
-  deps: FulfilDeps,
+  deps: FulfillDeps,
   madeOn: string,
   pdfStored: boolean,
 ): MailBlock[] {
@@ -165,14 +165,14 @@ function receiptBody(
 /** The receipt as a PDF. */
 export async function renderReceiptPdf(
   data: ReceiptData,
-  brand: FulfilDeps['config']['brand'],
+  brand: FulfillDeps['config']['brand'],
   madeAt: Date,
 ): Promise<Buffer> {
   return renderToBuffer(receiptDocument(data, brand, usDateFromDate(madeAt)));
 }
 
 /** The PDF among the buyer's documents, linked from the order. */
-async function storeReceiptPdf(deps: FulfilDeps, data: ReceiptData, madeAt: Date): Promise<void> {
+async function storeReceiptPdf(deps: FulfillDeps, data: ReceiptData, madeAt: Date): Promise<void> {
   const { order } = data;
   const number = orderNumber(order.seq);
   const pdf = await renderReceiptPdf(data, deps.config.brand, madeAt);
@@ -195,9 +195,9 @@ async function storeReceiptPdf(deps: FulfilDeps, data: ReceiptData, madeAt: Date
 
 /**
  * Stores the receipt PDF among the buyer's documents, then queues the receipt's mail: the
- * order-receipt job (fulfil.ts), safe to run again (the PDF is replaced, the mail kept once).
+ * order-receipt job (fulfill.ts), safe to run again (the PDF is replaced, the mail kept once).
  */
-export async function sendReceipt(deps: FulfilDeps, orderId: string): Promise<void> {
+export async function sendReceipt(deps: FulfillDeps, orderId: string): Promise<void> {
   const repository = createCheckoutRepository(deps.db);
   const data = await repository.receiptData(orderId);
   if (data === null) return;

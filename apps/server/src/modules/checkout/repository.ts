@@ -17,7 +17,7 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A checkout that may still be paid. */
 const UNPAID = ['open', 'requires_action'];
 
-/** The checkout table, and the rows a paid checkout turns into (fulfil.ts). */
+/** The checkout table, and the rows a paid checkout turns into (fulfill.ts). */
 export function createCheckoutRepository(db: Database) {
   return {
     async findBuyer(userId: string) {

@@ -13,11 +13,11 @@ import {
 import { createCatalogueRepository, createCatalogueService } from '../catalogue/index.ts';
 import { createPartnerRepository } from '../partner/index.ts';
 import {
-  fulfilCheckout,
-  fulfilDepsOf,
+  fulfillCheckout,
+  fulfillDepsOf,
   RECEIPT_JOB_KIND,
   type ReceiptJobPayload,
-} from './fulfil.ts';
+} from './fulfill.ts';
 import { sendReceipt } from './receipt.tsx';
 import { createCheckoutRepository } from './repository.ts';
 import { createCheckoutService, type Payer } from './service.ts';
@@ -55,11 +55,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   /** The configured provider (app.ts chooses it); null when it is not built in. */
   paymentProvider: PaymentProvider | null;
 }> = (app, options) => {
-  const fulfilDeps = fulfilDepsOf(app);
+  const fulfillDeps = fulfillDepsOf(app);
   app.jobHandlers.register<ReceiptJobPayload>(
     RECEIPT_JOB_KIND,
     async ({ payload }) => {
-      await sendReceipt(fulfilDeps, payload.orderId);
+      await sendReceipt(fulfillDeps, payload.orderId);
       return null;
     },
     { quick: true },
@@ -75,7 +75,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       held: (userId) => partners.couplePlacesHeld(app.database.db, userId),
       perPerson: app.config.limits.couplePlacesPerPerson,
     },
-    fulfil: (checkoutId, payment) => fulfilCheckout(fulfilDeps, checkoutId, payment),
+    fulfill: (checkoutId, payment) => fulfillCheckout(fulfillDeps, checkoutId, payment),
     log: app.log,
   });
 

@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds)('checkout with a hosted payment page on %s', (k
       publicUrl: 'https://portal.example.com',
       rateLimiter: createRateLimiter(createRateLimitRepository(database.db)),
       couplePlaces: { held: () => Promise.resolve(0), perPerson: 1 },
-      fulfil: () => Promise.reject(new Error('not paid in these tests')),
+      fulfill: () => Promise.reject(new Error('not paid in these tests')),
       log: pino({ level: 'silent' }),
     });
   }

@@ -76,7 +76,7 @@ const CARD_CHECK_STALE_MS = 60 * 1000;
 /**
  * Checkout: the summary a page shows, the checkout a purchase begins, and the test provider's
  * card. Every amount comes from the catalogue; the body only names the product and the code.
- * A paid checkout is made into its order by `fulfil` (fulfil.ts), whichever provider paid it.
+ * A paid checkout is made into its order by `fulfill` (fulfill.ts), whichever provider paid it.
  */
 export function createCheckoutService(deps: {
   repository: CheckoutRepository;
@@ -87,7 +87,7 @@ export function createCheckoutService(deps: {
   rateLimiter: RateLimiter;
   /** The couple tests a person holds a place on, and how many the lab allows (ADR 039). */
   couplePlaces: { held: (userId: string) => Promise<number>; perPerson: number };
-  fulfil: (
+  fulfill: (
     checkoutId: string,
     payment: { cardLast4: string | null; providerPaymentId: string | null },
   ) => Promise<{ orderId: string; created: boolean }>;
@@ -276,7 +276,7 @@ export function createCheckoutService(deps: {
         return answer(payer.userId, id);
       }
       case 'pays':
-        await deps.fulfil(id, { cardLast4, providerPaymentId: testPaymentId() });
+        await deps.fulfill(id, { cardLast4, providerPaymentId: testPaymentId() });
         return answer(payer.userId, id);
     }
   }
@@ -410,7 +410,7 @@ export function createCheckoutService(deps: {
       if (row === null) return answer(payer.userId, id);
       if (row.status !== 'requires_action') throw new Refusal(409, NOTHING_TO_CONFIRM);
       if (!approve) return refuse(row, CONFIRMATION_DECLINED, row.cardLast4);
-      await deps.fulfil(id, { cardLast4: row.cardLast4, providerPaymentId: testPaymentId() });
+      await deps.fulfill(id, { cardLast4: row.cardLast4, providerPaymentId: testPaymentId() });
       return answer(payer.userId, id);
     },
   };

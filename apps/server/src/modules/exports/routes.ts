@@ -265,7 +265,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       compress: false,
       schema: {
         summary:
-          'Downloads an export’s file through a link from POST …/link (expires and signature); Range (one range) and If-Range are honoured',
+          'Downloads an export’s file through a link from POST …/link (expires and signature); Range (one range) and If-Range are honored',
         tags: ['my-data'],
         params: exportFileParamsSchema,
         querystring: downloadQuerySchema,

@@ -74,7 +74,7 @@ export const invitationLookupRule: RateLimitRule = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The invitation a couple purchase makes, inside the fulfil transaction; the caller mails the
+ * The invitation a couple purchase makes, inside the fulfill transaction; the caller mails the
  * token after the commit.
  */
 export async function insertNewInvitation(

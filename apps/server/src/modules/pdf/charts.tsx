@@ -158,7 +158,7 @@ interface DensityOptions {
  * which measure that no label overlaps another label or a line. The rules are the web page's
  * (apps/web/src/features/charts/density-chart.tsx): marker labels in rows above the plot, each
  * joined to its line by a leader (packages/shared/src/chart-labels.ts); the average's dashed
- * line through the plot, labelled under the axis among the percentiles; the y axis a tenth
+ * line through the plot, labeled under the axis among the percentiles; the y axis a tenth
  * above the curve's top and titled.
  */
 export function densityChartLayout(options: DensityOptions) {
@@ -224,7 +224,7 @@ export function densityChartLayout(options: DensityOptions) {
 /**
  * The population's smoothed distribution of scores (the buckets and ticks of buildDensity), the
  * x axis marked at the population's percentiles, the y axis in percent of people per bucket, the
- * population average as a dashed line, and one labelled line per marker ('You', or each
+ * population average as a dashed line, and one labeled line per marker ('You', or each
  * embryo's label).
  */
 export function densityChart(options: DensityOptions): ReactElement {

@@ -20,9 +20,9 @@ import { orderEvent, purchaseOrder } from './schema.ts';
 import { productName } from '../catalogue/index.ts';
 
 /*
- * Paid orders written straight into the tables, at any stage, as checkout's fulfilment and the
+ * Paid orders written straight into the tables, at any stage, as checkout's fulfillment and the
  * tracker would leave them: for the demo data and for the tests of what happens after payment.
- * A real order is made only by checkout (modules/checkout/fulfil.ts).
+ * A real order is made only by checkout (modules/checkout/fulfill.ts).
  */
 
 /** 'NK-' + the 8 characters + their check character. */

@@ -248,7 +248,7 @@ export interface PurchaseOrdersDeps {
 
 /**
  * Orders after payment: reading them, the tracker that staff and the lab's pipeline
- * move along, and refunds before the kit ships. Orders are made by checkout (fulfil.ts).
+ * move along, and refunds before the kit ships. Orders are made by checkout (fulfill.ts).
  */
 export function createPurchaseOrdersService(deps: PurchaseOrdersDeps) {
   const { repository, publicUrl } = deps;

@@ -70,7 +70,7 @@ export function createStripeRepository(db: Database) {
      * A payment refunded in full. The order, when there is one, becomes 'refunded'; the checkout
      * keeps the refund too, so that an order made after this (a completed event that arrives
      * late) is made refunded. The checkout is updated first, in one transaction with the order:
-     * its row lock orders this against a fulfilment of the same checkout. Repeating it changes
+     * its row lock orders this against a fulfillment of the same checkout. Repeating it changes
      * nothing: the first refund's time is kept.
      */
     async recordRefund(refund: {

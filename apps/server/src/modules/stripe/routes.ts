@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { errorBodySchema } from '@nestling/shared/contract/error';
 import { paymentWebhookAnswerSchema } from '@nestling/shared/contract/purchase';
 import { sendError } from '../../plugins/errors.ts';
-import { fulfilCheckout, fulfilDepsOf } from '../checkout/index.ts';
+import { fulfillCheckout, fulfillDepsOf } from '../checkout/index.ts';
 import { createStripeRepository } from './repository.ts';
 import { createStripeWebhookService } from './service.ts';
 import { createStripeClient } from './stripe-provider.ts';
@@ -60,10 +60,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = (app) => {
   const settings = app.config.payments.stripe;
   if (settings === null) return Promise.resolve();
   const stripe = createStripeClient(settings);
-  const fulfilDeps = fulfilDepsOf(app);
+  const fulfillDeps = fulfillDepsOf(app);
   const webhook = createStripeWebhookService({
     repository: createStripeRepository(app.database.db),
-    fulfil: (checkoutId, payment) => fulfilCheckout(fulfilDeps, checkoutId, payment),
+    fulfill: (checkoutId, payment) => fulfillCheckout(fulfillDeps, checkoutId, payment),
     log: app.log,
   });
 

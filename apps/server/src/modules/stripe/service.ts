@@ -2,15 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { StripeRepository } from './repository.ts';
 
-/** A confirmed payment made into its order, once: modules/checkout/fulfil.ts. */
-export type Fulfil = (
+/** A confirmed payment made into its order, once: modules/checkout/fulfill.ts. */
+export type Fulfill = (
   checkoutId: string,
   payment: { cardLast4: string | null; providerPaymentId: string | null },
 ) => Promise<unknown>;
 
 export interface StripeWebhookDeps {
   repository: StripeRepository;
-  fulfil: Fulfil;
+  fulfill: Fulfill;
   log: FastifyBaseLogger;
 }
 
@@ -30,7 +30,7 @@ function checkoutIdOf(session: Stripe.Checkout.Session): string | null {
  * failure Stripe retries is handled again; every step is idempotent, so two deliveries racing
  * each other make one order too. Logs carry ids only, never an email or a name.
  */
-export function createStripeWebhookService({ repository, fulfil, log }: StripeWebhookDeps) {
+export function createStripeWebhookService({ repository, fulfill, log }: StripeWebhookDeps) {
   /** The checkout a Session was made for, when it is one of ours and it is this Session. */
   async function checkoutOf(event: Stripe.Event, session: Stripe.Checkout.Session) {
     const checkoutId = checkoutIdOf(session);
@@ -67,7 +67,7 @@ export function createStripeWebhookService({ repository, fulfil, log }: StripeWe
       );
       return;
     }
-    await fulfil(found.id, {
+    await fulfill(found.id, {
       // A Checkout Session does not carry the card; the receipt names none then.
       cardLast4: null,
       providerPaymentId: idOf(session.payment_intent),

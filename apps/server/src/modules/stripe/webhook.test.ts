@@ -320,7 +320,7 @@ describe.each(testDatabaseKinds)("Stripe's webhook on %s", (kind) => {
     expect(new Date(again?.refunded_at as string).getTime()).toBe(created * 1000);
   });
 
-  it('does not fulfil a Session whose amount differs from the checkout, and says 200', async () => {
+  it('does not fulfill a Session whose amount differs from the checkout, and says 200', async () => {
     const made = await newCheckout();
     const event = stripeEvent('checkout.session.completed', session(made, { amount_total: 100 }));
 
@@ -331,7 +331,7 @@ describe.each(testDatabaseKinds)("Stripe's webhook on %s", (kind) => {
     expect((await checkoutOf(made.id))?.status).toBe('open');
   });
 
-  it("does not fulfil a Session that is not the checkout's, or a checkout it does not know", async () => {
+  it("does not fulfill a Session that is not the checkout's, or a checkout it does not know", async () => {
     const made = await newCheckout();
     const other = await send(
       stripeEvent('checkout.session.completed', session(made, { id: 'cs_test_another' })),

@@ -4,7 +4,7 @@
  * What it shows: the population's scores as a smoothed curve (the catalogue entry's chart
  * settings: 36 buckets between the lowest and highest score, 3 empty buckets each side, a
  * moving average over one bucket either side; see packages/shared/src/charts.ts), with a
- * labelled vertical line for the person ('You') or for each embryo, and a dashed line at the
+ * labeled vertical line for the person ('You') or for each embryo, and a dashed line at the
  * population's average (its 50th percentile).
  *
  * How to read it: the higher the curve, the more people have that score. The x axis is marked
@@ -68,11 +68,11 @@ export interface DensityChartProps {
   readonly entry: CatalogueEntry;
   /** The reference population's raw polygenic scores (at least one). */
   readonly populationScores: readonly number[];
-  /** The person's own score: one marker labelled 'You'. */
+  /** The person's own score: one marker labeled 'You'. */
   readonly personScore?: number | undefined;
   /** The lab's percentile for the person's score, if given (see EmbryoScore.percentile). */
   readonly personPercentile?: number | undefined;
-  /** Each embryo's score: one labelled marker each. */
+  /** Each embryo's score: one labeled marker each. */
   readonly embryos?: readonly EmbryoScore[] | undefined;
 }
 
@@ -125,10 +125,10 @@ export function layoutDensityChart({
 
   // The person's or embryos' labels, placed so none overlap; they may use the room above the
   // y axis's labels too.
-  const labelled = markers.map((marker) => ({ label: marker.label, score: marker.score }));
-  const widths = labelled.map((item) => estimateLabelWidth(item.label));
+  const labeled = markers.map((marker) => ({ label: marker.label, score: marker.score }));
+  const widths = labeled.map((item) => estimateLabelWidth(item.label));
   const placed = placeMarkerLabels(
-    labelled.map((item, index) => ({ x: x(item.score), width: widths[index] ?? 0 })),
+    labeled.map((item, index) => ({ x: x(item.score), width: widths[index] ?? 0 })),
     0,
     CHART_WIDTH,
     LABEL_GAP,
@@ -137,7 +137,7 @@ export function layoutDensityChart({
   const plotTop = MARGIN.top + rows * LABEL_LINE_HEIGHT + LEADER_BAND;
   const plotBottom = plotTop + PLOT_HEIGHT;
   const rowBottom = (row: number) => plotTop - LEADER_BAND - row * LABEL_LINE_HEIGHT;
-  const drawn = labelled.map((item, index) => {
+  const drawn = labeled.map((item, index) => {
     const lineX = x(item.score);
     const label = placed[index] ?? { x: lineX, row: 0 };
     const line: Polyline = [

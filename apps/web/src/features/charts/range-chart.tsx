@@ -5,7 +5,7 @@
  * What it shows: a horizontal scale of absolute lifetime risk (percent) from 0. The blue bar runs
  * from the lowest to the highest risk a child of this couple could have; the black tick on it is
  * the expected (average) risk for their children. Embryos are vermillion triangles under the
- * bar, each labelled with its name.
+ * bar, each labeled with its name.
  *
  * The scale is the report's: every range chart of a report shares it (ADR 031), so the same
  * risk is the same length on each and the axis says so. A dashed vermillion line marks the

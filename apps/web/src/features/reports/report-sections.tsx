@@ -16,7 +16,7 @@ import { VariantName } from '../../ui/variant-name.tsx';
 
 /*
  * Sections every report shares: single-gene findings, what was screened, and how the test was
- * done. Tables scroll sideways inside their own labelled region on a phone.
+ * done. Tables scroll sideways inside their own labeled region on a phone.
  */
 
 /** Single-gene findings in words: gene, condition, variant, copies, classification, inheritance. */

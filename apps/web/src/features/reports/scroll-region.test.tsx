@@ -55,7 +55,7 @@ describe('ScrollRegion', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add a row' }));
     await screen.findByRole('button', { name: 'View Invoice' });
-    // Two rows of two labelled cells; the closing row spans every column and has no label.
+    // Two rows of two labeled cells; the closing row spans every column and has no label.
     expect(cells().map((cell) => cell.dataset.label)).toEqual([
       'Kind',
       'Open',

@@ -23,7 +23,7 @@ import {
 import { expectWellFormedMail } from '../../test/mail-checks.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { readPdfText } from '../../test/pdf-text.ts';
-import { fulfilCheckout, fulfilDepsOf, newKitId } from './fulfil.ts';
+import { fulfillCheckout, fulfillDepsOf, newKitId } from './fulfill.ts';
 import { createCheckoutRepository } from './repository.ts';
 import type { StoredRequest } from './stored-request.ts';
 
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds)('making the order of a paid checkout on %s', (k
   let database: TestDatabase;
   let smtp: TestSmtpServer;
   let app: App;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-fulfil-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nestling-fulfill-'));
   const buyerEmail = 'buyer@example.test';
 
   beforeAll(async () => {
@@ -132,10 +132,10 @@ describe.each(testDatabaseKinds)('making the order of a paid checkout on %s', (k
     const checkoutId = await openCheckout('couple', {
       discount: { code: 'SPRING10', cents: 14_980 },
     });
-    const deps = fulfilDepsOf(app);
+    const deps = fulfillDepsOf(app);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        fulfilCheckout(deps, checkoutId, { cardLast4: '4242', providerPaymentId: null }),
+        fulfillCheckout(deps, checkoutId, { cardLast4: '4242', providerPaymentId: null }),
       ),
     );
     const orderIds = new Set(results.map((result) => result.orderId));
@@ -280,7 +280,7 @@ describe.each(testDatabaseKinds)('making the order of a paid checkout on %s', (k
 
   it('makes an individual order named by its kit id, and links it', async () => {
     const checkoutId = await openCheckout('individual-30x');
-    const { orderId, created } = await fulfilCheckout(fulfilDepsOf(app), checkoutId, {
+    const { orderId, created } = await fulfillCheckout(fulfillDepsOf(app), checkoutId, {
       cardLast4: null,
       providerPaymentId: 'pi_test_1',
     });
@@ -319,7 +319,7 @@ describe.each(testDatabaseKinds)('making the order of a paid checkout on %s', (k
   it('makes the order refunded when the refund was reported before the payment', async () => {
     const refundedAt = new Date('2026-01-02T03:04:05Z');
     const checkoutId = await openCheckout('individual', { refundedAt });
-    const { orderId } = await fulfilCheckout(fulfilDepsOf(app), checkoutId, {
+    const { orderId } = await fulfillCheckout(fulfillDepsOf(app), checkoutId, {
       cardLast4: null,
       providerPaymentId: 'pi_test_2',
     });
@@ -343,7 +343,7 @@ describe.each(testDatabaseKinds)('making the order of a paid checkout on %s', (k
     mkdirSync(path.join(dataDir, 'files'), { recursive: true });
     writeFileSync(path.join(dataDir, 'files', 'blocked-buyer'), 'not a folder');
     const checkoutId = await openCheckout('individual', { userId: 'blocked-buyer' });
-    const { orderId } = await fulfilCheckout(fulfilDepsOf(app), checkoutId, {
+    const { orderId } = await fulfillCheckout(fulfillDepsOf(app), checkoutId, {
       cardLast4: '4242',
       providerPaymentId: null,
     });
@@ -361,7 +361,7 @@ describe.each(testDatabaseKinds)('making the order of a paid checkout on %s', (k
   it('refuses an unknown checkout and makes nothing', async () => {
     const before = await count('purchase_order', sql`true`);
     await expect(
-      fulfilCheckout(fulfilDepsOf(app), 'no-such-checkout', {
+      fulfillCheckout(fulfillDepsOf(app), 'no-such-checkout', {
         cardLast4: '4242',
         providerPaymentId: null,
       }),

@@ -15,7 +15,7 @@ import { roleFromSex } from '@nestling/shared/contract/partner';
 import type { StoredRequest } from './stored-request.ts';
 
 /** What making an order needs: the database, and for the receipt the files, mail and logs. */
-export interface FulfilDeps {
+export interface FulfillDeps {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'brand'>;
   /** Where the receipt's PDF is kept (ADR 023). */
@@ -33,7 +33,7 @@ export interface ReceiptJobPayload {
 }
 
 /** The deps from the app, for a route or a webhook. */
-export function fulfilDepsOf(app: FastifyInstance): FulfilDeps {
+export function fulfillDepsOf(app: FastifyInstance): FulfillDeps {
   return {
     db: app.database.db,
     config: app.config,
@@ -67,8 +67,8 @@ export function newKitId(): string {
  *
  * A new order's receipt job and mails are written in the same transaction (ADR 047).
  */
-export async function fulfilCheckout(
-  deps: FulfilDeps,
+export async function fulfillCheckout(
+  deps: FulfillDeps,
   checkoutId: string,
   payment: { cardLast4: string | null; providerPaymentId: string | null },
 ): Promise<{ orderId: string; created: boolean }> {
