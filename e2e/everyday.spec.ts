@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { portalRoutes } from '@nestling/shared/routes';
 import { signInOnPage, uniqueEmail } from './accounts.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { linkIn, waitForMail } from './mail.ts';
@@ -15,6 +16,15 @@ import { linkIn, waitForMail } from './mail.ts';
  */
 function isLeftOut(path: string): boolean {
   return path.startsWith('/admin') || path === '/demo' || path.startsWith('/demo/');
+}
+
+/**
+ * On a wide screen, routes.spec.ts scans each route of the spec's list as a patient with a
+ * complete profile and no test yet, as this walk's patient is: the walk scans the rest (a tab,
+ * a query) and, on a phone, every page, since the route list is scanned at desktop width only.
+ */
+function scannedByRouteList(path: string): boolean {
+  return !path.includes('?') && portalRoutes.includes(path);
 }
 
 /** The portal's own pages the page links to, as paths with their query. */
@@ -82,7 +92,7 @@ test('a new patient signs up and opens every page they can reach, with no error 
   for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expectNoAxeViolations(page);
+    if (isMobile || !scannedByRouteList(path)) await expectNoAxeViolations(page);
     visited.push(path);
     if (isMobile && path === '/') {
       // On a phone the header's links sit in the menu: open it once, scan it, follow them all.

@@ -51,6 +51,9 @@ async function axeViolations(page: Page): Promise<string[]> {
   })`);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // Only violations are reported: axe then skips gathering the passes and the incomplete
+    // results, a quarter of a scan's time on the larger pages.
+    .options({ resultTypes: ['violations'] })
     .analyze();
   return results.violations.map(
     (violation) =>
