@@ -255,6 +255,19 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
+/**
+ * An address as it is printed on the parcel, one line each: the kit pages, the receipt and the
+ * return label all write it this way. A blank apartment line is left out.
+ */
+export function addressLines(address: ShippingAddress): string[] {
+  return [
+    address.name,
+    address.line1,
+    address.line2 ?? '',
+    `${address.city}, ${address.state} ${address.zip}`,
+  ].filter((line) => line.trim() !== '');
+}
+
 /** 400 at the ZIP field: the server's ZIP table puts the code in another state. */
 export function zipStateProblem(zip: string, zipState: string, givenState: string): string {
   return `ZIP code ${zip} is in ${zipState}, not ${givenState}: check the ZIP code and the state`;

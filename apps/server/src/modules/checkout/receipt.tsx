@@ -9,7 +9,11 @@ import {
   renderToBuffer,
 } from '@react-pdf/renderer';
 import type { ReactElement } from 'react';
-import { formatCents, type ShippingAddress } from '@nestling/shared/contract/purchase';
+import {
+  addressLines,
+  formatCents,
+  type ShippingAddress,
+} from '@nestling/shared/contract/purchase';
 import { usDateFromDate } from '@nestling/shared/report-wording';
 import { orderNumber } from '@nestling/shared/contract/order-tracker';
 import type { MailBlock } from '../mail/index.ts';
@@ -31,15 +35,6 @@ const ROLE_NAMES: Record<string, string> = {
   father: "the father's kit",
   self: 'your kit',
 };
-
-function addressLines(address: ShippingAddress): string[] {
-  return [
-    address.name,
-    address.line1,
-    ...(address.line2 ? [address.line2] : []),
-    `${address.city}, ${address.state} ${address.zip}`,
-  ];
-}
 
 function amountLines(order: PurchaseOrderRow): [string, string][] {
   // The catalogue sells in dollars only (currencySchema).

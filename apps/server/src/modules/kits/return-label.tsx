@@ -11,7 +11,7 @@ import {
 } from '@react-pdf/renderer';
 import type { ReactElement } from 'react';
 import { RETURN_DROP_OFF, type ReturnShipment } from '@nestling/shared/contract/kits';
-import type { ShippingAddress } from '@nestling/shared/contract/purchase';
+import { addressLines, type ShippingAddress } from '@nestling/shared/contract/purchase';
 import { usDateFromDate } from '@nestling/shared/report-wording';
 
 /*
@@ -49,15 +49,6 @@ export function kitBarcodePng(kitId: string): Promise<Buffer> {
     paddingheight: 4,
     backgroundcolor: 'FFFFFF',
   });
-}
-
-function addressLines(address: ShippingAddress): string[] {
-  return [
-    address.name,
-    address.line1,
-    ...(address.line2 ? [address.line2] : []),
-    `${address.city}, ${address.state} ${address.zip}`,
-  ];
 }
 
 const styles = StyleSheet.create({

@@ -11,7 +11,8 @@ import { useViewAs } from '../../lib/use-view-as.ts';
 import { AddressForm } from './address-form.tsx';
 import factList from '../../ui/fact-list.module.css';
 import classes from './delivery.module.css';
-import { KIT_TITLES, addressLines, deliverySentence } from './kit-status.ts';
+import { addressLines } from '@nestling/shared/contract/purchase';
+import { KIT_TITLES, deliverySentence } from './kit-status.ts';
 import { useDeliveries } from './use-deliveries.ts';
 
 /** The address as printed on the parcel. */

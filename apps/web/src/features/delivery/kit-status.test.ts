@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, deliverySentence, returnSentence } from './kit-status.ts';
+import { deliverySentence, returnSentence } from './kit-status.ts';
 import { makeDeliveryKit } from './test-kit.ts';
 
 const base = makeDeliveryKit({ productName: 'Preconception test' });
@@ -47,14 +47,5 @@ describe('a kit’s delivery in words', () => {
         sampleReceivedAt: '2026-03-09T15:00:00Z',
       }),
     ).toBe('The lab received this sample on 3/9/2026. Nothing more to send.');
-  });
-
-  it('prints the address as on the parcel, with the apartment line when there is one', () => {
-    expect(addressLines({ ...base.shippingAddress, line2: 'Apt 4B', zip: '62701-1234' })).toEqual([
-      'Bea Buyer',
-      '1 Main St',
-      'Apt 4B',
-      'Springfield, IL 62701-1234',
-    ]);
   });
 });

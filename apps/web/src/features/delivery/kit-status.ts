@@ -1,6 +1,5 @@
 import type { DeliveryKit } from '@nestling/shared/contract/kits';
 import { ORDER_STAGES, type OrderStage } from '@nestling/shared/contract/order-tracker';
-import type { ShippingAddress } from '@nestling/shared/contract/purchase';
 import { formatUsDate } from '@nestling/shared/products';
 
 /** How each kit is named: by whose it is. */
@@ -16,16 +15,6 @@ const reached = (kit: DeliveryKit, stage: OrderStage) =>
 /** The day of an ISO 8601 time, as the portal writes dates (3/4/2026). */
 export function isoDate(iso: string): string {
   return formatUsDate(Math.floor(new Date(iso).getTime() / 1000));
-}
-
-/** The address as it is printed on the parcel, one line each. */
-export function addressLines(address: ShippingAddress): string[] {
-  return [
-    address.name,
-    address.line1,
-    address.line2 ?? '',
-    `${address.city}, ${address.state} ${address.zip}`,
-  ].filter((line) => line.trim() !== '');
 }
 
 /** Where the kit is on its way out, in one plain sentence (the order's tracker decides). */

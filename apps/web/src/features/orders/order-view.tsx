@@ -1,6 +1,6 @@
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import type { Kit, PurchaseOrder } from '@nestling/shared/contract/order-tracker';
-import { formatCents, type ShippingAddress } from '@nestling/shared/contract/purchase';
+import { addressLines, formatCents } from '@nestling/shared/contract/purchase';
 import { formatUsDate } from '@nestling/shared/products';
 import { useId } from 'react';
 import { AnchorLink } from '../../ui/anchor-link.tsx';
@@ -14,15 +14,6 @@ const KIT_TITLES: Record<Kit['role'], string> = {
   father: 'Father’s kit',
   self: 'Your kit',
 };
-
-function addressLines(address: ShippingAddress): string[] {
-  return [
-    address.name,
-    address.line1,
-    address.line2 ?? '',
-    `${address.city}, ${address.state} ${address.zip}`,
-  ].filter((line) => line.trim() !== '');
-}
 
 /** One order: a refund first, then its tracker, its kits and what was paid. */
 export function OrderView({ order }: { order: PurchaseOrder }) {
