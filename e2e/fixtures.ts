@@ -51,8 +51,8 @@ async function axeViolations(page: Page): Promise<string[]> {
   })`);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    // Only violations are reported: axe then skips gathering the passes and the incomplete
-    // results, a quarter of a scan's time on the larger pages.
+    // Only violations are read: axe then skips gathering the passes and the incomplete
+    // results (measured: a scan of a settled page 10-20 % shorter).
     .options({ resultTypes: ['violations'] })
     .analyze();
   return results.violations.map(
