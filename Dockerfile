@@ -10,6 +10,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
+COPY packages/lab-client/package.json packages/lab-client/
 RUN npm ci
 COPY . .
 # release-tree.mjs copies the server's sources, migrations, the web build and the server's

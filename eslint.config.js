@@ -29,6 +29,7 @@ export default tseslint.config(
             'eslint/*.js',
             'scripts/*.mjs',
             'apps/web/scripts/*.mjs',
+            'packages/lab-client/scripts/*.mjs',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

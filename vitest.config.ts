@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `npm run test:unit` runs shared + web, `npm run test:integration` runs server.
+// Four projects: `npm run test:unit` runs shared, lab-client and web, `npm run test:integration` runs server.
 export default defineConfig({
   test: {
     // A worker per core. Vitest's default keeps one core for its main process, which mostly
@@ -10,6 +10,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       'packages/shared/vitest.config.ts',
+      'packages/lab-client/vitest.config.ts',
       'apps/web/vitest.config.ts',
       'apps/server/vitest.config.ts',
     ],

@@ -27,6 +27,8 @@ const steps = [
       '--project',
       'shared',
       '--project',
+      'lab-client',
+      '--project',
       'web',
       ...vitestReport('unit'),
     ],

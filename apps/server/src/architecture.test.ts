@@ -19,8 +19,8 @@ let cycles: string[][];
 describe('the import graph of apps/ and packages/', () => {
   beforeAll(async () => {
     const result = await madge(
-      ['apps/server/src', 'apps/web/src', 'packages/shared/src'].map((folder) =>
-        path.join(repoRoot, folder),
+      ['apps/server/src', 'apps/web/src', 'packages/shared/src', 'packages/lab-client/src'].map(
+        (folder) => path.join(repoRoot, folder),
       ),
       {
         baseDir: repoRoot,

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorBodySchema } from '@nestling/shared/contract/error';
+import { labApi } from '@nestling/shared/contract/lab-api';
 import {
   dataExportSchema,
   exportFileParamsSchema,
@@ -11,7 +12,6 @@ import {
   exportRequestSchema,
   exportsAnswerSchema,
   myDataQuerySchema,
-  rawGenomeQuerySchema,
 } from '@nestling/shared/contract/my-data';
 import { ORDER_NOT_FOUND } from '@nestling/shared/contract/orders';
 import type { SurveyVariant } from '@nestling/shared/health-survey/questionnaires';
@@ -148,21 +148,16 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       done(null, payload);
     },
   );
+  const { attachRawFile } = labApi;
   app.post(
-    '/lab/raw-files',
+    attachRawFile.path,
     {
       onRequest: labKeyGuard(app),
       schema: {
-        summary:
-          'A lab attaches a raw genome file (VCF, plain or gzip/bgzip, up to 20 GiB) to a person’s individual order (lab API key as Bearer); the body is the file. The person downloads it from /my-data/exports. 201 with its size and SHA-256',
+        summary: attachRawFile.summary,
         tags: ['lab'],
-        querystring: rawGenomeQuerySchema,
-        response: {
-          201: z.object({ id: z.string(), size: z.number(), sha256: z.string() }),
-          ...errors,
-          404: errorBodySchema,
-          429: errorBodySchema,
-        },
+        querystring: attachRawFile.query,
+        response: attachRawFile.answers,
       },
     },
     async (request, reply) => {

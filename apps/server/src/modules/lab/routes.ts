@@ -10,7 +10,7 @@ import {
   labKeySchema,
   labKeysAnswerSchema,
 } from '@nestling/shared/contract/lab';
-import { reportPayloadSchema, reportReceiptSchema } from '@nestling/shared/contract/report';
+import { labApi } from '@nestling/shared/contract/lab-api';
 import { sendError } from '../../plugins/errors.ts';
 import { requireAdmin } from '../../plugins/require-admin.ts';
 import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
@@ -84,24 +84,17 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
     }),
   );
 
+  const { deliverReport } = labApi;
   app.post(
-    '/lab/reports',
+    deliverReport.path,
     {
       onRequest: requireLabKey,
       bodyLimit: REPORT_BODY_LIMIT,
       schema: {
-        summary:
-          'A lab delivers one version of a report (lab API key as Bearer). 201 when stored, 200 when the same version was stored before',
+        summary: deliverReport.summary,
         tags: ['lab'],
-        body: reportPayloadSchema,
-        response: {
-          200: reportReceiptSchema,
-          201: reportReceiptSchema,
-          ...errors,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          429: errorBodySchema,
-        },
+        body: deliverReport.body,
+        response: deliverReport.answers,
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@nestling/shared/contract/error';
+import { labApi } from '@nestling/shared/contract/lab-api';
 import {
   adminOrderSchema,
   adminOrdersAnswerSchema,
@@ -169,17 +170,17 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  const { recordOrderEvent } = labApi;
   app.post(
-    '/lab/orders/:id/events',
+    recordOrderEvent.path,
     {
       onRequest: labKeyGuard(app),
       schema: {
-        summary:
-          "The lab's pipeline moves the tracker (lab API key as Bearer), with the rules of the staff's call; the id is the order's id, its number (NS-10001) or one of its kit ids",
+        summary: recordOrderEvent.summary,
         tags: ['lab'],
-        params: purchaseOrderParamsSchema,
-        body: orderEventRequestSchema,
-        response: { 200: adminOrderSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
+        params: recordOrderEvent.params,
+        body: recordOrderEvent.body,
+        response: recordOrderEvent.answers,
       },
     },
     async (request) => {
