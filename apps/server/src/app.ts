@@ -58,6 +58,7 @@ import { shippingWebhookRoutes } from './modules/shipping/routes.ts';
 import { stripeWebhookRoutes } from './modules/stripe/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { userRoutes } from './modules/account/user-routes.ts';
+import { requireContractSchemas } from './plugins/contract-schemas.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin, sendError } from './plugins/errors.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-answers.ts';
@@ -175,6 +176,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', requireContractSchemas);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('jobs', createJobQueue(createJobsRepository(database.db)));

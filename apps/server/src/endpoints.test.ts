@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRouteMaps, apiRoutes } from '@nestling/shared/contract/api/index';
 import { endpoints } from '@nestling/shared/contract/endpoints';
 import type { App } from './app.ts';
 import { createTestApp } from './test/app.ts';
@@ -62,5 +63,18 @@ describe("the contract's endpoint map", () => {
 
   it('lists each route once', () => {
     expect(new Set(endpoints).size).toBe(endpoints.length);
+  });
+
+  it('holds the schemas of every route, in one module’s map each', () => {
+    const mapped = apiRouteMaps.flatMap((map) => Object.keys(map));
+    // No route in two modules' maps, where the later would hide the earlier.
+    expect(new Set(mapped).size).toBe(mapped.length);
+    // The API's own OpenAPI document is left out of itself. That the server registers each
+    // route with its entry, requireContractSchemas checks as the app starts.
+    const unmapped = endpoints.filter(
+      (endpoint) => endpoint !== 'GET /openapi.json' && !Object.hasOwn(apiRoutes, endpoint),
+    );
+    expect(unmapped).toEqual([]);
+    expect([...mapped].sort()).toEqual(endpoints.filter((e) => e !== 'GET /openapi.json').sort());
   });
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { describeSchemaIssues, errorBodySchema } from '../../shared/src/contract/error.ts';
-import { labApi, type RawFileAttached } from '../../shared/src/contract/lab-api.ts';
+import { labApi } from '../../shared/src/contract/api/lab.ts';
+import type { RawFileAttached } from '../../shared/src/contract/my-data.ts';
 import type { AdminOrder, OrderEventRequest } from '../../shared/src/contract/order-tracker.ts';
 import type { ReportPayload, ReportReceipt } from '../../shared/src/contract/report.ts';
 
@@ -10,6 +11,14 @@ import type { ReportPayload, ReportReceipt } from '../../shared/src/contract/rep
  * shared files by relative path so that its build carries them along and names no package of
  * this repository.
  */
+
+type LabEndpoint = keyof typeof labApi;
+
+/** 'POST /lab/orders/:id/events' as its method and its path below /api. */
+function methodAndPath(endpoint: LabEndpoint): [method: string, path: string] {
+  const [method = '', path = ''] = endpoint.split(' ');
+  return [method, path];
+}
 
 export interface LabClientOptions {
   /** The portal's address, e.g. 'https://portal.lab.example'; the API is below it at /api. */
@@ -53,7 +62,9 @@ export interface LabClient {
    * Delivers one version of a report. `created` is false when the portal holds this very
    * version already, so sending again after a lost answer is safe; it is retried so.
    */
-  deliverReport(payload: z.input<typeof labApi.deliverReport.body>): Promise<ReportReceipt>;
+  deliverReport(
+    payload: z.input<(typeof labApi)['POST /lab/reports']['body']>,
+  ): Promise<ReportReceipt>;
   /** Attaches a raw genome file (VCF, plain or gzip) to a person's individual order. */
   attachRawFile(input: {
     individualOrderId: string;
@@ -63,7 +74,7 @@ export interface LabClient {
   /** Moves an order's tracker; `orderId` is its id, its number (NS-10001) or a kit id. */
   recordOrderEvent(
     orderId: string,
-    event: z.input<typeof labApi.recordOrderEvent.body>,
+    event: z.input<(typeof labApi)['POST /lab/orders/:id/events']['body']>,
   ): Promise<AdminOrder>;
 }
 
@@ -99,7 +110,10 @@ export function createLabClient(options: LabClientOptions): LabClient {
   });
 
   /** The answer's body read by the schema of its status, or a refusal. */
-  async function read<T>(response: Response, answers: Record<number, z.ZodMiniType>): Promise<T> {
+  async function read<T>(
+    response: Response,
+    answers: Partial<Record<number, z.ZodMiniType>>,
+  ): Promise<T> {
     const text = await response.text();
     let body: unknown = null;
     try {
@@ -178,28 +192,30 @@ export function createLabClient(options: LabClientOptions): LabClient {
 
   return {
     async deliverReport(payload) {
-      const route = labApi.deliverReport;
+      const route = labApi['POST /lab/reports'];
+      const [method, path] = methodAndPath('POST /lab/reports');
       checked(route.body, payload, 'body');
       const body = JSON.stringify(payload);
       const response = await withRetries(
-        urlOf(route.path),
-        () => ({ method: route.method, headers: headers('application/json'), body }),
+        urlOf(path),
+        () => ({ method, headers: headers('application/json'), body }),
         retries,
       );
-      return read<ReportReceipt>(response, route.answers);
+      return read<ReportReceipt>(response, route.response);
     },
 
     async attachRawFile({ individualOrderId, fileName, body }) {
-      const route = labApi.attachRawFile;
+      const route = labApi['POST /lab/raw-files'];
+      const [method, path] = methodAndPath('POST /lab/raw-files');
       const query = { individualOrderId, fileName };
-      checked(route.query, query, 'query');
+      checked(route.querystring, query, 'query');
       const contentType = fileName.endsWith('.gz') ? 'application/gzip' : 'text/plain';
       // Sent once, without a time limit: a whole genome takes long, and each sending is kept as
       // its own file.
       const response = await withRetries(
-        urlOf(route.path, query),
+        urlOf(path, query),
         () => ({
-          method: route.method,
+          method,
           headers: headers(contentType),
           body,
           // Node's fetch sends a stream only half-duplex, and asks to be told so.
@@ -208,21 +224,22 @@ export function createLabClient(options: LabClientOptions): LabClient {
         0,
         null,
       );
-      return read<RawFileAttached>(response, route.answers);
+      return read<RawFileAttached>(response, route.response);
     },
 
     async recordOrderEvent(orderId, event) {
-      const route = labApi.recordOrderEvent;
+      const route = labApi['POST /lab/orders/:id/events'];
+      const [method, path] = methodAndPath('POST /lab/orders/:id/events');
       checked(route.params, { id: orderId }, 'params');
       checked(route.body, event, 'body');
-      const body = JSON.stringify(event satisfies z.input<typeof route.body>);
+      const body = JSON.stringify(event);
       // Not sent again by itself: a stage recorded twice is the lab's choice to make.
       const response = await withRetries(
-        urlOf(route.path.replace(':id', encodeURIComponent(orderId))),
-        () => ({ method: route.method, headers: headers('application/json'), body }),
+        urlOf(path.replace(':id', encodeURIComponent(orderId))),
+        () => ({ method, headers: headers('application/json'), body }),
         0,
       );
-      return read<AdminOrder>(response, route.answers);
+      return read<AdminOrder>(response, route.response);
     },
   };
 }

@@ -4,8 +4,9 @@
  * with this list and fails on a difference; the web client's calls are typed by it (`ApiPath`),
  * so a path renamed here fails the type check wherever the old one is still called.
  *
- * Only names live here, no schemas: the web app imports this file's types alone, which cost no
- * bytes, while its schemas load with the page that needs them.
+ * Only names live here: each route's schemas are in its module's map under `contract/api/`,
+ * keyed by these names. The web app imports this file's types alone, which cost no bytes,
+ * while its schemas load with the page that needs them.
  */
 export const endpoints = [
   'PATCH /accounts/:id/activate',

@@ -217,6 +217,14 @@ export const rawGenomeQuerySchema = z.object({
 });
 export type RawGenomeQuery = z.infer<typeof rawGenomeQuerySchema>;
 
+/** 201 from POST /lab/raw-files: the stored file's size and SHA-256, to check against the lab's. */
+export const rawFileAttachedSchema = z.object({
+  id: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+});
+export type RawFileAttached = z.infer<typeof rawFileAttachedSchema>;
+
 /** POST /my-data/exports: the genotype kinds name one of the person's finished imports. */
 export const exportRequestSchema = z.object({
   kind: requestableExportKindSchema,

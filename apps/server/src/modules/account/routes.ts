@@ -1,35 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  changeEmailBodySchema,
-  changePasswordBodySchema,
-  deviceSessionsSchema,
   OTHER_SESSIONS_SIGNED_OUT_MESSAGE,
   PASSWORD_CHANGED_MESSAGE,
   SESSION_SIGNED_OUT_MESSAGE,
-  sessionParamsSchema,
-  updateProfileBodySchema,
 } from '@nestling/shared/contract/account';
-import { messageSchema } from '@nestling/shared/contract/message';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import { userSchema } from '@nestling/shared/contract/user';
 import { sendError } from '../../plugins/errors.ts';
 import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
+import { accountApi } from '@nestling/shared/contract/api/account';
 import type { Identity } from '../auth/index.ts';
 import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
 import { createUsersRepository } from '../users/index.ts';
 import { createAccountRepository } from './repository.ts';
 import { createAccountService } from './service.ts';
 import { Refusal } from '../../lib/refusal.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
 
 /**
  * Account settings on the Bearer access token: the profile, the password, the email and the
@@ -74,12 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
     '/user/me',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary: 'Changes the name, phone, date of birth or sex of the signed-in user',
-        tags: ['account'],
-        body: updateProfileBodySchema,
-        response: { 200: userSchema, ...errors },
-      },
+      schema: accountApi['PATCH /user/me'],
     },
     (request, reply) =>
       asCaller(request, reply, (identity) => service.updateProfile(identity.userId, request.body)),
@@ -89,12 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
     '/user/password/change',
     {
       ...ownChange,
-      schema: {
-        summary: 'Changes the password (the current one is needed) and ends every session',
-        tags: ['account'],
-        body: changePasswordBodySchema,
-        response: { 200: messageSchema, ...errors },
-      },
+      schema: accountApi['POST /user/password/change'],
     },
     async (request, reply) => {
       if (!(await allowedFrom(request))) return sendError(request, reply, 429, TOO_MANY_REQUESTS);
@@ -110,12 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
     '/user/email/change',
     {
       ...ownChange,
-      schema: {
-        summary: 'Mails a link to confirm a new email; the email changes once it is opened',
-        tags: ['account'],
-        body: changeEmailBodySchema,
-        response: { 200: messageSchema, ...errors },
-      },
+      schema: accountApi['POST /user/email/change'],
     },
     async (request, reply) => {
       if (!(await allowedFrom(request))) return sendError(request, reply, 429, TOO_MANY_REQUESTS);
@@ -134,11 +103,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
     '/user/sessions',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary: "The signed-in user's devices (live sessions), the one asking marked current",
-        tags: ['account'],
-        response: { 200: deviceSessionsSchema, ...errors },
-      },
+      schema: accountApi['GET /user/sessions'],
     },
     (request, reply) =>
       asCaller(request, reply, async (identity) => ({
@@ -150,11 +115,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
     '/user/sessions/others',
     {
       ...ownChange,
-      schema: {
-        summary: 'Signs out every other device of the signed-in user',
-        tags: ['account'],
-        response: { 200: messageSchema, ...errors },
-      },
+      schema: accountApi['DELETE /user/sessions/others'],
     },
     (request, reply) =>
       asCaller(request, reply, async (identity) => {
@@ -167,12 +128,7 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
     '/user/sessions/:id',
     {
       ...ownChange,
-      schema: {
-        summary: "Signs out one of the signed-in user's devices",
-        tags: ['account'],
-        params: sessionParamsSchema,
-        response: { 200: messageSchema, ...errors },
-      },
+      schema: accountApi['DELETE /user/sessions/:id'],
     },
     (request, reply) =>
       asCaller(request, reply, async (identity) => {

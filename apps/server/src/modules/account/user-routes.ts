@@ -1,25 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  accessTokenSchema,
   CONFIRMATION_MAIL_MESSAGE,
-  confirmEmailAnswerSchema,
-  confirmEmailBodySchema,
-  emailQuerySchema,
   PASSWORD_MAIL_MESSAGE,
   PASSWORD_RESET_MESSAGE,
-  resetPasswordBodySchema,
   SIGNED_OUT_MESSAGE,
 } from '@nestling/shared/contract/auth';
-import { messageSchema } from '@nestling/shared/contract/message';
-import { errorBodySchema } from '@nestling/shared/contract/error';
 import {
   PREFERRED_ACCOUNT_COOKIE,
   PREFERRED_ORDER_COOKIE,
-  userAnswerSchema,
-  userQuerySchema,
 } from '@nestling/shared/contract/portal-user';
-import { currentUserSchema } from '@nestling/shared/contract/user';
+import { accountApi } from '@nestling/shared/contract/api/account';
 import { sendError } from '../../plugins/errors.ts';
 import { createAuthRepository } from '../auth/index.ts';
 import { createAccountRepository } from './repository.ts';
@@ -29,13 +20,6 @@ import { preferenceCookie, readCookie } from '../../lib/cookies.ts';
 import type { ReportsService } from '../reports/index.ts';
 import { createUsersRepository, createUsersService } from '../users/index.ts';
 import { Refusal } from '../../lib/refusal.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  429: errorBodySchema,
-};
 
 export const userRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
   app,
@@ -49,13 +33,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
     codes: createAuthRepository(app.database.db),
   });
   const { authService, rateLimiter } = app;
-
-  const mailSchema = (summary: string) => ({
-    summary,
-    tags: ['identity'],
-    querystring: emailQuerySchema,
-    response: { 200: messageSchema, ...errors },
-  });
 
   /**
    * The same answer for every email, limited per address and per account. The mail goes out
@@ -76,33 +53,22 @@ export const userRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
     return { message };
   }
 
-  app.get(
-    '/user/password',
-    { schema: mailSchema('Mails a password-reset link (no auth)') },
-    (request, reply) =>
-      answerThenMail(request, reply, request.query.email, PASSWORD_MAIL_MESSAGE, (email) =>
-        authService.requestPasswordReset(email),
-      ),
+  app.get('/user/password', { schema: accountApi['GET /user/password'] }, (request, reply) =>
+    answerThenMail(request, reply, request.query.email, PASSWORD_MAIL_MESSAGE, (email) =>
+      authService.requestPasswordReset(email),
+    ),
   );
 
-  app.get(
-    '/user/email',
-    { schema: mailSchema('Mails a new email-confirmation link (no auth)') },
-    (request, reply) =>
-      answerThenMail(request, reply, request.query.email, CONFIRMATION_MAIL_MESSAGE, (email) =>
-        authService.requestConfirmation(email),
-      ),
+  app.get('/user/email', { schema: accountApi['GET /user/email'] }, (request, reply) =>
+    answerThenMail(request, reply, request.query.email, CONFIRMATION_MAIL_MESSAGE, (email) =>
+      authService.requestConfirmation(email),
+    ),
   );
 
   app.post(
     '/user/email/confirm',
     {
-      schema: {
-        summary: 'Confirms an email, or a change of email, with the oobCode of its link',
-        tags: ['identity'],
-        body: confirmEmailBodySchema,
-        response: { 200: confirmEmailAnswerSchema, ...errors, 409: errorBodySchema },
-      },
+      schema: accountApi['POST /user/email/confirm'],
     },
     async (request, reply) => {
       if (!(await rateLimiter.consume(rateLimitRules.credentialIp, request.ip))) {
@@ -122,12 +88,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
   app.post(
     '/user/password/reset',
     {
-      schema: {
-        summary: 'Sets a new password with the oobCode of a reset link; ends every session',
-        tags: ['identity'],
-        body: resetPasswordBodySchema,
-        response: { 200: messageSchema, ...errors },
-      },
+      schema: accountApi['POST /user/password/reset'],
     },
     async (request, reply) => {
       if (!(await rateLimiter.consume(rateLimitRules.credentialIp, request.ip))) {
@@ -148,11 +109,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
     '/user/token',
     {
       config: { whileImpersonating: 'allowed' },
-      schema: {
-        summary: 'A fresh access token, for a Bearer token or the session cookie of a live session',
-        tags: ['identity'],
-        response: { 200: accessTokenSchema, ...errors },
-      },
+      schema: accountApi['POST /user/token'],
     },
     async (request, reply) => {
       let sessionId: string | null;
@@ -181,11 +138,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
     {
       config: { whileImpersonating: 'allowed' },
       onRequest: app.requireUser,
-      schema: {
-        summary: 'Ends the session of the Bearer token now, and clears the session cookie',
-        tags: ['identity'],
-        response: { 200: messageSchema, ...errors },
-      },
+      schema: accountApi['POST /user/sign-out'],
     },
     async (request, reply) => {
       if (request.identity !== null) await authService.signOut(request.identity.sessionId);
@@ -198,11 +151,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
     '/user/me',
     {
       onRequest: app.requireUser,
-      schema: {
-        summary: 'The signed-in user, and the primary admin impersonating them (or null)',
-        tags: ['identity'],
-        response: { 200: currentUserSchema, ...errors },
-      },
+      schema: accountApi['GET /user/me'],
     },
     async (request, reply) => {
       const { identity } = request;
@@ -215,13 +164,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = (
     '/user',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "The user whose portal this is, with the accounts, orders and reports the flags ask for (an account without a report yet comes with empty report lists, and nothing to list with empty lists and a null account, which the portal shows as 'no response'); admins may pass asUser",
-        tags: ['users'],
-        querystring: userQuerySchema,
-        response: { 200: userAnswerSchema, ...errors, 404: errorBodySchema },
-      },
+      schema: accountApi['GET /user'],
     },
     async (request, reply) => {
       const { query } = request;

@@ -1,31 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  accountParamsSchema,
-  activateCoupleBodySchema,
-  kitLookupAnswerSchema,
-  kitLookupBodySchema,
-  kitsAnswerSchema,
-  kitsQuerySchema,
-} from '@nestling/shared/contract/activation';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import {
-  coupleAccountSchema,
-  individualOrderSchema,
-  orderParamsSchema,
-} from '@nestling/shared/contract/orders';
+import { activationApi } from '@nestling/shared/contract/api/activation';
 import { sendError } from '../../plugins/errors.ts';
 import { createOrdersRepository, createOrdersService } from '../orders/index.ts';
 import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
 import { termsStatus } from '../terms/index.ts';
 import { createActivationRepository } from './repository.ts';
 import { createActivationService } from './service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /**
  * /activate and /activation: the person's kits, what a typed kit id is, a couple's activation,
@@ -51,13 +31,7 @@ export const activationRoutes: FastifyPluginAsyncZod = (app) => {
     '/kits',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "The person's kits (individual orders and both kits of each couple account) and whether each is activated; admins may pass asUser",
-        tags: ['activation'],
-        querystring: kitsQuerySchema,
-        response: { 200: kitsAnswerSchema, ...errors },
-      },
+      schema: activationApi['GET /kits'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -70,13 +44,7 @@ export const activationRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { whileImpersonating: 'allowed' },
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "What a typed kit id activates: an individual order or a couple account's kit (400 for a typo, 404 for an unknown or another person's kit; 30 per 15 minutes)",
-        tags: ['activation'],
-        body: kitLookupBodySchema,
-        response: { 200: kitLookupAnswerSchema, ...errors, 429: errorBodySchema },
-      },
+      schema: activationApi['POST /kits/lookup'],
     },
     async (request, reply) => {
       const userId = request.identity?.userId ?? '';
@@ -91,19 +59,7 @@ export const activationRoutes: FastifyPluginAsyncZod = (app) => {
     '/accounts/:id/activate',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "Activates both kits of a couple account, by either partner, with both tubes' ids: 'Orders not attached' when a kit is missing, 409 until the partner joined and both did the survey and accepted the terms",
-        tags: ['activation'],
-        params: accountParamsSchema,
-        body: activateCoupleBodySchema,
-        response: {
-          200: coupleAccountSchema,
-          ...errors,
-          409: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
+      schema: activationApi['PATCH /accounts/:id/activate'],
     },
     async (request, reply) => {
       const userId = request.identity?.userId ?? '';
@@ -117,19 +73,7 @@ export const activationRoutes: FastifyPluginAsyncZod = (app) => {
     '/individual_reports/:id/activate',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "Activates the caller's individual order (the id is the order's); 409 until their health survey is done and the terms accepted; answers the updated order",
-        tags: ['reports'],
-        params: orderParamsSchema,
-        response: {
-          200: individualOrderSchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-        },
-      },
+      schema: activationApi['PATCH /individual_reports/:id/activate'],
     },
     async (request) => {
       const userId = request.identity?.userId ?? '';

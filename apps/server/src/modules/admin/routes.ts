@@ -1,21 +1,8 @@
 import { requireAdmin } from '../../plugins/require-admin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminUserParamsSchema,
-  adminUserSchema,
-  adminUsersAnswerSchema,
-  adminUsersQuerySchema,
-  AUDIT_CSV_MAX_ROWS,
-  auditAnswerSchema,
-  auditCsvTooLarge,
-  auditFilterSchema,
-  auditQuerySchema,
-  dataPortalBodySchema,
-  impersonationBodySchema,
-} from '@nestling/shared/contract/admin';
+import { AUDIT_CSV_MAX_ROWS, auditCsvTooLarge } from '@nestling/shared/contract/admin';
 import { USER_NOT_FOUND } from '@nestling/shared/contract/portal-user';
-import { accessTokenSchema } from '@nestling/shared/contract/auth';
-import { errorBodySchema } from '@nestling/shared/contract/error';
+import { adminApi } from '@nestling/shared/contract/api/admin';
 import { sendCsv } from '../../csv.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { createAuthRepository } from '../auth/index.ts';
@@ -23,12 +10,6 @@ import { createImpersonationService } from '../impersonation/index.ts';
 import { createUsersRepository } from '../users/index.ts';
 import { createAdminRepository } from './repository.ts';
 import { createAdminService } from './service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-};
 
 /** The lab staff's API: user search, the audit log and its export, impersonation. */
 export const adminRoutes: FastifyPluginAsyncZod = (app) => {
@@ -48,12 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
     '/admin/users',
     {
       onRequest: adminOnly,
-      schema: {
-        summary: 'Users whose name or email contains q, newest first (admins only)',
-        tags: ['admin'],
-        querystring: adminUsersQuerySchema,
-        response: { 200: adminUsersAnswerSchema, ...errors },
-      },
+      schema: adminApi['GET /admin/users'],
     },
     async (request) => ({ users: await admin.searchUsers(request.query) }),
   );
@@ -63,13 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'data-portal-update', subject: 'named' } },
       onRequest: adminOnly,
-      schema: {
-        summary: 'Turns My Data on or off for one person; audited (admins only)',
-        tags: ['admin'],
-        params: adminUserParamsSchema,
-        body: dataPortalBodySchema,
-        response: { 200: adminUserSchema, ...errors, 404: errorBodySchema },
-      },
+      schema: adminApi['PUT /admin/users/:id/data-portal'],
     },
     async (request, reply) => {
       if (request.identity === null) return sendError(request, reply, 401, 'No token in context');
@@ -84,13 +54,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
     '/admin/audit',
     {
       onRequest: adminOnly,
-      schema: {
-        summary:
-          'The audit log, newest first, a page at a time; filters by staff member, patient (id or email), action and time (admins only)',
-        tags: ['admin'],
-        querystring: auditQuerySchema,
-        response: { 200: auditAnswerSchema, ...errors },
-      },
+      schema: adminApi['GET /admin/audit'],
     },
     async (request) => audit.list(request.query),
   );
@@ -100,12 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'audit-export', subject: 'none' } },
       onRequest: adminOnly,
-      schema: {
-        summary: `The audit log entries the filters match as a CSV file, at most ${String(AUDIT_CSV_MAX_ROWS)}; formulas are made plain text; the export is audited (admins only)`,
-        tags: ['admin'],
-        querystring: auditFilterSchema,
-        // No response schema: the answer is the CSV text; errors are the usual body.
-      },
+      schema: adminApi['GET /admin/audit.csv'],
     },
     async (request, reply) => {
       if (request.identity === null) return sendError(request, reply, 401, 'No token in context');
@@ -131,13 +90,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
           }
         },
       ],
-      schema: {
-        summary:
-          "Starts acting as a patient: an access token for a 1-hour session of the patient's",
-        tags: ['admin'],
-        body: impersonationBodySchema,
-        response: { 200: accessTokenSchema, ...errors, 404: errorBodySchema },
-      },
+      schema: adminApi['POST /admin/impersonation'],
     },
     async (request, reply) => {
       if (request.identity === null) return sendError(request, reply, 401, 'No token in context');
@@ -151,11 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod = (app) => {
       // Ends the impersonation: made with the impersonated session's token.
       config: { whileImpersonating: 'allowed' },
       onRequest: app.requireUser,
-      schema: {
-        summary: "Ends the impersonation: an access token for the admin's own session again",
-        tags: ['admin'],
-        response: { 200: accessTokenSchema, ...errors },
-      },
+      schema: adminApi['DELETE /admin/impersonation'],
     },
     async (request, reply) => {
       if (request.identity === null) return sendError(request, reply, 401, 'No token in context');

@@ -1,23 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminAppointmentsAnswerSchema,
-  adminCounselorSchema,
-  adminCounselorsAnswerSchema,
-  appointmentParamsSchema,
-  appointmentSchema,
-  appointmentsAnswerSchema,
-  appointmentsQuerySchema,
-  availabilityUpdateSchema,
-  bookingRequestSchema,
-  counselorInputSchema,
-  counselorParamsSchema,
-  dayQuerySchema,
-  rescheduleRequestSchema,
-  slotsAnswerSchema,
-  slotsQuerySchema,
-} from '@nestling/shared/contract/appointments';
-import { errorBodySchema } from '@nestling/shared/contract/error';
+import { appointmentsApi } from '@nestling/shared/contract/api/appointments';
 import { requireAdmin } from '../../plugins/require-admin.ts';
 import { createAppointmentsRepository } from './repository.ts';
 import {
@@ -27,15 +10,6 @@ import {
   type Booker,
 } from './service.ts';
 import { Refusal } from '../../lib/refusal.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
 
 /** The signed-in person (requireVerifiedUser has run). */
 function bookerOf(request: FastifyRequest): Booker {
@@ -67,13 +41,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     '/appointments/slots',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'Free counseling slots starting in [from, to) (at most 31 days), from 24 hours ahead to 8 weeks ahead, earliest first; times in UTC',
-        tags: ['appointments'],
-        querystring: slotsQuerySchema,
-        response: { 200: slotsAnswerSchema, ...errors },
-      },
+      schema: appointmentsApi['GET /appointments/slots'],
     },
     (request) => appointments.slots(request.query),
   );
@@ -82,13 +50,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     '/appointments',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'The person’s booked appointments that have not ended, earliest first; admins may pass asUser',
-        tags: ['appointments'],
-        querystring: appointmentsQuerySchema,
-        response: { 200: appointmentsAnswerSchema, ...errors },
-      },
+      schema: appointmentsApi['GET /appointments'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -105,13 +67,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     '/appointments',
     {
       onRequest: ownChoice,
-      schema: {
-        summary:
-          'Books a free slot by phone (the number to call) or video (a room of its own); a slot someone else holds answers 409 however many ask at once. Mails a confirmation with a calendar invitation to the person and the counselor, and a reminder the day before; rate-limited',
-        tags: ['appointments'],
-        body: bookingRequestSchema,
-        response: { 200: appointmentSchema, ...errors },
-      },
+      schema: appointmentsApi['POST /appointments'],
     },
     (request) => appointments.book(bookerOf(request), request.body),
   );
@@ -120,14 +76,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     '/appointments/:id/reschedule',
     {
       onRequest: ownChoice,
-      schema: {
-        summary:
-          'Moves the person’s appointment to another free slot (the old one is freed) up to 24 hours before it starts, keeping how they meet unless a method is given; mails the updated invitation to them and the counselor; rate-limited',
-        tags: ['appointments'],
-        params: appointmentParamsSchema,
-        body: rescheduleRequestSchema,
-        response: { 200: appointmentSchema, ...errors },
-      },
+      schema: appointmentsApi['POST /appointments/:id/reschedule'],
     },
     (request) => appointments.reschedule(bookerOf(request), request.params.id, request.body),
   );
@@ -136,13 +85,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     '/appointments/:id/cancel',
     {
       onRequest: ownChoice,
-      schema: {
-        summary:
-          'Cancels the person’s appointment up to 24 hours before it starts (inside that, 409); mails the cancellation for the calendar to the person and the counselor; rate-limited',
-        tags: ['appointments'],
-        params: appointmentParamsSchema,
-        response: { 200: appointmentSchema, ...errors },
-      },
+      schema: appointmentsApi['POST /appointments/:id/cancel'],
     },
     (request) => appointments.cancel(bookerOf(request), request.params.id),
   );
@@ -151,11 +94,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     '/admin/counselors',
     {
       onRequest: adminOnly,
-      schema: {
-        summary: 'Every counselor with their weekly hours (admins only)',
-        tags: ['admin'],
-        response: { 200: adminCounselorsAnswerSchema, ...errors },
-      },
+      schema: appointmentsApi['GET /admin/counselors'],
     },
     async () => ({ counselors: await appointments.counselors() }),
   );
@@ -165,12 +104,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'counselor-update', subject: 'none' } },
       onRequest: adminOnly,
-      schema: {
-        summary: 'Adds a counselor: name, email, short bio, time zone (admins only)',
-        tags: ['admin'],
-        body: counselorInputSchema,
-        response: { 200: adminCounselorSchema, ...errors },
-      },
+      schema: appointmentsApi['POST /admin/counselors'],
     },
     async (request) => {
       const created = await appointments.createCounselor(request.body);
@@ -183,14 +117,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'counselor-update', subject: 'none' } },
       onRequest: adminOnly,
-      schema: {
-        summary:
-          'Changes a counselor; an inactive one offers no new slots, booked appointments stay (admins only)',
-        tags: ['admin'],
-        params: counselorParamsSchema,
-        body: counselorInputSchema,
-        response: { 200: adminCounselorSchema, ...errors },
-      },
+      schema: appointmentsApi['PUT /admin/counselors/:id'],
     },
     async (request) => {
       const updated = await appointments.updateCounselor(request.params.id, request.body);
@@ -203,14 +130,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'counselor-update', subject: 'none' } },
       onRequest: adminOnly,
-      schema: {
-        summary:
-          'Replaces a counselor’s weekly hours: periods of a weekday in their time zone, each cut into slots (admins only)',
-        tags: ['admin'],
-        params: counselorParamsSchema,
-        body: availabilityUpdateSchema,
-        response: { 200: adminCounselorSchema, ...errors },
-      },
+      schema: appointmentsApi['PUT /admin/counselors/:id/availability'],
     },
     async (request) => {
       const updated = await appointments.setAvailability(request.params.id, request.body);
@@ -223,13 +143,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'appointments-day-read', subject: 'none' } },
       onRequest: adminOnly,
-      schema: {
-        summary:
-          'The booked appointments starting on a date in a time zone, with who booked them (admins only; audited)',
-        tags: ['admin'],
-        querystring: dayQuerySchema,
-        response: { 200: adminAppointmentsAnswerSchema, ...errors },
-      },
+      schema: appointmentsApi['GET /admin/appointments'],
     },
     async (request) => {
       const answer = await appointments.day(request.query);

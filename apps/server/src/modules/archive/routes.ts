@@ -6,11 +6,10 @@ import {
   ARCHIVE_NOT_ACCEPTABLE,
   ARCHIVE_RATE_LIMIT,
   ARCHIVE_TOO_MANY,
-  archiveQuerySchema,
 } from '@nestling/shared/contract/archive';
-import { errorBodySchema } from '@nestling/shared/contract/error';
 import { sendError } from '../../plugins/errors.ts';
 import type { SurveyVariant } from '@nestling/shared/health-survey/questionnaires';
+import { archiveApi } from '@nestling/shared/contract/api/archive';
 import { createDocumentsRepository } from '../documents/index.ts';
 import { createHealthSurveyRepository, createHealthSurveyService } from '../health-survey/index.ts';
 import type { RateLimitRule } from '../rate-limit/index.ts';
@@ -81,20 +80,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     {
       config: { whileImpersonating: 'allowed' },
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary: `With Accept: ${ARCHIVE_MEDIA_TYPE}, a ZIP of the user's reports (every version as JSON, the latest as a PDF), documents and data, streamed; admins may pass asUser`,
-        tags: ['documents'],
-        querystring: archiveQuerySchema,
-        // No 200 schema: the answer is the ZIP itself.
-        response: {
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          406: errorBodySchema,
-          429: errorBodySchema,
-        },
-      },
+      schema: archiveApi['POST /user/archive'],
     },
     async (request, reply) => {
       if (!acceptsZip(request.headers.accept)) {

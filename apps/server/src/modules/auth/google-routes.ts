@@ -1,31 +1,15 @@
 import { APIError } from 'better-auth/api';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@nestling/shared/contract/error';
 import {
   GOOGLE_DONE_PATH,
   GOOGLE_NOT_ENABLED_MESSAGE,
   GOOGLE_START_PATH,
   googleErrorCodes,
-  googleModes,
 } from '@nestling/shared/google-sign-in';
-import { isSafeNextPath } from '@nestling/shared/next-path';
-import * as z from 'zod/mini';
+import { authApi } from '@nestling/shared/contract/api/auth';
 import { sendError } from '../../plugins/errors.ts';
 import { rateLimitRules } from '../rate-limit/index.ts';
 import { GOOGLE_PROVIDER_ID } from './google.ts';
-
-const startQuerySchema = z.object({
-  mode: z._default(z.enum(googleModes), 'page'),
-  /** Where a full-page sign-in goes on to; a path on this portal. */
-  next: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(2000),
-        z.refine(isSafeNextPath, { error: 'must be a path on this portal' }),
-      ),
-  ),
-});
 
 /**
  * GET /api/auth/google/start: the popup (or, when the popup is blocked, the page) is opened
@@ -40,12 +24,7 @@ export const googleSignInRoutes: FastifyPluginCallbackZod = (app, _options, done
   app.get(
     GOOGLE_START_PATH,
     {
-      schema: {
-        summary: 'Starts Google sign-in: redirects to Google, which returns to the portal',
-        tags: ['identity'],
-        querystring: startQuerySchema,
-        response: { 400: errorBodySchema, 404: errorBodySchema },
-      },
+      schema: authApi['GET /auth/google/start'],
     },
     async (request, reply) => {
       if (config.google === null) return sendError(request, reply, 404, GOOGLE_NOT_ENABLED_MESSAGE);

@@ -1,19 +1,13 @@
 import { hashPassword } from 'better-auth/crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  SIGN_UP_MESSAGE,
-  SIGNED_IN_MESSAGE,
-  signInBodySchema,
-} from '@nestling/shared/contract/auth';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import { messageSchema } from '@nestling/shared/contract/message';
-import { signupRequestSchema } from '@nestling/shared/contract/signup';
+import { SIGN_UP_MESSAGE, SIGNED_IN_MESSAGE } from '@nestling/shared/contract/auth';
 import { GOOGLE_CALLBACK_PATH } from '@nestling/shared/google-sign-in';
 import { sendError } from '../../plugins/errors.ts';
 import { accountKey, rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
 import { createUsersRepository } from '../users/index.ts';
 import { normalizeEmail } from '@nestling/shared/contract/fields';
+import { authApi } from '@nestling/shared/contract/api/auth';
 import { AUTH_BASE_PATH } from './auth.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 import { googleSignInRoutes } from './google-routes.ts';
@@ -54,13 +48,6 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   headers.set('x-forwarded-for', request.ip);
   return headers;
 }
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  429: errorBodySchema,
-};
 
 /**
  * The identity endpoints the portal uses, each its own route with its own schema: email sign-in,
@@ -114,13 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${AUTH_BASE_PATH}/sign-in/email`,
     {
-      schema: {
-        summary:
-          'Signs in with email and password: sets the session cookie that POST /api/user/token exchanges for an access token',
-        tags: ['identity'],
-        body: signInBodySchema,
-        response: { 200: messageSchema, ...errors },
-      },
+      schema: authApi['POST /auth/sign-in/email'],
     },
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
@@ -167,13 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${AUTH_BASE_PATH}/sign-up/email`,
     {
-      schema: {
-        summary:
-          'Creates an account and mails a link to confirm its email. Answers the same for an address that has an account, whose owner is mailed instead',
-        tags: ['identity'],
-        body: signupRequestSchema,
-        response: { 200: messageSchema, ...errors },
-      },
+      schema: authApi['POST /auth/sign-up/email'],
     },
     async (request, reply) => {
       if (!(await rateLimiter.consume(rateLimitRules.credentialIp, request.ip))) {
@@ -231,11 +206,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       GOOGLE_CALLBACK_PATH,
       {
-        schema: {
-          summary:
-            'Where Google returns the browser after sign-in (OpenID Connect); redirects to the completion page',
-          tags: ['identity'],
-        },
+        schema: authApi['GET /auth/callback/google'],
       },
       async (request, reply) => {
         const response = await callBetterAuth(request);

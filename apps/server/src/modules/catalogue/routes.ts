@@ -1,26 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import {
-  discountCodeCreateSchema,
-  discountCodeParamsSchema,
-  discountCodeSchema,
-  discountCodesAnswerSchema,
-  discountCodeUpdateSchema,
-  productParamsSchema,
-  productSchema,
-  productsAnswerSchema,
-  productUpdateSchema,
-} from '@nestling/shared/contract/purchase';
+import { catalogueApi } from '@nestling/shared/contract/api/catalogue';
 import { requireAdmin } from '../../plugins/require-admin.ts';
 import { createCatalogueRepository } from './repository.ts';
 import { createCatalogueService } from './service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /** The product catalogue (public) and what lab staff change in it: prices, texts, discount codes. */
 export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
@@ -32,11 +14,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/products',
     {
-      schema: {
-        summary: 'The products on sale, with their prices (no sign-in: prices are public)',
-        tags: ['purchase'],
-        response: { 200: productsAnswerSchema },
-      },
+      schema: catalogueApi['GET /products'],
     },
     async () => ({ products: await catalogue.listProducts() }),
   );
@@ -46,13 +24,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'product-update', subject: 'none' } },
       onRequest: adminOnly,
-      schema: {
-        summary: "Changes a product's price and texts; past orders keep theirs (admins only)",
-        tags: ['admin'],
-        params: productParamsSchema,
-        body: productUpdateSchema,
-        response: { 200: productSchema, ...errors },
-      },
+      schema: catalogueApi['PUT /admin/products/:code'],
     },
     async (request) => {
       const actorId = request.identity?.userId ?? null;
@@ -65,11 +37,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
     '/admin/discount-codes',
     {
       onRequest: adminOnly,
-      schema: {
-        summary: 'The discount codes, newest first (admins only)',
-        tags: ['admin'],
-        response: { 200: discountCodesAnswerSchema, ...errors },
-      },
+      schema: catalogueApi['GET /admin/discount-codes'],
     },
     async () => ({ discountCodes: await catalogue.listDiscountCodes() }),
   );
@@ -79,12 +47,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'discount-code-create', subject: 'none' } },
       onRequest: adminOnly,
-      schema: {
-        summary: 'Creates a discount code: a percentage or an amount off (admins only)',
-        tags: ['admin'],
-        body: discountCodeCreateSchema,
-        response: { 201: discountCodeSchema, ...errors, 409: errorBodySchema },
-      },
+      schema: catalogueApi['POST /admin/discount-codes'],
     },
     async (request, reply) => {
       const actorId = request.identity?.userId ?? null;
@@ -98,13 +61,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'discount-code-update', subject: 'none' } },
       onRequest: adminOnly,
-      schema: {
-        summary: 'Switches a discount code on or off (admins only)',
-        tags: ['admin'],
-        params: discountCodeParamsSchema,
-        body: discountCodeUpdateSchema,
-        response: { 200: discountCodeSchema, ...errors },
-      },
+      schema: catalogueApi['PATCH /admin/discount-codes/:code'],
     },
     async (request) => {
       const updated = await catalogue.setDiscountCodeActive(

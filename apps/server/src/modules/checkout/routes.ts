@@ -1,15 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import {
-  checkoutParamsSchema,
-  checkoutRequestSchema,
-  checkoutSchema,
-  orderSummarySchema,
-  quoteRequestSchema,
-  testCardSchema,
-  testConfirmationSchema,
-} from '@nestling/shared/contract/purchase';
+import { checkoutApi } from '@nestling/shared/contract/api/checkout';
 import { createCatalogueRepository, createCatalogueService } from '../catalogue/index.ts';
 import { createPartnerRepository } from '../partner/index.ts';
 import {
@@ -23,20 +14,6 @@ import { createCheckoutRepository } from './repository.ts';
 import { createCheckoutService, type Payer } from './service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { Refusal } from '../../lib/refusal.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
-const paymentErrors = {
-  ...errors,
-  402: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
 
 /** The signed-in person as a payer (requireUser has run). */
 function payerOf(request: FastifyRequest): Payer {
@@ -84,12 +61,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     {
       config: { whileImpersonating: 'allowed' },
       onRequest: app.requireUser,
-      schema: {
-        summary: 'The order summary of a product and an optional discount code',
-        tags: ['purchase'],
-        body: quoteRequestSchema,
-        response: { 200: orderSummarySchema, ...errors },
-      },
+      schema: checkoutApi['POST /checkout/quote'],
     },
     (request) => checkout.quote(payerOf(request).userId, request.body),
   );
@@ -98,13 +70,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     '/checkout',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'Begins a purchase with the configured provider; the same idempotency key answers the same checkout',
-        tags: ['purchase'],
-        body: checkoutRequestSchema,
-        response: { 200: checkoutSchema, ...paymentErrors },
-      },
+      schema: checkoutApi['POST /checkout'],
     },
     (request) => checkout.start(payerOf(request), request.body),
   );
@@ -113,12 +79,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     '/checkout/:id',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary: "One of the person's checkouts, with its order once paid",
-        tags: ['purchase'],
-        params: checkoutParamsSchema,
-        response: { 200: checkoutSchema, ...errors },
-      },
+      schema: checkoutApi['GET /checkout/:id'],
     },
     (request) => checkout.get(payerOf(request).userId, request.params.id),
   );
@@ -127,12 +88,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     '/checkout/:id/cancel',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary: 'Gives up an unpaid checkout; a paid one stays paid',
-        tags: ['purchase'],
-        params: checkoutParamsSchema,
-        response: { 200: checkoutSchema, ...errors },
-      },
+      schema: checkoutApi['POST /checkout/:id/cancel'],
     },
     (request) => checkout.cancel(payerOf(request).userId, request.params.id),
   );
@@ -141,13 +97,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     '/checkout/:id/test-payment',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary: 'Pays a test-provider checkout with a test card (no money moves)',
-        tags: ['purchase'],
-        params: checkoutParamsSchema,
-        body: testCardSchema,
-        response: { 200: checkoutSchema, ...paymentErrors },
-      },
+      schema: checkoutApi['POST /checkout/:id/test-payment'],
     },
     (request) => checkout.payWithTestCard(payerOf(request), request.params.id, request.body),
   );
@@ -156,13 +106,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     '/checkout/:id/test-payment/confirm',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary: "Approves or declines the test card's extra confirmation step",
-        tags: ['purchase'],
-        params: checkoutParamsSchema,
-        body: testConfirmationSchema,
-        response: { 200: checkoutSchema, ...paymentErrors },
-      },
+      schema: checkoutApi['POST /checkout/:id/test-payment/confirm'],
     },
     (request) =>
       checkout.confirmTestPayment(payerOf(request), request.params.id, request.body.approve),

@@ -1,16 +1,7 @@
 import { callerId } from '../../plugins/caller.ts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  clinicShareAnswerSchema,
-  clinicShareParamsSchema,
-  clinicShareReportParamsSchema,
-  clinicSharingRequestSchema,
-  myClinicAnswerSchema,
-  myClinicQuerySchema,
-  myClinicRequestSchema,
-} from '@nestling/shared/contract/clinics';
-import { errorBodySchema } from '@nestling/shared/contract/error';
+import { clinicSharingApi } from '@nestling/shared/contract/api/clinic-sharing';
 import { sendError } from '../../plugins/errors.ts';
 import { createClinicsRepository, createClinicsService } from '../clinics/index.ts';
 import { createOrdersRepository } from '../orders/index.ts';
@@ -23,15 +14,6 @@ import {
 import { createUsersRepository } from '../users/index.ts';
 import { createClinicSharingRepository } from './repository.ts';
 import { createClinicSharingService } from './service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
 
 /** The sharing service as the portal runs it: mail through the app's mailer. */
 export function createClinicSharingServiceFor(
@@ -77,13 +59,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod<{ reports: ReportsServic
     '/user/clinic',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'The clinic the person chose as theirs, or null, and whether they share their reports with it; admins may pass asUser',
-        tags: ['clinics'],
-        querystring: myClinicQuerySchema,
-        response: { 200: myClinicAnswerSchema, ...errors },
-      },
+      schema: clinicSharingApi['GET /user/clinic'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -95,13 +71,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod<{ reports: ReportsServic
     '/user/clinic',
     {
       onRequest: ownChoice,
-      schema: {
-        summary:
-          'Marks an active clinic as the person’s own, replacing any earlier choice (sharing reports with another clinic stops); an inactive or unknown clinic answers 404',
-        tags: ['clinics'],
-        body: myClinicRequestSchema,
-        response: { 200: myClinicAnswerSchema, ...errors },
-      },
+      schema: clinicSharingApi['PUT /user/clinic'],
     },
     async (request) => {
       await clinics.choose(callerId(request), request.body.clinicId);
@@ -113,11 +83,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod<{ reports: ReportsServic
     '/user/clinic',
     {
       onRequest: ownChoice,
-      schema: {
-        summary: 'Clears the person’s chosen clinic; sharing reports with it stops',
-        tags: ['clinics'],
-        response: { 200: myClinicAnswerSchema, ...errors },
-      },
+      schema: clinicSharingApi['DELETE /user/clinic'],
     },
     async (request) => {
       await clinics.clear(callerId(request));
@@ -131,13 +97,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod<{ reports: ReportsServic
       config: { audit: { action: 'clinic-sharing', subject: 'caller' } },
       // The person's own consent: never given or withdrawn by staff acting as them.
       onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating],
-      schema: {
-        summary:
-          'Shares the person’s reports with their chosen clinic and mails the clinic a new link (earlier links stop working), or stops sharing and every link stops working; 409 without a chosen clinic that receives reports (audited)',
-        tags: ['clinics'],
-        body: clinicSharingRequestSchema,
-        response: { 200: myClinicAnswerSchema, ...errors },
-      },
+      schema: clinicSharingApi['PUT /user/clinic/sharing'],
     },
     async (request, reply) => {
       const userId = request.identity?.userId ?? '';
@@ -153,13 +113,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod<{ reports: ReportsServic
     '/clinic-shares/:token',
     {
       config: { audit: { action: 'clinic-share-read', subject: 'named' } },
-      schema: {
-        summary:
-          'What a clinic sees behind the link a patient had mailed to it: the patient and the reports shared (no sign-in; 404 once expired or withdrawn; audited)',
-        tags: ['clinics'],
-        params: clinicShareParamsSchema,
-        response: { 200: clinicShareAnswerSchema, ...errors },
-      },
+      schema: clinicSharingApi['GET /clinic-shares/:token'],
     },
     async (request, reply) => {
       if (!(await rateLimiter.consume(rateLimitRules.clinicShareIp, request.ip))) {
@@ -175,13 +129,7 @@ export const clinicSharingRoutes: FastifyPluginAsyncZod<{ reports: ReportsServic
     '/clinic-shares/:token/reports/:reportId',
     {
       config: { audit: { action: 'clinic-share-read', subject: 'named' } },
-      schema: {
-        summary:
-          'A shared report’s latest version as a PDF, without sensitive results not released by every reader (no sign-in; audited)',
-        tags: ['clinics'],
-        params: clinicShareReportParamsSchema,
-        // No response schema: the answer is the PDF; errors are the usual body.
-      },
+      schema: clinicSharingApi['GET /clinic-shares/:token/reports/:reportId'],
     },
     async (request, reply) => {
       if (!(await rateLimiter.consume(rateLimitRules.clinicShareIp, request.ip))) {

@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  accountDeletionAnswerSchema,
-  accountDeletionRequestSchema,
-  myDataOverviewSchema,
-  privacyAnswerSchema,
-  researchConsentAnswerSchema,
-  researchConsentRequestSchema,
-} from '@nestling/shared/contract/data-rights';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import { myDataQuerySchema } from '@nestling/shared/contract/my-data';
+import { dataRightsApi } from '@nestling/shared/contract/api/data-rights';
 import { createAuditRepository } from '../audit/index.ts';
 import { requireDataPortal } from '../my-data/index.ts';
 import { deletionScheduledMail } from './mail.ts';
@@ -23,14 +14,6 @@ import {
   type AccountDeletionJobPayload,
   type RetainedRecordExpiryPayload,
 } from './service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 /** The data-rights service as the portal runs it (the survey records research consent too). */
 export function createDataRightsServiceFor(app: FastifyInstance) {
@@ -92,13 +75,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
     '/my-data',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'What the portal holds about the person (reports, documents, surveys, imports, exports, clinic links, with sizes), their research consent and any pending account deletion; admins may pass asUser',
-        tags: ['my-data'],
-        querystring: myDataQuerySchema,
-        response: { 200: myDataOverviewSchema, ...errors },
-      },
+      schema: dataRightsApi['GET /my-data'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -111,13 +88,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
     '/user/privacy',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'The person’s research consent and any pending account deletion, whether or not My Data is on; admins may pass asUser',
-        tags: ['account'],
-        querystring: myDataQuerySchema,
-        response: { 200: privacyAnswerSchema, ...errors },
-      },
+      schema: dataRightsApi['GET /user/privacy'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -129,13 +100,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
     '/user/deletion',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'Whether the person’s account is set to be deleted, and when; admins may pass asUser',
-        tags: ['account'],
-        querystring: myDataQuerySchema,
-        response: { 200: accountDeletionAnswerSchema, ...errors },
-      },
+      schema: dataRightsApi['GET /user/deletion'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -148,13 +113,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'account-deletion-request', subject: 'caller' } },
       onRequest: ownChoice,
-      schema: {
-        summary:
-          'Sets the account and all its data to be deleted after the grace period (undo with DELETE); the person types their email address to confirm. 409 when already set (audited)',
-        tags: ['account'],
-        body: accountDeletionRequestSchema,
-        response: { 200: accountDeletionAnswerSchema, ...errors },
-      },
+      schema: dataRightsApi['POST /user/deletion'],
     },
     async (request) => {
       const caller = await callerOf(request);
@@ -171,12 +130,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'account-deletion-cancel', subject: 'caller' } },
       onRequest: ownChoice,
-      schema: {
-        summary:
-          'Undoes the request to delete the account, before it is due; 409 when none (audited)',
-        tags: ['account'],
-        response: { 200: accountDeletionAnswerSchema, ...errors },
-      },
+      schema: dataRightsApi['DELETE /user/deletion'],
     },
     async (request) => {
       const caller = await callerOf(request);
@@ -190,13 +144,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'research-consent', subject: 'caller' } },
       onRequest: ownChoice,
-      schema: {
-        summary:
-          'Gives or withdraws the person’s consent to the use of their data for research (audited)',
-        tags: ['account'],
-        body: researchConsentRequestSchema,
-        response: { 200: researchConsentAnswerSchema, ...errors },
-      },
+      schema: dataRightsApi['PUT /user/research-consent'],
     },
     async (request) => {
       const caller = await callerOf(request);

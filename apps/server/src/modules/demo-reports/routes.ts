@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { demoReportParamsSchema } from '@nestling/shared/contract/demo-report';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import { reportAnswerSchema } from '@nestling/shared/contract/report-view';
+import { demoReportsApi } from '@nestling/shared/contract/api/demo-reports';
 import { sendError } from '../../plugins/errors.ts';
 import { createUsersRepository } from '../users/index.ts';
 import { createDemoReportsService } from './service.ts';
@@ -14,19 +12,7 @@ export const demoReportsRoutes: FastifyPluginAsyncZod = (app) => {
     '/demo/embryo-reports/:variant',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'A demo embryo report of sample data (standard, grs, 30x or 5x) in the shape of GET /reports/{id}; 403 for accounts without the demo flag, except lab staff',
-        tags: ['reports'],
-        params: demoReportParamsSchema,
-        response: {
-          200: reportAnswerSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-        },
-      },
+      schema: demoReportsApi['GET /demo/embryo-reports/:variant'],
     },
     async (request, reply) => {
       if (request.identity === null) return sendError(request, reply, 401, 'No token in context');

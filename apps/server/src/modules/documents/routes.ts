@@ -1,22 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  documentParamsSchema,
-  documentSessionQuerySchema,
-  documentSessionSchema,
-  documentsAnswerSchema,
-  documentsQuerySchema,
-  documentViewParamsSchema,
-} from '@nestling/shared/contract/document';
-import { errorBodySchema } from '@nestling/shared/contract/error';
+import { documentsApi } from '@nestling/shared/contract/api/documents';
 import { createDocumentsRepository } from './repository.ts';
 import { createDocumentsService } from './service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /** A filename for Content-Disposition: plain ASCII, no quotes; the full name in filename*. */
 function disposition(fileName: string): string {
@@ -35,12 +20,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = (app) => {
     '/user/documents',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary: "The user's documents, newest first; `report` keeps that report's only",
-        tags: ['documents'],
-        querystring: documentsQuerySchema,
-        response: { 200: documentsAnswerSchema, ...errors },
-      },
+      schema: documentsApi['GET /user/documents'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -53,13 +33,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { whileImpersonating: 'allowed' },
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary: 'A link that shows the document once, within 5 minutes, without sign-in',
-        tags: ['documents'],
-        params: documentParamsSchema,
-        querystring: documentSessionQuerySchema,
-        response: { 201: documentSessionSchema, ...errors },
-      },
+      schema: documentsApi['POST /user/documents/:id/session'],
     },
     async (request, reply) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -72,12 +46,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/documents/view/:token',
     {
-      schema: {
-        summary: 'Shows a document through a link from POST /user/documents/{id}/session (once)',
-        tags: ['documents'],
-        // No response schema: the answer is the file itself, streamed; errors are the usual body.
-        params: documentViewParamsSchema,
-      },
+      schema: documentsApi['GET /documents/view/:token'],
     },
     async (request, reply) => {
       const { document, stream, size } = await documents.open(request.params.token);

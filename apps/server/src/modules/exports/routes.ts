@@ -1,20 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import { labApi } from '@nestling/shared/contract/lab-api';
-import {
-  dataExportSchema,
-  exportFileParamsSchema,
-  exportLinkSchema,
-  exportParamsSchema,
-  exportRequestSchema,
-  exportsAnswerSchema,
-  myDataQuerySchema,
-} from '@nestling/shared/contract/my-data';
+import { labApi } from '@nestling/shared/contract/api/lab';
 import { ORDER_NOT_FOUND } from '@nestling/shared/contract/orders';
 import type { SurveyVariant } from '@nestling/shared/health-survey/questionnaires';
+import { exportsApi } from '@nestling/shared/contract/api/exports';
 import { sendError } from '../../plugins/errors.ts';
 import { createArchiveServiceFor } from '../archive/index.ts';
 import { resolveAuthSecret } from '../auth/index.ts';
@@ -35,20 +25,9 @@ import {
   type ExportJobPayload,
 } from './service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
-
 export const RANGE_NOT_SATISFIABLE = 'The requested range is not within the file.';
 
 /** The link's query; its values are checked against the signature, not here. */
-const downloadQuerySchema = z.object({
-  expires: z.string().check(z.maxLength(20)),
-  signature: z.string().check(z.maxLength(100)),
-});
 
 export type RangeAnswer =
   { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' };
@@ -148,18 +127,9 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       done(null, payload);
     },
   );
-  const { attachRawFile } = labApi;
   app.post(
-    attachRawFile.path,
-    {
-      onRequest: labKeyGuard(app),
-      schema: {
-        summary: attachRawFile.summary,
-        tags: ['lab'],
-        querystring: attachRawFile.query,
-        response: attachRawFile.answers,
-      },
-    },
+    '/lab/raw-files',
+    { onRequest: labKeyGuard(app), schema: labApi['POST /lab/raw-files'] },
     async (request, reply) => {
       const order = await orders.findIndividualOrder(request.query.individualOrderId);
       if (order === null) return sendError(request, reply, 404, ORDER_NOT_FOUND);
@@ -179,13 +149,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     '/my-data/exports',
     {
       onRequest: ownOnly,
-      schema: {
-        summary:
-          'Asks for an export: the FHIR R4 bundle of the person’s reports and survey, the ZIP of their reports (PDF and JSON) and documents, or an import’s genotypes as 23andMe-format text or a VCF (importId of a finished import; a VCF only from a VCF). A background job prepares it; never while impersonating.',
-        tags: ['my-data'],
-        body: exportRequestSchema,
-        response: { 200: dataExportSchema, ...errors, 409: errorBodySchema },
-      },
+      schema: exportsApi['POST /my-data/exports'],
     },
     async (request) => {
       const caller = await app.resolveSubject(request, undefined);
@@ -198,13 +162,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     '/my-data/exports',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'The person’s exports, newest first, with state, progress, files (name, type, size, SHA-256) and errors; admins may pass asUser',
-        tags: ['my-data'],
-        querystring: myDataQuerySchema,
-        response: { 200: exportsAnswerSchema, ...errors },
-      },
+      schema: exportsApi['GET /my-data/exports'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -218,13 +176,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     {
       config: { audit: { action: 'data-export-delete', subject: 'caller' } },
       onRequest: ownOnly,
-      schema: {
-        summary:
-          'Deletes an export and its files; audited; never while impersonating. Answers the exports left.',
-        tags: ['my-data'],
-        params: exportParamsSchema,
-        response: { 200: exportsAnswerSchema, ...errors },
-      },
+      schema: exportsApi['DELETE /my-data/exports/:id'],
     },
     async (request) => {
       const caller = await app.resolveSubject(request, undefined);
@@ -238,13 +190,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     '/my-data/exports/:id/files/:name/link',
     {
       onRequest: ownOnly,
-      schema: {
-        summary:
-          'A link that downloads one file of a finished export without sign-in, with HTTP Range, until it expires (15 minutes); never while impersonating',
-        tags: ['my-data'],
-        params: exportFileParamsSchema,
-        response: { 200: exportLinkSchema, ...errors },
-      },
+      schema: exportsApi['POST /my-data/exports/:id/files/:name/link'],
     },
     async (request) => {
       const caller = await app.resolveSubject(request, undefined);
@@ -258,15 +204,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     {
       // Compressing would change the bytes that Range and the SHA-256 describe.
       compress: false,
-      schema: {
-        summary:
-          'Downloads an export’s file through a link from POST …/link (expires and signature); Range (one range) and If-Range are honored',
-        tags: ['my-data'],
-        params: exportFileParamsSchema,
-        querystring: downloadQuerySchema,
-        // No 200 schema: the answer is the file itself, streamed.
-        response: errors,
-      },
+      schema: exportsApi['GET /my-data/exports/:id/files/:name'],
     },
     async (request, reply) => {
       const { id, name } = request.params;

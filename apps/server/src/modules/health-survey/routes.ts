@@ -1,30 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import {
-  SURVEY_VIEW_AS_READ_ONLY,
-  surveyConflictSchema,
-  surveyMissingSchema,
-  surveyReadQuerySchema,
-  surveyResponseAnswerSchema,
-  surveySaveRequestSchema,
-  surveySummarySchema,
-  surveyVariantParamsSchema,
-} from '@nestling/shared/contract/health-survey';
+import { SURVEY_VIEW_AS_READ_ONLY } from '@nestling/shared/contract/health-survey';
 import { questionnaireFor } from '@nestling/shared/health-survey/questionnaires';
+import { healthSurveyApi } from '@nestling/shared/contract/api/health-survey';
 import { errorBody } from '../../plugins/errors.ts';
 import type { RateLimitRule } from '../rate-limit/index.ts';
 import { createDataRightsServiceFor } from '../data-rights/index.ts';
 import { createHealthSurveyRepository } from './repository.ts';
 import { createHealthSurveyService } from './service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /** Autosave sends a request per answer given, so the limit is generous: one every 1.5 s. */
 export const surveyWriteRule: RateLimitRule = {
@@ -37,7 +20,6 @@ export const SURVEY_TOO_MANY = 'Too many saves. Please wait a few minutes and tr
 const SAVE_BODY_LIMIT = 64 * 1024;
 
 /** Writes take no `asUser`: staff viewing a patient read only. */
-const writeQuerySchema = z.object({ asUser: z.optional(z.string()) });
 
 /**
  * Health surveys: the person's variant, the FHIR Questionnaires, autosave with
@@ -67,13 +49,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
     '/health-survey',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "The person's health survey: their variant (sex gives mother or father; pgt on a couple account with an embryo report, else saliva), its status and whether it may still change; admins may pass asUser",
-        tags: ['health-survey'],
-        querystring: surveyReadQuerySchema,
-        response: { 200: surveySummarySchema, ...errors },
-      },
+      schema: healthSurveyApi['GET /health-survey'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -85,12 +61,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
     '/health-survey/questionnaires/:variant',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary: 'A health survey variant as an HL7 FHIR R4 Questionnaire resource',
-        tags: ['health-survey'],
-        params: surveyVariantParamsSchema,
-        // No response schema: the answer is the FHIR resource as built in the shared package.
-      },
+      schema: healthSurveyApi['GET /health-survey/questionnaires/:variant'],
     },
     async (request, reply) =>
       reply
@@ -103,14 +74,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
     '/health-survey/:variant/response',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "The person's answers to a variant as a FHIR QuestionnaireResponse with its revision and page (an empty in-progress one before any answer); admins may pass asUser",
-        tags: ['health-survey'],
-        params: surveyVariantParamsSchema,
-        querystring: surveyReadQuerySchema,
-        response: { 200: surveyResponseAnswerSchema, ...errors },
-      },
+      schema: healthSurveyApi['GET /health-survey/:variant/response'],
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -125,21 +89,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
       config: { audit: { action: 'research-consent', subject: 'named' } },
       onRequest: writeGuard,
       bodyLimit: SAVE_BODY_LIMIT,
-      schema: {
-        summary:
-          'Autosave: answers for some questions (an empty list clears one), the page, and the revision last read; a stale revision answers 409 with the stored response; once a report is issued, 409',
-        tags: ['health-survey'],
-        params: surveyVariantParamsSchema,
-        querystring: writeQuerySchema,
-        body: surveySaveRequestSchema,
-        response: {
-          200: surveyResponseAnswerSchema,
-          ...errors,
-          409: z.union([surveyConflictSchema, errorBodySchema]),
-          422: surveyMissingSchema,
-          429: errorBodySchema,
-        },
-      },
+      schema: healthSurveyApi['PUT /health-survey/:variant/response'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, undefined);
@@ -155,20 +105,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
     '/health-survey/:variant/submit',
     {
       onRequest: writeGuard,
-      schema: {
-        summary:
-          "Submits the survey: completed when every required, enabled question has an answer (else 422 naming the missing ones); the person's healthSurveyStatus becomes 'done'",
-        tags: ['health-survey'],
-        params: surveyVariantParamsSchema,
-        querystring: writeQuerySchema,
-        response: {
-          200: surveyResponseAnswerSchema,
-          ...errors,
-          409: z.union([surveyConflictSchema, errorBodySchema]),
-          422: surveyMissingSchema,
-          429: errorBodySchema,
-        },
-      },
+      schema: healthSurveyApi['POST /health-survey/:variant/submit'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, undefined);
@@ -180,14 +117,7 @@ export const healthSurveyRoutes: FastifyPluginAsyncZod = (app) => {
     '/health-survey/:variant/response.json',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "The person's answers as a FHIR QuestionnaireResponse file (application/fhir+json); 404 before any answer; admins may pass asUser",
-        tags: ['health-survey'],
-        params: surveyVariantParamsSchema,
-        querystring: surveyReadQuerySchema,
-        // No response schema: the answer is the FHIR resource file.
-      },
+      schema: healthSurveyApi['GET /health-survey/:variant/response.json'],
     },
     async (request, reply) => {
       const subject = await app.resolveSubject(request, request.query.asUser);

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { healthSchema, livenessSchema, readinessSchema } from '@nestling/shared/contract/health';
+import { healthApi } from '@nestling/shared/contract/api/health';
 import { createJobsRepository } from '../jobs/index.ts';
 import { verifyMailServer } from '../mail/index.ts';
 import {
@@ -33,12 +33,7 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/health',
     {
-      schema: {
-        summary:
-          'Whether the server and its database answer (kept for existing probes; /health/ready checks more)',
-        tags: ['system'],
-        response: { 200: healthSchema, 503: healthSchema },
-      },
+      schema: healthApi['GET /health'],
     },
     async (_request, reply) => {
       const health = await checkHealth(app.database);
@@ -49,12 +44,7 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/health/live',
     {
-      schema: {
-        summary:
-          'Liveness: the process answers (nothing else is checked), with its version and commit',
-        tags: ['system'],
-        response: { 200: livenessSchema },
-      },
+      schema: healthApi['GET /health/live'],
     },
     () => liveness(build),
   );
@@ -62,12 +52,7 @@ export const healthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/health/ready',
     {
-      schema: {
-        summary:
-          'Readiness: 200 when the database, the file store and the job queue answer, each within HEALTH_CHECK_TIMEOUT_MS; 503 naming the check that failed. Mail only warns.',
-        tags: ['system'],
-        response: { 200: readinessSchema, 503: readinessSchema },
-      },
+      schema: healthApi['GET /health/ready'],
     },
     async (_request, reply) => {
       const ready = await readiness();

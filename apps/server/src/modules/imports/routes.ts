@@ -3,8 +3,6 @@ import { Server as TusServer } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
-import { errorBodySchema } from '@nestling/shared/contract/error';
 import {
   IMPORT_EMPTY_FILE,
   IMPORT_FILE_REFUSED,
@@ -12,11 +10,8 @@ import {
   IMPORT_TOO_LARGE,
   IMPORT_UPLOAD_PATH,
   importFileEnding,
-  importParamsSchema,
-  importsAnswerSchema,
-  myDataQuerySchema,
-  uploadHeadersSchema,
 } from '@nestling/shared/contract/my-data';
+import { importsApi } from '@nestling/shared/contract/api/imports';
 import { user } from '../auth/schema.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { requireDataPortal } from '../my-data/index.ts';
@@ -30,13 +25,6 @@ import {
   type ImportJobPayload,
 } from './service.ts';
 import { Refusal, type RefusalStatus } from '../../lib/refusal.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /** Unfinished uploads one person may have at once: each may hold up to 2 GB on the disk. */
 export const MAX_UNFINISHED_UPLOADS = 3;
@@ -226,13 +214,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     IMPORT_UPLOAD_PATH,
     {
       onRequest: uploadPreHandler,
-      schema: {
-        headers: uploadHeadersSchema,
-        summary:
-          'Starts a resumable upload of a genetic data file (tus 1.0.0 creation: Upload-Length at most 2 GB, Upload-Metadata filename ending .txt, .zip, .vcf, .vcf.gz or .vcf.bgz); 201 with its Location. Refusals are plain text.',
-        tags: ['my-data'],
-        response: { ...errors, 409: errorBodySchema, 413: errorBodySchema },
-      },
+      schema: importsApi['POST /my-data/uploads'],
     },
     (request, reply) => handOverToTus(request, reply),
   );
@@ -242,16 +224,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
       method,
       url: `${IMPORT_UPLOAD_PATH}/:id`,
       onRequest: uploadPreHandler,
-      schema: {
-        headers: uploadHeadersSchema,
-        summary:
-          method === 'HEAD'
-            ? 'How much of an upload has arrived (tus Upload-Offset), to resume it'
-            : 'Sends the next bytes of an upload (tus, application/offset+octet-stream at Upload-Offset); 422 with the reason in plain text once the file was refused while it arrived',
-        tags: ['my-data'],
-        params: importParamsSchema,
-        response: errors,
-      },
+      schema: importsApi[`${method} /my-data/uploads/:id`],
       handler: (request, reply) => handOverToTus(request, reply, request.params.id),
     });
   }
@@ -269,12 +242,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'genotype-import-delete', subject: 'caller' } },
       onRequest: uploadPreHandler,
-      schema: {
-        summary: 'Cancels an upload (tus termination): the import and its bytes are deleted',
-        tags: ['my-data'],
-        params: importParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
+      schema: importsApi['DELETE /my-data/uploads/:id'],
     },
     async (request, reply) => {
       await removeImport(request, request.params.id);
@@ -286,13 +254,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     '/my-data/imports',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'The person’s genome imports, newest first, with state, progress, summary and errors; admins may pass asUser',
-        tags: ['my-data'],
-        querystring: myDataQuerySchema,
-        response: { 200: importsAnswerSchema, ...errors },
-      },
+      schema: importsApi['GET /my-data/imports'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -306,13 +268,7 @@ export const importsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'genotype-import-delete', subject: 'caller' } },
       onRequest: uploadPreHandler,
-      schema: {
-        summary:
-          'Deletes an import: its row, the uploaded file and the stored genotypes; audited; never while impersonating. Answers the imports left.',
-        tags: ['my-data'],
-        params: importParamsSchema,
-        response: { 200: importsAnswerSchema, ...errors },
-      },
+      schema: importsApi['DELETE /my-data/imports/:id'],
     },
     async (request) => {
       const caller = await removeImport(request, request.params.id);

@@ -1,16 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import { journeyAnswerSchema, journeyQuerySchema } from '@nestling/shared/contract/journey';
+import { journeyApi } from '@nestling/shared/contract/api/journey';
 import { termsStatus } from '../terms/index.ts';
 import { createJourneyRepository } from './repository.ts';
 import { createJourneyService } from './service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /** The journey of each of the person's tests, from purchase to results. */
 export const journeyRoutes: FastifyPluginAsyncZod = (app) => {
@@ -24,13 +16,7 @@ export const journeyRoutes: FastifyPluginAsyncZod = (app) => {
     '/journey',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "Each of the person's tests (couple accounts and individual orders), newest first, with each step from purchase to results and its state, and the person's next step; admins may pass asUser (read only)",
-        tags: ['journey'],
-        querystring: journeyQuerySchema,
-        response: { 200: journeyAnswerSchema, ...errors },
-      },
+      schema: journeyApi['GET /journey'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import {
-  VIEW_AS_READ_ONLY,
-  deliveryKitSchema,
-  kitAddressRequestSchema,
-  kitParamsSchema,
-  deliveriesAnswerSchema,
-  deliveryQuerySchema,
-} from '@nestling/shared/contract/kits';
+import { VIEW_AS_READ_ONLY } from '@nestling/shared/contract/kits';
+import { kitsApi } from '@nestling/shared/contract/api/kits';
 import { createPurchaseOrdersRepository } from '../purchase-orders/index.ts';
 import { rateLimitRules } from '../rate-limit/index.ts';
 import {
@@ -18,15 +11,6 @@ import {
 import { createKitsRepository } from './repository.ts';
 import { createKitsService } from './service.ts';
 import { Refusal } from '../../lib/refusal.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
 
 /** The person's kits: addresses on /delivery and return labels on /return-shipping (ADR 020). */
 export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
@@ -50,13 +34,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
     '/deliveries',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "The person's kits, newest order first, with address, tracker stage, shipment and return label; the same kits /orders shows; admins may pass asUser",
-        tags: ['kits'],
-        querystring: deliveryQuerySchema,
-        response: { 200: deliveriesAnswerSchema, ...errors },
-      },
+      schema: kitsApi['GET /deliveries'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -69,15 +47,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'kit-address-change', subject: 'caller' } },
       onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating],
-      schema: {
-        summary:
-          "Changes the kit's shipping address until the kit ships; after that, or for a refunded order, 409. Another person's kit answers 404; asUser (viewing as) is refused: it is read-only",
-        tags: ['kits'],
-        params: kitParamsSchema,
-        querystring: deliveryQuerySchema,
-        body: kitAddressRequestSchema,
-        response: { 200: deliveryKitSchema, ...errors },
-      },
+      schema: kitsApi['PUT /kits/:id/address'],
     },
     async (request) => {
       if (request.query.asUser !== undefined) throw new Refusal(403, VIEW_AS_READ_ONLY);
@@ -92,14 +62,7 @@ export const kitsRoutes: FastifyPluginAsyncZod = (app) => {
     '/kits/:id/return-label',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "The kit's prepaid return label as a PDF, kept among the person's documents: printed again it is the same document. The first request buys the label from the shipping provider (carrier, tracking number, postage; once per kit, whoever asks; 429 past 10 purchases in 15 minutes). From delivery until the lab receives the sample (409 before); admins may pass asUser (the label is then not stored, and none is bought: 409)",
-        tags: ['kits'],
-        params: kitParamsSchema,
-        querystring: deliveryQuerySchema,
-        // No response schema: the answer is the PDF; errors are the usual body.
-      },
+      schema: kitsApi['GET /kits/:id/return-label'],
     },
     async (request, reply) => {
       const subject = await app.resolveSubject(request, request.query.asUser);

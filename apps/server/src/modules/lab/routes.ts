@@ -1,16 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import {
-  LAB_KEY_INVALID,
-  LAB_KEY_REQUIRED,
-  labKeyCreateBodySchema,
-  labKeyCreatedSchema,
-  labKeyParamsSchema,
-  labKeySchema,
-  labKeysAnswerSchema,
-} from '@nestling/shared/contract/lab';
-import { labApi } from '@nestling/shared/contract/lab-api';
+import { LAB_KEY_INVALID, LAB_KEY_REQUIRED } from '@nestling/shared/contract/lab';
+import { labApi } from '@nestling/shared/contract/api/lab';
+import { labKeysApi } from '@nestling/shared/contract/api/lab-keys';
 import { sendError } from '../../plugins/errors.ts';
 import { requireAdmin } from '../../plugins/require-admin.ts';
 import { rateLimitRules, TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
@@ -27,12 +19,6 @@ import { Refusal } from '../../lib/refusal.ts';
 
 /** An embryo report with many embryos and fine density charts is larger than Fastify's 1 MiB. */
 const REPORT_BODY_LIMIT = 16 * 1024 * 1024;
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-};
 
 /**
  * onRequest: a live lab API key, read from the headers before a byte of the body is: a caller
@@ -84,18 +70,12 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
     }),
   );
 
-  const { deliverReport } = labApi;
   app.post(
-    deliverReport.path,
+    '/lab/reports',
     {
       onRequest: requireLabKey,
       bodyLimit: REPORT_BODY_LIMIT,
-      schema: {
-        summary: deliverReport.summary,
-        tags: ['lab'],
-        body: deliverReport.body,
-        response: deliverReport.answers,
-      },
+      schema: labApi['POST /lab/reports'],
     },
     async (request, reply) => {
       const receipt = await lab.receive(request.body);
@@ -117,13 +97,7 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'lab-key-create', subject: 'none' } },
       onRequest: adminOnly,
-      schema: {
-        summary:
-          'Creates a lab API key; the answer is the only time the key is shown (admins only)',
-        tags: ['admin'],
-        body: labKeyCreateBodySchema,
-        response: { 201: labKeyCreatedSchema, ...errors },
-      },
+      schema: labKeysApi['POST /admin/lab-keys'],
     },
     async (request, reply) => {
       const actorId = request.identity?.userId ?? null;
@@ -136,11 +110,7 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
     '/admin/lab-keys',
     {
       onRequest: adminOnly,
-      schema: {
-        summary: 'The lab API keys, newest first, without the keys themselves (admins only)',
-        tags: ['admin'],
-        response: { 200: labKeysAnswerSchema, ...errors },
-      },
+      schema: labKeysApi['GET /admin/lab-keys'],
     },
     async () => ({ keys: await lab.listKeys() }),
   );
@@ -150,12 +120,7 @@ export const labRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'lab-key-revoke', subject: 'none' } },
       onRequest: adminOnly,
-      schema: {
-        summary: 'Revokes a lab API key at once; answers the key as it now is (admins only)',
-        tags: ['admin'],
-        params: labKeyParamsSchema,
-        response: { 200: labKeySchema, ...errors, 404: errorBodySchema },
-      },
+      schema: labKeysApi['DELETE /admin/lab-keys/:id'],
     },
     async (request) => {
       const revoked = await lab.revokeKey(request.params.id);

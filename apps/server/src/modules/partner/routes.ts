@@ -1,36 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import {
-  acceptAnswerSchema,
-  invitationParamsSchema,
-  invitationViewSchema,
-  inviteRequestSchema,
-  partnerAccountParamsSchema,
-  partnerAnswerSchema,
-  partnerQuerySchema,
-  pendingInvitationsSchema,
-  sharedReportsAnswerSchema,
-  sharingRequestSchema,
-} from '@nestling/shared/contract/partner';
+import { partnerApi } from '@nestling/shared/contract/api/partner';
 import { TOO_MANY_REQUESTS } from '../rate-limit/index.ts';
 import { createReportsRepository } from '../reports/index.ts';
 import { termsStatus } from '../terms/index.ts';
 import { createPartnerRepository } from './repository.ts';
 import { createPartnerService, invitationLookupRule, type Person } from './service.ts';
 import { Refusal } from '../../lib/refusal.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  410: errorBodySchema,
-  429: errorBodySchema,
-};
-const okSchema = z.object({ ok: z.literal(true) });
 
 /** The signed-in person (requireVerifiedUser has run). */
 function personOf(request: FastifyRequest): Person {
@@ -70,12 +46,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     '/invitations/pending',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'Open invitations to the signed-in person’s email whose account waits for them (the invite banner); the id opens /saliva/invite/accept/{id}',
-        tags: ['partner'],
-        response: { 200: pendingInvitationsSchema, ...errors },
-      },
+      schema: partnerApi['GET /invitations/pending'],
     },
     (request) => partner.pending(personOf(request)),
   );
@@ -83,13 +54,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/invitations/:key',
     {
-      schema: {
-        summary:
-          'Public: an invitation link’s state (open, expired, used, canceled) and who sent it, the invited address masked; the key is the link’s token, or the invitation’s id for the invited person signed in; rate-limited per address',
-        tags: ['partner'],
-        params: invitationParamsSchema,
-        response: { 200: invitationViewSchema, ...errors },
-      },
+      schema: partnerApi['GET /invitations/:key'],
     },
     async (request) => {
       if (!(await app.rateLimiter.consume(invitationLookupRule, request.ip))) {
@@ -104,13 +69,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'partner-joined', subject: 'named' } },
       onRequest: ownChoice,
-      schema: {
-        summary:
-          'Accepts an invitation (the link’s token, or the invitation’s id from the banner) as the invited address: fills the partner’s place, once',
-        tags: ['partner'],
-        params: invitationParamsSchema,
-        response: { 200: acceptAnswerSchema, ...errors },
-      },
+      schema: partnerApi['POST /invitations/:key/accept'],
     },
     async (request) => {
       const person = personOf(request);
@@ -124,13 +83,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     '/partner',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'The person’s couple accounts: the partner (joined, invited or none) and both sharing choices; admins may pass asUser',
-        tags: ['partner'],
-        querystring: partnerQuerySchema,
-        response: { 200: partnerAnswerSchema, ...errors },
-      },
+      schema: partnerApi['GET /partner'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -142,14 +95,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     '/partner/:accountId/invitation',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'Invites the partner by email (another address cancels the open invitation); rate-limited',
-        tags: ['partner'],
-        params: partnerAccountParamsSchema,
-        body: inviteRequestSchema,
-        response: { 200: okSchema, ...errors },
-      },
+      schema: partnerApi['POST /partner/:accountId/invitation'],
     },
     async (request) => {
       await partner.invite(personOf(request), request.params.accountId, request.body);
@@ -161,13 +107,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     '/partner/:accountId/invitation/resend',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'Sends the open invitation again with a new link (the old one stops working) valid 14 days; rate-limited',
-        tags: ['partner'],
-        params: partnerAccountParamsSchema,
-        response: { 200: okSchema, ...errors },
-      },
+      schema: partnerApi['POST /partner/:accountId/invitation/resend'],
     },
     async (request) => {
       await partner.resend(personOf(request), request.params.accountId);
@@ -179,12 +119,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     '/partner/:accountId/invitation/cancel',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary: 'Cancels the open invitation; its link then says so',
-        tags: ['partner'],
-        params: partnerAccountParamsSchema,
-        response: { 200: okSchema, ...errors },
-      },
+      schema: partnerApi['POST /partner/:accountId/invitation/cancel'],
     },
     async (request) => {
       await partner.cancel(personOf(request), request.params.accountId);
@@ -197,14 +132,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     {
       config: { audit: { action: 'partner-sharing', subject: 'caller' } },
       onRequest: ownChoice,
-      schema: {
-        summary:
-          'The person’s own choice to let the partner see their individual results; takes effect at once',
-        tags: ['partner'],
-        params: partnerAccountParamsSchema,
-        body: sharingRequestSchema,
-        response: { 200: sharingRequestSchema, ...errors },
-      },
+      schema: partnerApi['PUT /partner/:accountId/sharing'],
     },
     async (request) => {
       const person = personOf(request);
@@ -217,13 +145,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = (app) => {
     '/partner/individual-reports',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'The individual reports partners currently share with the person (open each with GET /individual_reports/{orderId}); admins may pass asUser',
-        tags: ['partner'],
-        querystring: partnerQuerySchema,
-        response: { 200: sharedReportsAnswerSchema, ...errors },
-      },
+      schema: partnerApi['GET /partner/individual-reports'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);

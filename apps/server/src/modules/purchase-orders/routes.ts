@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import { labApi } from '@nestling/shared/contract/lab-api';
-import {
-  adminOrderSchema,
-  adminOrdersAnswerSchema,
-  adminOrdersQuerySchema,
-  orderEventRequestSchema,
-  purchaseOrderParamsSchema,
-  purchaseOrderSchema,
-  purchaseOrdersAnswerSchema,
-  purchaseOrdersQuerySchema,
-} from '@nestling/shared/contract/order-tracker';
+import { labApi } from '@nestling/shared/contract/api/lab';
+import { purchaseOrdersApi } from '@nestling/shared/contract/api/purchase-orders';
 import { sendCsv } from '../../csv.ts';
 import { requireAdmin } from '../../plugins/require-admin.ts';
 import { labKeyGuard } from '../lab/index.ts';
@@ -18,13 +8,6 @@ import { createPurchaseOrdersRepository } from './repository.ts';
 import { createPurchaseOrdersService, REFUND_IN_PROVIDER } from './service.ts';
 import type { PaymentProvider } from '../checkout/index.ts';
 import { Refusal } from '../../lib/refusal.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /**
  * Orders after payment: the patient's purchases and their tracker, the staff's
@@ -59,13 +42,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
     '/orders',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "The person's purchases, newest first: those they bought, and the couple's orders where they are the partner (without the buyer's card digits, receipt or address); admins may pass asUser",
-        tags: ['orders'],
-        querystring: purchaseOrdersQuerySchema,
-        response: { 200: purchaseOrdersAnswerSchema, ...errors },
-      },
+      schema: purchaseOrdersApi['GET /orders'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -77,14 +54,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
     '/orders/:id',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "One of the person's purchases with its tracker; another person's answers 404 as an unknown one; admins may pass asUser",
-        tags: ['orders'],
-        params: purchaseOrderParamsSchema,
-        querystring: purchaseOrdersQuerySchema,
-        response: { 200: purchaseOrderSchema, ...errors },
-      },
+      schema: purchaseOrdersApi['GET /orders/:id'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -96,13 +66,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
     '/admin/orders',
     {
       onRequest: adminOnly,
-      schema: {
-        summary:
-          'Orders, newest first, at most 200: q matches the order number (NS-10001 or 10001), a kit id, or part of the buyer’s or partner’s email; stage filters (admins only)',
-        tags: ['admin'],
-        querystring: adminOrdersQuerySchema,
-        response: { 200: adminOrdersAnswerSchema, ...errors },
-      },
+      schema: purchaseOrdersApi['GET /admin/orders'],
     },
     async (request) => ({ orders: await orders.adminOrders(request.query) }),
   );
@@ -111,13 +75,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
     '/admin/orders.csv',
     {
       onRequest: adminOnly,
-      schema: {
-        summary:
-          'The orders of GET /admin/orders as a CSV file, same filters; formulas are made plain text (admins only)',
-        tags: ['admin'],
-        querystring: adminOrdersQuerySchema,
-        // No response schema: the answer is the CSV text; errors are the usual body.
-      },
+      schema: purchaseOrdersApi['GET /admin/orders.csv'],
     },
     async (request, reply) => {
       const csv = await orders.adminOrdersCsv(request.query);
@@ -130,14 +88,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
     {
       config: { audit: { action: 'order-event', subject: 'named' } },
       onRequest: adminOnly,
-      schema: {
-        summary:
-          'Moves the tracker: forward records the stage (a shipment with carrier and tracking number); back is a correction and needs a note; a refunded order refuses (admins only)',
-        tags: ['admin'],
-        params: purchaseOrderParamsSchema,
-        body: orderEventRequestSchema,
-        response: { 200: adminOrderSchema, ...errors, 409: errorBodySchema },
-      },
+      schema: purchaseOrdersApi['POST /admin/orders/:id/events'],
     },
     async (request) => {
       const actorId = request.identity?.userId ?? null;
@@ -155,13 +106,7 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
     {
       config: { audit: { action: 'order-refund', subject: 'named' } },
       onRequest: adminOnly,
-      schema: {
-        summary:
-          'Refunds the whole order through its payment provider, before the kit ships only; the buyer gets a mail (admins only)',
-        tags: ['admin'],
-        params: purchaseOrderParamsSchema,
-        response: { 200: adminOrderSchema, ...errors, 409: errorBodySchema },
-      },
+      schema: purchaseOrdersApi['POST /admin/orders/:id/refund'],
     },
     async (request) => {
       const order = await orders.refund(request.params.id);
@@ -170,19 +115,9 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const { recordOrderEvent } = labApi;
   app.post(
-    recordOrderEvent.path,
-    {
-      onRequest: labKeyGuard(app),
-      schema: {
-        summary: recordOrderEvent.summary,
-        tags: ['lab'],
-        params: recordOrderEvent.params,
-        body: recordOrderEvent.body,
-        response: recordOrderEvent.answers,
-      },
-    },
+    '/lab/orders/:id/events',
+    { onRequest: labKeyGuard(app), schema: labApi['POST /lab/orders/:id/events'] },
     async (request) => {
       const id = await orders.resolveOrderId(request.params.id, true);
       return orders.recordEvent(id, request.body, { source: 'lab', actorId: null });

@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import {
-  reportAnswerSchema,
-  reportParamsSchema,
-  reportQuerySchema,
-  type ReportAnswer,
-} from '@nestling/shared/contract/report-view';
-import { sensitiveReleaseAnswerSchema } from '@nestling/shared/contract/sensitive-results';
+import type { ReportAnswer } from '@nestling/shared/contract/report-view';
+import { reportsApi } from '@nestling/shared/contract/api/reports';
 import type { UserRow } from '../auth/schema.ts';
 import { renderReportPdf, type ReportVersionForPdf } from '../pdf/index.ts';
 import {
@@ -15,14 +9,6 @@ import {
   createSensitiveResultsService,
 } from '../sensitive-results/index.ts';
 import type { Reading, ReportsService } from './service.ts';
-
-const responses = {
-  200: reportAnswerSchema,
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /** Answers a report version as a PDF download, never cached. */
 export async function sendReportPdf(
@@ -74,8 +60,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
 
   /** One GET route of a report: the JSON answer, or the PDF for `Accept: application/pdf`. */
   function reportRoute(
-    url: string,
-    summary: string,
+    url: '/reports/:id' | '/individual_reports/:id',
     read: (
       subject: UserRow,
       id: string,
@@ -88,13 +73,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       {
         config: { audit: { action: 'partner-report-read', subject: 'named' } },
         onRequest: app.requireVerifiedUser,
-        schema: {
-          summary,
-          tags: ['reports'],
-          params: reportParamsSchema,
-          querystring: reportQuerySchema,
-          response: responses,
-        },
+        schema: reportsApi[`GET ${url}`],
       },
       async (request, reply) => {
         const subject = await app.resolveSubject(request, request.query.asUser);
@@ -115,15 +94,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     );
   }
 
-  reportRoute(
-    '/reports/:id',
-    'A report (joint, embryo or individual) at its latest version or at `version`, with every version; for its owners, or admins with asUser',
-    (subject, id, version, reading) => reports.read(subject, id, version, reading),
+  reportRoute('/reports/:id', (subject, id, version, reading) =>
+    reports.read(subject, id, version, reading),
   );
-  reportRoute(
-    '/individual_reports/:id',
-    "An individual order's report (the id is the order's) at its latest version or at `version`, with every version",
-    (subject, id, version, reading) => reports.readByOrder(subject, id, version, reading),
+  reportRoute('/individual_reports/:id', (subject, id, version, reading) =>
+    reports.readByOrder(subject, id, version, reading),
   );
 
   app.post(
@@ -131,20 +106,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     {
       // The person's own choice: never an admin's, viewing as them or acting as them.
       onRequest: [app.requireVerifiedUser, app.refuseWhileImpersonating],
-      schema: {
-        summary:
-          'Records that the signed-in person chooses to see the sensitive results of a report they may read; each partner of a couple chooses for themselves',
-        tags: ['reports'],
-        params: reportParamsSchema,
-        response: {
-          200: sensitiveReleaseAnswerSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-        },
-      },
+      schema: reportsApi['POST /reports/:id/sensitive-release'],
     },
     async (request) => {
       // No asUser: the caller's own reports only; another person's report id answers 404.

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import { shippingWebhookAnswerSchema } from '@nestling/shared/contract/kits';
+import { shippingApi } from '@nestling/shared/contract/api/shipping';
 import { sendError } from '../../plugins/errors.ts';
 import {
   createPurchaseOrdersRepository,
@@ -54,18 +53,7 @@ export const shippingWebhookRoutes: FastifyPluginAsyncZod<{ provider?: ShippingP
     '/shipping/webhook',
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      schema: {
-        summary:
-          "The shipping provider's tracking updates of return labels (signed by the provider): in transit, delivered to the lab, exception. A shipment that is not one of ours is acknowledged and ignored",
-        tags: ['kits'],
-        response: {
-          200: shippingWebhookAnswerSchema,
-          400: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          500: errorBodySchema,
-        },
-      },
+      schema: shippingApi['POST /shipping/webhook'],
     },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) {

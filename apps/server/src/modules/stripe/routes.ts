@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import * as z from 'zod/mini';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import { paymentWebhookAnswerSchema } from '@nestling/shared/contract/purchase';
+import { stripeApi } from '@nestling/shared/contract/api/stripe';
 import { sendError } from '../../plugins/errors.ts';
 import { fulfillCheckout, fulfillDepsOf } from '../checkout/index.ts';
 import { createStripeRepository } from './repository.ts';
@@ -73,18 +71,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = (app) => {
     '/payments/stripe/webhook',
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      schema: {
-        summary: "Stripe's events: a paid, expired or refunded checkout (signed by Stripe)",
-        tags: ['payments'],
-        headers: z.object({ 'stripe-signature': z.optional(z.string()) }),
-        response: {
-          200: paymentWebhookAnswerSchema,
-          400: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          500: errorBodySchema,
-        },
-      },
+      schema: stripeApi['POST /payments/stripe/webhook'],
     },
     async (request, reply) => {
       const signature = request.headers['stripe-signature'];

@@ -1,20 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@nestling/shared/contract/error';
-import {
-  acceptTermsBodySchema,
-  termsAnswerSchema,
-  termsParamsSchema,
-  termsQuerySchema,
-  type TermsVersion,
-} from '@nestling/shared/contract/terms';
+import { type TermsVersion } from '@nestling/shared/contract/terms';
+import { termsApi } from '@nestling/shared/contract/api/terms';
 import { createTermsService } from './service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /** /review-terms: the terms of service and the HIPAA notice, each accepted on its own. */
 export const termsRoutes: FastifyPluginAsyncZod<{ versions?: readonly TermsVersion[] }> = (
@@ -33,13 +20,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{ versions?: readonly TermsVersi
     '/terms',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          'The terms of service and the HIPAA notice in force (version, effective date), and whether and when the person accepted each; admins may pass asUser',
-        tags: ['terms'],
-        querystring: termsQuerySchema,
-        response: { 200: termsAnswerSchema, ...errors },
-      },
+      schema: termsApi['GET /terms'],
     },
     async (request) => {
       const subject = await app.resolveSubject(request, request.query.asUser);
@@ -51,14 +32,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{ versions?: readonly TermsVersi
     '/terms/:document/accept',
     {
       onRequest: app.requireVerifiedUser,
-      schema: {
-        summary:
-          "Accepts the version in force of 'tos' or 'hipaa' for the caller (409 when the version given is not the one in force); a copy goes to their documents",
-        tags: ['terms'],
-        params: termsParamsSchema,
-        body: acceptTermsBodySchema,
-        response: { 200: termsAnswerSchema, ...errors, 409: errorBodySchema },
-      },
+      schema: termsApi['POST /terms/:document/accept'],
     },
     async (request) => {
       const identity = request.identity;
