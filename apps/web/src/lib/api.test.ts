@@ -136,13 +136,11 @@ describe('requests', () => {
 
   it('skips the token when auth is false', async () => {
     const { client, request, navigate } = setup(undefined, { token: null });
-    await client.post('/auth/sign-up/email', okSchema, {
-      auth: false,
-      body: { email: 'a@b.test' },
-    });
+    const body = { email: 'a@b.test', password: 'a long enough password', name: 'A B' };
+    await client.post('/auth/sign-up/email', okSchema, { auth: false, body });
     expect(request().headers.has('Authorization')).toBe(false);
     expect(request().headers.get('Content-Type')).toBe('application/json');
-    expect(request().body).toEqual({ email: 'a@b.test' });
+    expect(request().body).toEqual(body);
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -169,7 +167,7 @@ describe('requests', () => {
   it.each(['PUT', 'PATCH', 'DELETE', 'POST'] as const)('%s uses its method', async (method) => {
     const { client, request } = setup();
     const call = {
-      PUT: () => client.put('/user/clinic', okSchema, { body: { a: 1 } }),
+      PUT: () => client.put('/user/clinic', okSchema, { body: { clinicId: 'clinic-1' } }),
       PATCH: () => client.patch('/individual_reports/1/activate', okSchema),
       DELETE: () => client.delete('/user/clinic', okSchema),
       POST: () => client.post('/user/sign-out', okSchema),

@@ -2,7 +2,8 @@ import { OWN_API_BASE } from '@nestling/shared/environments';
 import { isDemoPath } from '@nestling/shared/routes';
 import { toQueryString, type QueryParams } from '@nestling/shared/text';
 import type * as z from 'zod/mini';
-import type { ApiMethod, ApiPath } from '@nestling/shared/contract/endpoints';
+import type { apiRoutes } from '@nestling/shared/contract/api/index';
+import type { ApiMethod, ApiPath, ApiPathTemplateOf } from '@nestling/shared/contract/endpoints';
 import { clearAuthToken, getAuthToken } from './auth-cookie.ts';
 import { createPageViews, type PageLocation } from './page-view.ts';
 
@@ -64,10 +65,26 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export interface BodyRequestOptions extends RequestOptions {
+export interface BodyRequestOptions<B = unknown> extends RequestOptions {
   /** Sent as JSON. */
-  body?: unknown;
+  body?: B;
 }
+
+type ApiRoutes = typeof apiRoutes;
+
+/**
+ * What the route at method M and path P takes as its body, by its schema in the contract
+ * (ADR 053): a field the server does not take, or of another type, fails the type check.
+ * Only types are imported: no schema reaches the bundle through this.
+ */
+export type ApiBody<M extends ApiMethod, P extends string> = ApiRoutes[Extract<
+  `${M} ${ApiPathTemplateOf<M, P>}`,
+  keyof ApiRoutes
+>] extends infer Route
+  ? Route extends { body: infer Schema extends z.ZodMiniType }
+    ? z.input<Schema>
+    : undefined
+  : never;
 
 /**
  * A zod schema, or a function that loads one: the schema then loads while the request is under
@@ -84,25 +101,25 @@ export interface ApiClient {
     schema: SchemaSource<S>,
     options?: RequestOptions,
   ): Promise<z.output<S>>;
-  post<S extends z.ZodMiniType>(
-    path: ApiPath<'POST'>,
+  post<P extends ApiPath<'POST'>, S extends z.ZodMiniType>(
+    path: P,
     schema: SchemaSource<S>,
-    options?: BodyRequestOptions,
+    options?: BodyRequestOptions<ApiBody<'POST', P>>,
   ): Promise<z.output<S>>;
-  put<S extends z.ZodMiniType>(
-    path: ApiPath<'PUT'>,
+  put<P extends ApiPath<'PUT'>, S extends z.ZodMiniType>(
+    path: P,
     schema: SchemaSource<S>,
-    options?: BodyRequestOptions,
+    options?: BodyRequestOptions<ApiBody<'PUT', P>>,
   ): Promise<z.output<S>>;
-  patch<S extends z.ZodMiniType>(
-    path: ApiPath<'PATCH'>,
+  patch<P extends ApiPath<'PATCH'>, S extends z.ZodMiniType>(
+    path: P,
     schema: SchemaSource<S>,
-    options?: BodyRequestOptions,
+    options?: BodyRequestOptions<ApiBody<'PATCH', P>>,
   ): Promise<z.output<S>>;
-  delete<S extends z.ZodMiniType>(
-    path: ApiPath<'DELETE'>,
+  delete<P extends ApiPath<'DELETE'>, S extends z.ZodMiniType>(
+    path: P,
     schema: SchemaSource<S>,
-    options?: BodyRequestOptions,
+    options?: BodyRequestOptions<ApiBody<'DELETE', P>>,
   ): Promise<z.output<S>>;
   /** GET with Accept: application/pdf; the document as a Blob. */
   downloadPdf(path: ApiPath<'GET'>, query?: QueryParams, options?: RequestOptions): Promise<Blob>;

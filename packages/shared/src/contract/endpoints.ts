@@ -155,7 +155,7 @@ export type ApiPathTemplate<M extends ApiMethod> = Endpoint extends infer E
   : never;
 
 /** '/kits/:id/address' as the paths that fill it: `/kits/${string}/address`. */
-type Filled<P extends string> = P extends `${infer Head}:${string}/${infer Rest}`
+export type Filled<P extends string> = P extends `${infer Head}:${string}/${infer Rest}`
   ? `${Head}${string}/${Filled<Rest>}`
   : P extends `${infer Head}:${string}`
     ? `${Head}${string}`
@@ -167,3 +167,16 @@ type Filled<P extends string> = P extends `${infer Head}:${string}/${infer Rest}
  * is checked against it.
  */
 export type ApiPath<M extends ApiMethod> = Filled<ApiPathTemplate<M>>;
+
+/**
+ * The templates of method M whose filled paths take path P: '/orders/${string}' is
+ * '/orders/:id'. A literal that also fills a template ('/checkout/quote') is both.
+ */
+export type ApiPathTemplateOf<M extends ApiMethod, P extends string> =
+  ApiPathTemplate<M> extends infer T
+    ? T extends string
+      ? P extends Filled<T>
+        ? T
+        : never
+      : never
+    : never;

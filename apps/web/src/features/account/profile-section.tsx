@@ -8,6 +8,7 @@ import {
   SubmitButton,
   profileValidators,
   profileValues,
+  signupSex,
   useFormFields,
   useUpdateProfile,
   type ProfileField,
@@ -24,8 +25,9 @@ export function ProfileSection({ user, readOnly = false }: { user: User; readOnl
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.validateAll()) return;
-    const { firstName, lastName, phone, dob, sex } = form.values;
+    const { firstName, lastName, phone, dob } = form.values;
+    const sex = signupSex(form.values.sex);
+    if (!form.validateAll() || sex === null) return;
     update.mutate({
       firstName: firstName.trim(),
       lastName: lastName.trim(),

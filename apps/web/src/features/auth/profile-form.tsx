@@ -4,6 +4,7 @@ import { formatDob } from '@nestling/shared/dates';
 import { useNavigate } from '@tanstack/react-router';
 import type { SubmitEvent } from 'react';
 import { FormError, SubmitButton } from './form-parts.tsx';
+import { signupSex } from './profile-body.ts';
 import { ProfileFields, profileValidators, type ProfileField } from './profile-fields.tsx';
 import { useFormFields } from './use-form-fields.ts';
 import { useUpdateProfile } from './use-update-profile.ts';
@@ -32,8 +33,9 @@ export function ProfileForm({ user, next }: { user: User; next: string | undefin
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.validateAll()) return;
-    const { firstName, lastName, phone, dob, sex } = form.values;
+    const { firstName, lastName, phone, dob } = form.values;
+    const sex = signupSex(form.values.sex);
+    if (!form.validateAll() || sex === null) return;
     update.mutate(
       {
         firstName: firstName.trim(),
