@@ -10,7 +10,9 @@ import {
 import { getAuthToken, setAuthToken } from './auth-cookie.ts';
 
 const ORIGIN = 'https://portal.example.org';
-const okSchema = z.object({ ok: z.boolean() });
+// These tests are of the transport, not of any route: the schema takes any answer as its input
+// type (so no route's answer type refuses it) and still checks the stub's { ok } when parsing.
+const okSchema = z.pipe(z.unknown(), z.object({ ok: z.boolean() }));
 
 function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -178,7 +180,7 @@ describe('requests', () => {
 
   it('accepts an empty answer when the schema allows it', async () => {
     const { client } = setup(() => new Response(null, { status: 204 }));
-    await expect(client.delete('/user/clinic', z.undefined())).resolves.toBeUndefined();
+    await expect(client.delete('/my-data/uploads/u1', z.undefined())).resolves.toBeUndefined();
   });
 
   it('takes a schema as a function that loads it, and asks before it is loaded', async () => {

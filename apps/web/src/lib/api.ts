@@ -92,33 +92,58 @@ export type ApiBody<M extends ApiMethod, P extends string> = ApiRoutes[Extract<
  */
 export type SchemaSource<S extends z.ZodMiniType> = S | (() => Promise<S>);
 
+/**
+ * The answer the route at method M and path P gives on success, by its schema in the contract;
+ * never for a route without one (a file, a redirect), which any schema then takes.
+ */
+export type ApiAnswer<M extends ApiMethod, P extends string> = ApiRoutes[Extract<
+  `${M} ${ApiPathTemplateOf<M, P>}`,
+  keyof ApiRoutes
+>] extends infer Route
+  ? Route extends { response: infer Answers }
+    ? Answers extends { 200: infer Schema extends z.ZodMiniType }
+      ? z.output<Schema>
+      : Answers extends { 201: infer Schema extends z.ZodMiniType }
+        ? z.output<Schema>
+        : never
+    : never
+  : never;
+
+/**
+ * The schema a call parses its answer with must take what the route answers: a field the
+ * server no longer sends, or sends as another type, fails the type check at the call.
+ */
+type Accepting<S extends z.ZodMiniType, Answer> = [Answer] extends [z.input<S>]
+  ? unknown
+  : { 'this schema does not take the route’s answer': Answer };
+
 export interface ApiClient {
   /** The absolute base address, without a trailing slash. */
   readonly baseUrl: string;
   url(path: ApiPath<ApiMethod>, query?: QueryParams): string;
-  get<S extends z.ZodMiniType>(
-    path: ApiPath<'GET'>,
-    schema: SchemaSource<S>,
+  get<P extends ApiPath<'GET'>, S extends z.ZodMiniType>(
+    path: P,
+    schema: SchemaSource<S> & Accepting<S, ApiAnswer<'GET', P>>,
     options?: RequestOptions,
   ): Promise<z.output<S>>;
   post<P extends ApiPath<'POST'>, S extends z.ZodMiniType>(
     path: P,
-    schema: SchemaSource<S>,
+    schema: SchemaSource<S> & Accepting<S, ApiAnswer<'POST', P>>,
     options?: BodyRequestOptions<ApiBody<'POST', P>>,
   ): Promise<z.output<S>>;
   put<P extends ApiPath<'PUT'>, S extends z.ZodMiniType>(
     path: P,
-    schema: SchemaSource<S>,
+    schema: SchemaSource<S> & Accepting<S, ApiAnswer<'PUT', P>>,
     options?: BodyRequestOptions<ApiBody<'PUT', P>>,
   ): Promise<z.output<S>>;
   patch<P extends ApiPath<'PATCH'>, S extends z.ZodMiniType>(
     path: P,
-    schema: SchemaSource<S>,
+    schema: SchemaSource<S> & Accepting<S, ApiAnswer<'PATCH', P>>,
     options?: BodyRequestOptions<ApiBody<'PATCH', P>>,
   ): Promise<z.output<S>>;
   delete<P extends ApiPath<'DELETE'>, S extends z.ZodMiniType>(
     path: P,
-    schema: SchemaSource<S>,
+    schema: SchemaSource<S> & Accepting<S, ApiAnswer<'DELETE', P>>,
     options?: BodyRequestOptions<ApiBody<'DELETE', P>>,
   ): Promise<z.output<S>>;
   /** GET with Accept: application/pdf; the document as a Blob. */

@@ -170,13 +170,16 @@ export type ApiPath<M extends ApiMethod> = Filled<ApiPathTemplate<M>>;
 
 /**
  * The templates of method M whose filled paths take path P: '/orders/${string}' is
- * '/orders/:id'. A literal that also fills a template ('/checkout/quote') is both.
+ * '/orders/:id'. A path the list names as it is ('/invitations/pending') is that route, not
+ * also the template it fills ('/invitations/:key').
  */
 export type ApiPathTemplateOf<M extends ApiMethod, P extends string> =
-  ApiPathTemplate<M> extends infer T
-    ? T extends string
-      ? P extends Filled<T>
-        ? T
+  P extends ApiPathTemplate<M>
+    ? P
+    : ApiPathTemplate<M> extends infer T
+      ? T extends string
+        ? P extends Filled<T>
+          ? T
+          : never
         : never
-      : never
-    : never;
+      : never;

@@ -2,14 +2,15 @@ import { reportAnswerSchema } from '@nestling/shared/contract/report-view';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/api-context.tsx';
 import { useViewAs } from '../../lib/use-view-as.ts';
-import type { ApiPath } from '@nestling/shared/contract/endpoints';
 
 /** Where a report is read: by its own id, or (individual reports) by its order's id. */
 export type ReportSource =
   { readonly by: 'report'; readonly id: string } | { readonly by: 'order'; readonly id: string };
 
 /** The API path of a report; the same path answers its PDF to Accept: application/pdf. */
-export function reportPath(source: ReportSource): ApiPath<'GET'> {
+export function reportPath(
+  source: ReportSource,
+): `/reports/${string}` | `/individual_reports/${string}` {
   const id = encodeURIComponent(source.id);
   return source.by === 'report' ? `/reports/${id}` : `/individual_reports/${id}`;
 }
