@@ -436,6 +436,16 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
         expect: (role) => (!signedIn(role) ? 401 : role === 'impersonating' ? 403 : 'refused'),
       },
     ],
+    'GET /api/user/access-log': () => [
+      { label: 'own access log', call: () => get('/api/user/access-log'), expect: onlySignedIn },
+    ],
+    'GET /api/user/access-log.csv': () => [
+      {
+        label: 'own access log as a file',
+        call: () => get('/api/user/access-log.csv'),
+        expect: onlySignedIn,
+      },
+    ],
     'GET /api/user/sessions': () => [
       {
         label: 'own devices',

@@ -120,6 +120,8 @@ describe('API documentation', () => {
       '/api/terms',
       '/api/terms/{document}/accept',
       '/api/user',
+      '/api/user/access-log',
+      '/api/user/access-log.csv',
       '/api/user/archive',
       '/api/user/clinic',
       '/api/user/clinic/sharing',

@@ -9,7 +9,10 @@ export const Route = createFileRoute('/account-settings')({
 function AccountSettingsPage() {
   return (
     <>
-      <PageHeading title="Account settings" lead="Your profile, sign-in details and devices." />
+      <PageHeading
+        title="Account settings"
+        lead="Your profile, sign-in details, devices, and who has seen your data."
+      />
       <AccountSettings />
     </>
   );

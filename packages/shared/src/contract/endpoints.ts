@@ -130,6 +130,8 @@ export const endpoints = [
   'GET /user/email',
   'POST /user/email/change',
   'POST /user/email/confirm',
+  'GET /user/access-log',
+  'GET /user/access-log.csv',
   'GET /user/me',
   'PATCH /user/me',
   'GET /user/password',

@@ -5,6 +5,7 @@ import {
   PASSWORD_CHANGED_MESSAGE,
   SESSION_SIGNED_OUT_MESSAGE,
 } from '@nestling/shared/contract/account';
+import { sendCsv } from '../../csv.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { SESSION_EXPIRED } from '@nestling/shared/contract/auth';
 import { accountApi } from '@nestling/shared/contract/api/account';
@@ -109,6 +110,29 @@ export const accountRoutes: FastifyPluginAsyncZod = (app) => {
       asCaller(request, reply, async (identity) => ({
         sessions: await service.listSessions(identity.userId, identity.sessionId),
       })),
+  );
+
+  // Who has seen the person's data: read from the audit log, which nobody can edit (ADR 054).
+  app.get(
+    '/user/access-log',
+    { onRequest: app.requireVerifiedUser, schema: accountApi['GET /user/access-log'] },
+    async (request) => {
+      const subject = await app.resolveSubject(request, undefined);
+      return app.audit.accessLog(subject.id, request.query);
+    },
+  );
+
+  app.get(
+    '/user/access-log.csv',
+    { onRequest: app.requireVerifiedUser, schema: accountApi['GET /user/access-log.csv'] },
+    async (request, reply) => {
+      const subject = await app.resolveSubject(request, undefined);
+      return sendCsv(
+        reply,
+        'access-log',
+        await app.audit.accessLogCsv(subject.id, request.query.kind),
+      );
+    },
   );
 
   app.delete(

@@ -1,8 +1,27 @@
-import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { auditLog } from './schema.ts';
 import { user } from '../auth/schema.ts';
+
+/** Entries about one person made by someone else, of some actions only or of all but some. */
+export interface AccessFilter {
+  subjectId: string;
+  actions?: { only: readonly string[] } | { except: readonly string[] };
+}
 
 export type NewAuditRow = typeof auditLog.$inferInsert & { id: string };
 
@@ -40,6 +59,18 @@ export function createAuditRepository(db: Database) {
     );
   }
 
+  function accessWhere({ subjectId, actions }: AccessFilter): SQL | undefined {
+    return and(
+      eq(auditLog.subjectId, subjectId),
+      or(isNull(auditLog.actorId), ne(auditLog.actorId, subjectId)),
+      actions === undefined
+        ? undefined
+        : 'only' in actions
+          ? inArray(auditLog.action, [...actions.only])
+          : notInArray(auditLog.action, [...actions.except]),
+    );
+  }
+
   return {
     /**
      * Writes the row; a second read of the same page view (same view id, staff member,
@@ -74,6 +105,34 @@ export function createAuditRepository(db: Database) {
         .orderBy(desc(auditLog.at), desc(auditLog.id))
         .limit(window.limit)
         .offset(window.offset);
+    },
+
+    /**
+     * Entries about the person made by anyone else (the actor is someone else, or unknown: a
+     * clinic's share link), newest first, with the actor's name as the account now has it.
+     */
+    async listAccesses(filter: AccessFilter, window: { limit: number; offset: number }) {
+      return db
+        .select({
+          id: auditLog.id,
+          at: auditLog.at,
+          action: auditLog.action,
+          page: auditLog.page,
+          actorFirstName: actor.firstName,
+          actorLastName: actor.lastName,
+          actorName: actor.name,
+        })
+        .from(auditLog)
+        .leftJoin(actor, eq(actor.id, auditLog.actorId))
+        .where(accessWhere(filter))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(window.limit)
+        .offset(window.offset);
+    },
+
+    async countAccesses(filter: AccessFilter): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(auditLog).where(accessWhere(filter));
+      return row?.total ?? 0;
     },
 
     async count(filter: AuditRowFilter): Promise<number> {

@@ -14,9 +14,22 @@ import {
   PAGE_VIEW_HEADER,
   PAGE_VIEW_ID_PATTERN,
 } from '@nestling/shared/page-view';
+import {
+  ACCESS_ACTIONS_OF,
+  ACCESS_KIND_LABELS,
+  ACCESS_LOG_CSV_COLUMNS,
+  ACCESS_LOG_CSV_MAX_ROWS,
+  ACCESS_LOG_PAGE_SIZE,
+  accessKindOf,
+  describeAccess,
+  type AccessEntry,
+  type AccessKind,
+  type AccessLogAnswer,
+  type AccessLogQuery,
+} from '@nestling/shared/contract/access-log';
 import { csvText } from '../../csv.ts';
 import { normalizeEmail } from '@nestling/shared/contract/fields';
-import type { AuditRepository, AuditRowFilter, PersonKey } from './repository.ts';
+import type { AccessFilter, AuditRepository, AuditRowFilter, PersonKey } from './repository.ts';
 
 export interface AuditEvent {
   /** Who acted: the signed-in person (the admin, when viewing as or impersonating). */
@@ -68,6 +81,31 @@ function rowFilter(filter: AuditFilter): AuditRowFilter {
   };
 }
 
+/** The entries of one kind about the person: partner and clinic actions, or all the others. */
+function accessFilter(subjectId: string, kind: AccessKind | undefined): AccessFilter {
+  if (kind === undefined) return { subjectId };
+  if (kind === 'staff') {
+    return {
+      subjectId,
+      actions: { except: [...ACCESS_ACTIONS_OF.partner, ...ACCESS_ACTIONS_OF.clinic] },
+    };
+  }
+  return { subjectId, actions: { only: ACCESS_ACTIONS_OF[kind] } };
+}
+
+/** Who did it, as the person reads it: the name and how they stand to the person. */
+function whoOf(
+  kind: AccessKind,
+  actor: { actorFirstName: string | null; actorLastName: string | null; actorName: string | null },
+): string {
+  if (kind === 'clinic') return 'Your clinic, by the share link you made';
+  const name =
+    [actor.actorFirstName, actor.actorLastName].filter(Boolean).join(' ') || actor.actorName;
+  const role = kind === 'partner' ? 'your partner' : 'lab staff';
+  // An account since deleted keeps its entries; its name is gone with it.
+  return name === null || name === '' ? `A former account (${role})` : `${name} (${role})`;
+}
+
 /** The audit log: who read or changed whose data, and when. Never health data or secrets. */
 export function createAuditService(repository: AuditRepository) {
   async function entries(filter: AuditRowFilter, window: { limit: number; offset: number }) {
@@ -90,7 +128,52 @@ export function createAuditService(repository: AuditRepository) {
     });
   }
 
+  async function accesses(filter: AccessFilter, window: { limit: number; offset: number }) {
+    const rows = await repository.listAccesses(filter, window);
+    return rows.map((row): AccessEntry => {
+      const kind = accessKindOf(row.action);
+      return {
+        id: row.id,
+        at: row.at.toISOString(),
+        kind,
+        who: whoOf(kind, row),
+        what: describeAccess(row.action),
+        page: row.page,
+      };
+    });
+  }
+
   return {
+    /** One page of the entries about the person that someone else made, newest first. */
+    async accessLog(subjectId: string, query: AccessLogQuery): Promise<AccessLogAnswer> {
+      const filter = accessFilter(subjectId, query.kind);
+      const page = query.page ?? 1;
+      const pageSize = ACCESS_LOG_PAGE_SIZE;
+      const [found, total] = await Promise.all([
+        accesses(filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+        repository.countAccesses(filter),
+      ]);
+      return { entries: found, total, page, pageSize };
+    },
+
+    /** The same entries as CSV, the newest ACCESS_LOG_CSV_MAX_ROWS of them. */
+    async accessLogCsv(subjectId: string, kind: AccessKind | undefined): Promise<string> {
+      const found = await accesses(accessFilter(subjectId, kind), {
+        limit: ACCESS_LOG_CSV_MAX_ROWS,
+        offset: 0,
+      });
+      return csvText([
+        ACCESS_LOG_CSV_COLUMNS,
+        ...found.map((entry) => [
+          entry.at,
+          entry.who,
+          ACCESS_KIND_LABELS[entry.kind],
+          entry.what,
+          entry.page ?? '',
+        ]),
+      ]);
+    },
+
     /**
      * One row for an event of this request, with its route and request id. The database
      * stamps the time, so rows of one server and of several replicas order alike.

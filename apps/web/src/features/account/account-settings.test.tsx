@@ -14,6 +14,8 @@ beforeEach(() => {
 async function setup(user: CurrentUser) {
   const services = createTestServices();
   answerRoutes(services, {
+    'GET /api/user/access-log': () =>
+      Response.json({ entries: [], total: 0, page: 1, pageSize: 50 }),
     'GET /api/user/privacy': () =>
       Response.json({ researchConsentSince: null, deletion: null, testRecordRetentionYears: 10 }),
     'GET /api/user/sessions': () =>
@@ -36,13 +38,14 @@ async function setup(user: CurrentUser) {
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('AccountSettings', () => {
-  it('has a named section for the profile, password, email, devices, and data and privacy', async () => {
+  it('has a named section for the profile, password, email, devices, who has seen the data, and data and privacy', async () => {
     await setup(makeUser());
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Profile',
       'Password',
       'Email',
       'Signed-in devices',
+      'Who has seen your data',
       'Your data and privacy',
     ]);
     // Everyone's, My Data or not.

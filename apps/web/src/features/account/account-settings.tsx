@@ -3,6 +3,7 @@ import { NOT_WHILE_IMPERSONATING } from '@nestling/shared/contract/auth';
 import type { CurrentUser, User } from '@nestling/shared/contract/user';
 import { FormError } from '../auth/index.ts';
 import { useCurrentUser } from '../session/index.ts';
+import { AccessLogSection } from './access-log-section.tsx';
 import { AccountSection } from './account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
 import { EmailSection } from './email-section.tsx';
@@ -20,8 +21,8 @@ function OwnerOnly() {
 }
 
 /**
- * /account-settings: the profile, the password, the email, the signed-in devices, and the
- * person's data rights (download, research consent, deleting the account).
+ * /account-settings: the profile, the password, the email, the signed-in devices, who has seen
+ * the person's data, and their data rights (download, research consent, deleting the account).
  */
 export function AccountSettings() {
   const user = useCurrentUser();
@@ -43,6 +44,9 @@ export function AccountSettings() {
       </AccountSection>
       <AccountSection title="Signed-in devices">
         <DevicesSection impersonated={impersonated} />
+      </AccountSection>
+      <AccountSection title="Who has seen your data">
+        <AccessLogSection />
       </AccountSection>
       <AccountSection title="Your data and privacy">
         <PrivacySection readOnly={impersonated} />

@@ -1,10 +1,12 @@
 import { deviceSessionsSchema, type ChangeEmailInput } from '@nestling/shared/contract/account';
+import { accessLogAnswerSchema, type AccessKind } from '@nestling/shared/contract/access-log';
 import { messageSchema } from '@nestling/shared/contract/message';
 import { trimEmail } from '@nestling/shared/text';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { useApi } from '../../lib/api-context.tsx';
 import { fetchAccessToken } from '../auth/index.ts';
+import { saveBlob } from '../reports/index.ts';
 
 /** Under ['user'], with GET /user/me: a change to the account refreshes both. */
 export const deviceSessionsQueryKey = ['user', 'sessions'] as const;
@@ -82,5 +84,29 @@ export function useSignOutDevices() {
         { redirects: false },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deviceSessionsQueryKey }),
+  });
+}
+
+/** GET /user/access-log: who else has seen the person's data, a page at a time. */
+export function useAccessLog(kind: AccessKind | undefined, page: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['user', 'access-log', kind ?? 'all', page],
+    queryFn: ({ signal }) =>
+      api.get('/user/access-log', accessLogAnswerSchema, { query: { kind, page }, signal }),
+    // The last page stays while the next loads, rather than the list vanishing.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /user/access-log.csv, saved as a file the person keeps. */
+export function useDownloadAccessLog() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (kind: AccessKind | undefined) =>
+      api.downloadCsv('/user/access-log.csv', { kind }, { redirects: false }),
+    onSuccess: (blob) => {
+      saveBlob(blob, `access-log-${new Date().toISOString().slice(0, 10)}.csv`);
+    },
   });
 }

@@ -16,6 +16,7 @@ import classes from './admin.module.css';
 import { auditFilterOf, EMPTY_AUDIT_FILTER, type AuditFilterDraft } from './audit-filter.ts';
 import { adminErrorText, formatAuditTime } from './format.ts';
 import { useAuditLog, useExportAuditLog } from './use-admin.ts';
+import { PageNav } from '../../ui/page-nav.tsx';
 
 const PAGE_SIZE = 50;
 const ACTION_OPTIONS = [
@@ -145,31 +146,7 @@ export function AuditLog() {
               </Table.Tbody>
             </Table>
           </div>
-          <nav aria-label="Audit log pages">
-            <Group gap="sm">
-              <Button
-                variant="default"
-                disabled={page <= 1}
-                onClick={() => {
-                  setPage(page - 1);
-                }}
-              >
-                Previous page
-              </Button>
-              <Text>
-                Page {page} of {pages}
-              </Text>
-              <Button
-                variant="default"
-                disabled={page >= pages}
-                onClick={() => {
-                  setPage(page + 1);
-                }}
-              >
-                Next page
-              </Button>
-            </Group>
-          </nav>
+          <PageNav label="Audit log pages" page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </Stack>

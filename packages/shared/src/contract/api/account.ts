@@ -1,4 +1,5 @@
 import { errorAnswers, type ApiRoutes } from './routes.ts';
+import { accessLogAnswerSchema, accessLogQuerySchema } from '../access-log.ts';
 import {
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -42,6 +43,21 @@ export const accountApi = {
     tags: ['users'],
     querystring: userQuerySchema,
     response: { 200: userAnswerSchema, ...userErrors, 404: errorBodySchema },
+  },
+  'GET /user/access-log': {
+    summary:
+      'Who has seen the signed-in person’s data: every audit entry about them made by someone else (lab staff viewing as them or acting as them, their partner opening a shared report, their clinic opening a share link), newest first, 50 a page; `kind` narrows it',
+    tags: ['account'],
+    querystring: accessLogQuerySchema,
+    response: { 200: accessLogAnswerSchema, ...errors },
+  },
+  'GET /user/access-log.csv': {
+    summary:
+      'The same entries as a CSV file (the newest 10,000), for the person to keep; `kind` narrows it',
+    tags: ['account'],
+    querystring: accessLogQuerySchema,
+    // No 200 schema: the answer is the CSV; errors are the usual body.
+    response: errors,
   },
   'GET /user/email': {
     summary: 'Mails a new email-confirmation link (no auth)',
