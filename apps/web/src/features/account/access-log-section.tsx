@@ -8,7 +8,7 @@ import {
 import { useState } from 'react';
 import { FormError } from '../auth/index.ts';
 import { PageNav } from '../../ui/page-nav.tsx';
-import { formatDateTime } from './devices-section.tsx';
+import { usDateTimeOf } from '../../ui/us-date.ts';
 import classes from './devices.module.css';
 import { useAccessLog, useDownloadAccessLog } from './use-account.ts';
 
@@ -30,7 +30,7 @@ function AccessItem({ entry }: { entry: AccessEntry }) {
               ? ' (the home page)'
               : ` (the page ${entry.page})`}
         </Text>
-        <Text size="sm">{formatDateTime(entry.at)}</Text>
+        <Text size="sm">{usDateTimeOf(entry.at)}</Text>
       </Stack>
     </Paper>
   );
